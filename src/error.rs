@@ -1,0 +1,64 @@
+//! The library's error type.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong in the library. Each message is one line
+/// naming what is wrong and where.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A Monorail tile count outside the supported range.
+    #[error("tile count {tiles} is out of range: Monorail is supported for {min}..={max} tiles")]
+    TilesOutOfRange {
+        /// The requested count.
+        tiles: usize,
+        /// Smallest supported count.
+        min: usize,
+        /// Largest supported count.
+        max: usize,
+    },
+    /// Text that is not a position in the documented notation.
+    #[error("malformed position {text:?}: {reason}")]
+    MalformedPosition {
+        /// The offending text (or its first line).
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A well-formed position that cannot arise in the game.
+    #[error("impossible position {position}: {reason}")]
+    ImpossiblePosition {
+        /// The position in compact notation.
+        position: String,
+        /// Why it cannot arise.
+        reason: String,
+    },
+    /// A dataset file whose contents are not what its format promises.
+    #[error("corrupt dataset {path}: {reason}", path = path.display())]
+    CorruptDataset {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A dataset that decodes but disagrees with the rules or with itself.
+    #[error("verification failed in {path}: {reason}", path = path.display())]
+    VerificationFailed {
+        /// The file holding the first mismatch.
+        path: PathBuf,
+        /// The first mismatch found.
+        reason: String,
+    },
+    /// An operating-system error on a file or directory.
+    #[error("{action} {path}: {source}", path = path.display())]
+    Io {
+        /// What was being done ("cannot write", "cannot read", ...).
+        action: &'static str,
+        /// The file or directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,3 @@
+//! Game families, one module each.
+
+pub mod monorail;

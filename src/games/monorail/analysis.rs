@@ -1,0 +1,373 @@
+//! From the solved table to the proof's numbers: first moves up to
+//! symmetry, reachable-position counts, and the forced-loop endgames split
+//! into subgame classes.
+
+use super::geometry::{is_station, Cell, Side};
+use super::position::Position;
+use super::search::{canonical_key, Entry};
+use super::solve::Solved;
+use super::subgame::{SubCell, Subgame};
+use super::table::{map_mask, signature_of, LoopTable};
+use crate::error::{Error, Result};
+use crate::impartial::{MemoSolver, Nimber};
+use crate::progress::Progress;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+
+/// One first move up to symmetry.
+#[derive(Clone, Debug)]
+pub struct FirstMove {
+    /// The least position of the symmetry class (compact-notation order).
+    pub position: Position,
+    /// Its entries: compatible loops with masks.
+    pub entries: Vec<Entry>,
+    /// Its nimber.
+    pub nimber: u16,
+    /// Number of loops still completable after it.
+    pub loops_left: usize,
+    /// Number of distinct positions reachable after it, itself included,
+    /// not reduced by symmetry.
+    pub reachable_positions: u64,
+    /// How many raw first moves the class holds (1, 2 or 4).
+    pub class_size: usize,
+}
+
+/// One subgame class: a canonical subgame with its value.
+#[derive(Clone, Debug)]
+pub struct SubgameClass {
+    /// Id, `1..`, in order of (nimber, cells, form).
+    pub id: usize,
+    /// Canonical form (translation, rotation and reflection).
+    pub form: Subgame,
+    /// Its nimber.
+    pub nimber: u32,
+    /// Number of times it occurs as a subgame of a reachable position,
+    /// summed over all forced-loop endgames.
+    pub occurrences: u64,
+}
+
+/// The endgame after one winning first move that leaves a single loop.
+#[derive(Clone, Debug)]
+pub struct Endgame {
+    /// The first move.
+    pub first_move: Position,
+    /// The one loop left, as a full position.
+    pub forced_loop: Position,
+    /// The loop's id in the table.
+    pub loop_id: u32,
+    /// Positions reachable from the move (itself and the finished loop
+    /// included).
+    pub reachable_positions: u64,
+    /// Ids of the subgame classes occurring in those positions.
+    pub class_ids: Vec<usize>,
+    /// Number of classes per nimber.
+    pub classes_by_nimber: BTreeMap<u32, usize>,
+    /// The subgames right after the move: `(class id, nimber)`, sorted.
+    pub components: Vec<(usize, u32)>,
+}
+
+/// Everything the datasets and the report say.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Tile count.
+    pub tiles: usize,
+    /// Number of loops.
+    pub loops: usize,
+    /// Start position's nimber.
+    pub start_nimber: u16,
+    /// First moves up to symmetry, in ascending order of their position.
+    pub first_moves: Vec<FirstMove>,
+    /// Number of solved position classes (up to symmetry).
+    pub positions_solved: u64,
+    /// Number of reachable positions, not reduced by symmetry.
+    pub positions_raw: u64,
+    /// Forced-loop endgames, in the order of their first moves.
+    pub endgames: Vec<Endgame>,
+    /// All subgame classes of all endgames, by id.
+    pub subgame_classes: Vec<SubgameClass>,
+}
+
+impl Analysis {
+    /// Number of winning first moves up to symmetry (those of value `*0`).
+    pub fn winning_first_moves(&self) -> usize {
+        self.first_moves.iter().filter(|f| f.nimber == 0).count()
+    }
+}
+
+/// The position of a single-loop key's loop and mask.
+fn position_of(table: &LoopTable, l: u32, m: u32) -> Position {
+    Position::from_tiles(table.tiles(l, m)).expect("a loop's tiles are distinct")
+}
+
+/// Counts, for every raw first move (by signature), the reachable positions
+/// containing it, plus the total number of raw positions.
+fn reachable_counts(table: &LoopTable, solved: &Solved) -> (FxHashMap<u32, u64>, u64) {
+    // Station-touching segments of each loop: the first moves inside it.
+    let firsts: Vec<Vec<(u32, u32)>> = (0..table.len() as u32)
+        .map(|l| {
+            table
+                .segments_of(l)
+                .iter()
+                .filter(|s| s.station)
+                .map(|s| (s.mask, s.signature))
+                .collect()
+        })
+        .collect();
+    solved
+        .positions
+        .par_chunks(1 << 14)
+        .map(|chunk| {
+            let mut counts: FxHashMap<u32, u64> = FxHashMap::default();
+            let mut raw = 0u64;
+            let mut hits: Vec<u32> = Vec::new();
+            for &(key, _) in chunk {
+                let (l, m) = ((key >> 32) as u32, key as u32);
+                let n = table.loop_len(l);
+                let stab = stabiliser(table, l, m);
+                raw += (4 / stab) as u64;
+                hits.clear();
+                for s in 0..4 {
+                    let li = table.image[s][l as usize];
+                    let mi = map_mask(m, n, s);
+                    for &(fm, sig) in &firsts[li as usize] {
+                        if fm & !mi == 0 {
+                            hits.push(sig);
+                        }
+                    }
+                }
+                if stab == 1 {
+                    for &h in &hits {
+                        *counts.entry(h).or_default() += 1;
+                    }
+                } else {
+                    hits.sort_unstable();
+                    for run in hits.chunk_by(|a, b| a == b) {
+                        *counts.entry(run[0]).or_default() += (run.len() / stab) as u64;
+                    }
+                }
+            }
+            (counts, raw)
+        })
+        .reduce(
+            || (FxHashMap::default(), 0),
+            |(mut a, ra), (b, rb)| {
+                for (k, v) in b {
+                    *a.entry(k).or_default() += v;
+                }
+                (a, ra + rb)
+            },
+        )
+}
+
+/// The number of station symmetries fixing the position `(l, m)`.
+fn stabiliser(table: &LoopTable, l: u32, m: u32) -> usize {
+    let tiles = table.tiles(l, m);
+    let mut count = 1;
+    for s in &super::geometry::Symmetry::ALL[1..] {
+        if tiles
+            .iter()
+            .all(|&(c, t)| tiles.binary_search(&(s.cell(c), s.tile(t))).is_ok())
+        {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The subgames of the single-loop position `(l, m)`: the 4-connected groups
+/// of the loop's empty cells, each cell marked when next to a placed tile
+/// or the station.
+pub fn subgames_of(table: &LoopTable, l: u32, m: u32) -> Vec<Subgame> {
+    let tiles = &table.loops[l as usize].tiles;
+    let placed: Vec<Cell> = tiles
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| m >> k & 1 == 1)
+        .map(|(_, &(c, _))| c)
+        .collect();
+    let cells: Vec<SubCell> = tiles
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| m >> k & 1 == 0)
+        .map(|(_, &(c, _))| {
+            let marked = Side::ALL.iter().any(|&d| {
+                let n = c.step(d);
+                is_station(n) || placed.contains(&n)
+            });
+            (c.x, c.y, marked)
+        })
+        .collect();
+    Subgame::new(cells).split()
+}
+
+/// Builds the analysis from a solved table.
+///
+/// # Errors
+/// [`Error::VerificationFailed`] if the nim-sum of a forced-loop position's
+/// subgames differs from the nimber the full solve found for it (which
+/// would be a bug: the two computations are independent).
+pub fn analyse(
+    table: &LoopTable,
+    tiles: usize,
+    solved: &Solved,
+    progress: &dyn Progress,
+) -> Result<Analysis> {
+    progress.phase("count reachable positions", 0);
+    let (counts, positions_raw) = reachable_counts(table, solved);
+    progress.finish_phase();
+    // First moves up to symmetry.
+    let mut classes: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    for (i, o) in solved.start_options.iter().enumerate() {
+        classes.entry(o.canonical_key).or_default().push(i);
+    }
+    let mut first_moves: Vec<FirstMove> = classes
+        .values()
+        .map(|members| {
+            let mut best: Option<(Position, usize)> = None;
+            for &i in members {
+                let e = &solved.start_options[i].entries;
+                let p = position_of(table, e[0].0, e[0].1);
+                if best.as_ref().is_none_or(|(b, _)| p < *b) {
+                    best = Some((p, i));
+                }
+            }
+            let (position, i) = best.expect("a class has a member");
+            let o = &solved.start_options[i];
+            let sig = signature_of(position.tiles()).expect("a first move is a straight run");
+            FirstMove {
+                reachable_positions: counts.get(&sig).copied().unwrap_or(0),
+                position,
+                loops_left: o.entries.len(),
+                entries: o.entries.clone(),
+                nimber: o.nimber,
+                class_size: members.len(),
+            }
+        })
+        .collect();
+    first_moves.sort_by(|a, b| a.position.cmp(&b.position));
+
+    // Forced-loop endgames.
+    progress.phase("endgames", 0);
+    let mut solver: MemoSolver<Subgame> = MemoSolver::new();
+    let mut class_index: FxHashMap<Subgame, (u32, u64)> = FxHashMap::default();
+    let mut raw_endgames = Vec::new();
+    for f in first_moves
+        .iter()
+        .filter(|f| f.nimber == 0 && f.loops_left == 1)
+    {
+        let (l, m0) = f.entries[0];
+        let n = table.loop_len(l);
+        let single: Vec<(u32, u32)> = table
+            .segments_of(l)
+            .iter()
+            .filter(|s| s.mask.count_ones() == 1)
+            .map(|s| (s.mask, if s.station { u32::MAX } else { s.touch }))
+            .collect();
+        let mut seen = vec![false; 1 << n];
+        let mut stack = vec![m0];
+        seen[m0 as usize] = true;
+        let mut forms: Vec<Subgame> = Vec::new();
+        let mut count = 0u64;
+        while let Some(m) = stack.pop() {
+            count += 1;
+            let subs = subgames_of(table, l, m);
+            let mut total = Nimber::ZERO;
+            for s in &subs {
+                let c = s.canonical_form();
+                let v = solver.nimber(&c);
+                total ^= v;
+                let e = class_index.entry(c.clone()).or_insert((v.0, 0));
+                e.1 += 1;
+                forms.push(c);
+            }
+            let expected = solved.nimber(canonical_key(table, &[(l, m)]));
+            if expected != Some(total.0 as u16) {
+                return Err(Error::VerificationFailed {
+                    path: "monorail endgame".into(),
+                    reason: format!(
+                        "position {} has subgame nim-sum {} but the full solve gives {:?}",
+                        position_of(table, l, m),
+                        total,
+                        expected
+                    ),
+                });
+            }
+            for &(bit, touch) in &single {
+                let next = m | bit;
+                if m & bit == 0 && touch & m != 0 && !seen[next as usize] {
+                    seen[next as usize] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        forms.sort();
+        forms.dedup();
+        let after = subgames_of(table, l, m0)
+            .iter()
+            .map(|s| s.canonical_form())
+            .collect::<Vec<_>>();
+        raw_endgames.push((f.position.clone(), l, count, forms, after));
+        let _ = n;
+    }
+    progress.finish_phase();
+
+    // Number the classes by (nimber, size, form).
+    let mut all: Vec<(u32, usize, Subgame, u64)> = class_index
+        .into_iter()
+        .map(|(g, (v, occ))| (v, g.len(), g, occ))
+        .collect();
+    all.sort();
+    let ids: FxHashMap<Subgame, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, g, _))| (g.clone(), i + 1))
+        .collect();
+    let subgame_classes: Vec<SubgameClass> = all
+        .into_iter()
+        .enumerate()
+        .map(|(i, (v, _, g, occ))| SubgameClass {
+            id: i + 1,
+            form: g,
+            nimber: v,
+            occurrences: occ,
+        })
+        .collect();
+    let endgames = raw_endgames
+        .into_iter()
+        .map(|(first_move, l, count, forms, after)| {
+            let class_ids: Vec<usize> = forms.iter().map(|g| ids[g]).collect();
+            let mut classes_by_nimber = BTreeMap::new();
+            for &id in &class_ids {
+                *classes_by_nimber
+                    .entry(subgame_classes[id - 1].nimber)
+                    .or_insert(0) += 1;
+            }
+            let mut components: Vec<(usize, u32)> = after
+                .iter()
+                .map(|g| (ids[g], subgame_classes[ids[g] - 1].nimber))
+                .collect();
+            components.sort();
+            let full = table.loops[l as usize].tiles.len() as u32;
+            Endgame {
+                first_move,
+                forced_loop: position_of(table, l, (1u64 << full).wrapping_sub(1) as u32),
+                loop_id: l,
+                reachable_positions: count,
+                class_ids,
+                classes_by_nimber,
+                components,
+            }
+        })
+        .collect();
+    Ok(Analysis {
+        tiles,
+        loops: table.len(),
+        start_nimber: solved.start_nimber,
+        first_moves,
+        positions_solved: solved.positions.len() as u64,
+        positions_raw,
+        endgames,
+        subgame_classes,
+    })
+}

@@ -1,0 +1,12 @@
+//! Monorail, the tile game of the Korean show *The Genius* (2014), as
+//! analysed by J. Grabman, "A Genius Solution" (SIGBOVIK 2024).
+
+pub mod analysis;
+pub mod geometry;
+pub mod loops;
+pub mod position;
+pub mod rules;
+pub mod search;
+pub mod solve;
+pub mod subgame;
+pub mod table;

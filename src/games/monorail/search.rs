@@ -1,0 +1,90 @@
+//! The fast search over positions, on the loop table.
+//!
+//! A position is carried as the ascending list of its compatible loops, each
+//! with the position's tiles as a mask over that loop's tiles. The options of
+//! a position are grouped by what they place, so each option's compatible
+//! loops come straight out of the parent's list.
+
+use super::table::{map_mask, LoopTable};
+
+/// One compatible loop of a position: `(loop id, mask of the placed tiles
+/// within that loop)`.
+pub type Entry = (u32, u32);
+
+/// The exact key of a position given its entries (ascending by loop id):
+/// `least loop id << 32 | mask in that loop`. Equal keys mean equal
+/// positions, since a loop fixes every placed tile's type.
+#[inline]
+pub fn key(entries: &[Entry]) -> u64 {
+    (entries[0].0 as u64) << 32 | entries[0].1 as u64
+}
+
+/// The least key over the four station symmetries: one key per symmetry
+/// class, shared by all positions of the class (which have equal values).
+#[inline]
+pub fn canonical_key(table: &LoopTable, entries: &[Entry]) -> u64 {
+    let mut best = key(entries);
+    for s in 1..4 {
+        let img = &table.image[s];
+        let &(l, m) = entries
+            .iter()
+            .min_by_key(|&&(l, _)| img[l as usize])
+            .expect("a position has a compatible loop");
+        let k = (img[l as usize] as u64) << 32 | map_mask(m, table.loop_len(l), s) as u64;
+        best = best.min(k);
+    }
+    best
+}
+
+/// Whether the position is a finished loop (its only option set is empty).
+pub fn is_complete(table: &LoopTable, entries: &[Entry]) -> bool {
+    entries.len() == 1 && entries[0].1.count_ones() as usize == table.loop_len(entries[0].0)
+}
+
+/// Appends the options of the position `entries` to `out` and returns their
+/// boundaries: option `j` is `out[bounds[j]..bounds[j + 1]]` (entries
+/// ascending by loop id). Each option appears once; options are in ascending
+/// order of the signature of what they place. `scratch` is working space.
+pub fn options(
+    table: &LoopTable,
+    entries: &[Entry],
+    out: &mut Vec<Entry>,
+    bounds: &mut Vec<usize>,
+    scratch: &mut Vec<(u32, u32, u32)>,
+) {
+    bounds.clear();
+    bounds.push(out.len());
+    if entries.len() == 1 {
+        let (l, m) = entries[0];
+        for s in table.segments_of(l) {
+            if s.mask & m == 0 && (s.station || s.touch & m != 0) {
+                out.push((l, m | s.mask));
+                bounds.push(out.len());
+            }
+        }
+        return;
+    }
+    scratch.clear();
+    for &(l, m) in entries {
+        for s in table.segments_of(l) {
+            if s.mask & m == 0 && (s.station || s.touch & m != 0) {
+                scratch.push((s.signature, l, m | s.mask));
+            }
+        }
+    }
+    scratch.sort_unstable();
+    let mut i = 0;
+    while i < scratch.len() {
+        let sig = scratch[i].0;
+        while i < scratch.len() && scratch[i].0 == sig {
+            out.push((scratch[i].1, scratch[i].2));
+            i += 1;
+        }
+        bounds.push(out.len());
+    }
+}
+
+/// The start position: every loop compatible, nothing placed.
+pub fn start(table: &LoopTable) -> Vec<Entry> {
+    (0..table.len() as u32).map(|l| (l, 0)).collect()
+}

@@ -1,0 +1,36 @@
+//! The impartial-game abstraction.
+
+use std::hash::Hash;
+
+/// A finite impartial game under normal play: both players have the same
+/// options, and the player who cannot move loses.
+///
+/// Only [`options`](ImpartialGame::options) is required. The two hooks have
+/// safe defaults and exist for speed:
+/// - [`components`](ImpartialGame::components) splits a position into
+///   independent summands (default: the position itself, one component).
+///   By the Sprague–Grundy theorem the value of the whole is the nim-sum of
+///   the components' values (Winning Ways ch. 3).
+/// - [`canonical`](ImpartialGame::canonical) maps a position to a fixed
+///   representative of its symmetry class (default: identity). It must keep
+///   the value; memo tables key on it.
+///
+/// Every game must be finite: all plays end (no position repeats).
+pub trait ImpartialGame: Clone + Eq + Hash {
+    /// Every position reachable in one move. Order is irrelevant; duplicates
+    /// are allowed.
+    fn options(&self) -> Vec<Self>;
+
+    /// Independent summands of this position. Default: `vec![self.clone()]`.
+    ///
+    /// A returned component equal to a terminal position may be omitted.
+    fn components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// A representative of this position's symmetry class with the same
+    /// value. Default: the position itself.
+    fn canonical(&self) -> Self {
+        self.clone()
+    }
+}

@@ -1,0 +1,9 @@
+//! `grundy` settles impartial combinatorial games by exhaustive search.
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod games;
+pub mod impartial;
+pub mod progress;
+
+pub use error::{Error, Result};
