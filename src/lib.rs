@@ -1,9 +1,11 @@
 //! `grundy` settles impartial combinatorial games by exhaustive search.
 #![warn(missing_docs)]
 
+pub mod dataset;
 pub mod error;
 pub mod games;
 pub mod impartial;
 pub mod progress;
+pub mod report;
 
 pub use error::{Error, Result};

@@ -10,3 +10,4 @@ pub mod search;
 pub mod solve;
 pub mod subgame;
 pub mod table;
+pub mod verify;

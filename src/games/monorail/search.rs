@@ -88,3 +88,21 @@ pub fn options(
 pub fn start(table: &LoopTable) -> Vec<Entry> {
     (0..table.len() as u32).map(|l| (l, 0)).collect()
 }
+
+/// The entries of an arbitrary position: every loop containing all its
+/// tiles with their types, with the tiles' mask. Empty when the position is
+/// not completable. A plain scan of all loops, for single positions.
+pub fn entries_of(table: &LoopTable, p: &super::position::Position) -> Vec<Entry> {
+    let mut out = Vec::new();
+    'loops: for (i, l) in table.loops.iter().enumerate() {
+        let mut mask = 0u32;
+        for &(c, t) in p.tiles() {
+            match l.tiles.iter().position(|&(d, u)| d == c && u == t) {
+                Some(k) => mask |= 1 << k,
+                None => continue 'loops,
+            }
+        }
+        out.push((i as u32, mask));
+    }
+    out
+}

@@ -9,6 +9,7 @@
 //! sorted by key, so the result is deterministic.
 
 use super::search::{canonical_key, options, start, Entry};
+
 use super::table::LoopTable;
 use crate::progress::Progress;
 use rayon::prelude::*;
@@ -148,11 +149,18 @@ impl Solved {
 /// Runs on the current rayon pool. Progress: one phase, one unit per option
 /// of the start position.
 pub fn solve(table: &LoopTable, progress: &dyn Progress) -> Solved {
+    solve_from(table, &start(table), progress)
+}
+
+/// Solves every position reachable from the position `root` (its entries,
+/// ascending by loop id); [`Solved::start_nimber`] and
+/// [`Solved::start_options`] then refer to `root`.
+pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) -> Solved {
     let solver = Solver {
         table,
         memo: Memo::new(),
     };
-    let root = start(table);
+    let root = root.to_vec();
     let mut buf = Buffers::default();
     options(
         table,

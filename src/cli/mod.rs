@@ -1,0 +1,51 @@
+//! Subcommands, one file each; each exposes its `Args` and `run`.
+
+pub mod monorail;
+pub mod progress;
+pub mod reproduce;
+
+use clap::{Parser, Subcommand};
+
+/// Settles impartial combinatorial games by exhaustive search.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    /// Worker threads (default: all cores). `--threads 1` gives a
+    /// sequential baseline; results are identical for any count.
+    #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// No progress bars.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Monorail (The Genius, 2014): solve, verify, show positions.
+    #[command(subcommand)]
+    Monorail(monorail::Command),
+    /// Regenerate everything in data/ and reports/ (the main job).
+    Reproduce(reproduce::Args),
+}
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// Any failure, as one line for the user; `main` exits with code 2.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let threads = cli.threads.map(|t| t as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let bars = progress::Bars::new(cli.quiet);
+    pool.install(|| match cli.command {
+        Command::Monorail(c) => monorail::run(c, threads, &bars),
+        Command::Reproduce(a) => reproduce::run(a, threads, &bars),
+    })
+}

@@ -1,0 +1,6 @@
+//! Dataset writers and readers: atomic files, the bincode + zstd positions
+//! table, and the Monorail dataset directory.
+
+pub mod atomic;
+pub mod monorail;
+pub mod table;

@@ -1,0 +1,5 @@
+//! Report rendering: Markdown text and SVG figures. Pure functions from
+//! results to strings; writing them is the caller's job.
+
+pub mod monorail;
+pub mod svg;

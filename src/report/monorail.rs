@@ -1,0 +1,237 @@
+//! The Monorail report: Markdown laid out like the appendix of Grabman's
+//! paper, with SVG figures.
+
+use super::svg;
+use crate::games::monorail::analysis::Analysis;
+use crate::games::monorail::table::LoopTable;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// How a run went, for the report's last section.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunInfo {
+    /// `(phase, seconds)` in order.
+    pub phases: Vec<(String, f64)>,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Peak resident memory in MiB, if known.
+    pub peak_mib: Option<f64>,
+    /// The command that produced the report.
+    pub command: String,
+}
+
+/// A rendered report: the Markdown and the figures, as `(file name, SVG)`
+/// to be written in the figure directory.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// The Markdown text.
+    pub markdown: String,
+    /// Figures, by file name.
+    pub figures: Vec<(String, String)>,
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Renders the report. `fig_dir` is the figure directory as linked from the
+/// Markdown file (for example `monorail`).
+pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> Rendered {
+    let mut md = String::new();
+    let mut figures = Vec::new();
+    let wins = a.winning_first_moves();
+    let raw_first: usize = a.first_moves.iter().map(|f| f.class_size).sum();
+    let _ = writeln!(
+        md,
+        "# Monorail with {} tiles: the first player {}\n",
+        a.tiles,
+        if a.start_nimber != 0 { "wins" } else { "loses" }
+    );
+    let _ = writeln!(
+        md,
+        "A rerun from scratch, by `grundy`, of the computer proof in J. Grabman, \
+         \"A Genius Solution\" (SIGBOVIK 2024), of the game Monorail from the Korean \
+         show *The Genius* (2014), followed by the paper's Sprague–Grundy analysis of \
+         the endgame after each winning first move.\n"
+    );
+    md.push_str("## The rules in brief\n\n");
+    md.push_str(
+        "- The station occupies cells (0,0) and (1,0) (x grows east, y north); its \
+         straight track leaves west of (0,0) and east of (1,0).\n\
+         - A move places 1, 2 or 3 tiles (straight or curved track, any rotation) on \
+         empty cells forming one straight contiguous segment of a row or column, at \
+         least one of them next to a placed tile or the station. Tracks need not \
+         connect.\n\
+         - A move must leave the position completable: some loop through the station \
+         of at most T tiles contains every placed tile with its placed type.\n\
+         - Whoever completes the loop wins (normal play), so every position has a \
+         nimber.\n\n",
+    );
+    md.push_str("## The result\n\n| quantity | value |\n|---|---|\n");
+    let rows: Vec<(&str, String)> = vec![
+        ("tiles T", a.tiles.to_string()),
+        (
+            "loops through the station with at most T tiles",
+            thousands(a.loops as u64),
+        ),
+        (
+            "nimber of the start position",
+            format!("*{}", a.start_nimber),
+        ),
+        (
+            "first player",
+            if a.start_nimber != 0 { "wins" } else { "loses" }.to_string(),
+        ),
+        (
+            "legal first moves, up to symmetry (raw)",
+            format!("{} ({})", a.first_moves.len(), raw_first),
+        ),
+        ("winning first moves, up to symmetry", wins.to_string()),
+        (
+            "position classes solved (up to the station's 4 symmetries)",
+            thousands(a.positions_solved),
+        ),
+        (
+            "positions reachable from the start (raw)",
+            thousands(a.positions_raw),
+        ),
+        (
+            "winning first moves that leave one loop",
+            a.endgames.len().to_string(),
+        ),
+        (
+            "distinct subgame classes in those endgames",
+            a.subgame_classes.len().to_string(),
+        ),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(md, "| {k} | {v} |");
+    }
+    md.push('\n');
+
+    md.push_str("## The winning first moves\n\n");
+    md.push_str(
+        "Each winning first move (value \\*0 after it) up to symmetry, drawn on the board \
+         (move in orange, station dark). Where the move leaves a single completable loop, \
+         its empty cells are dashed: from then on the game is placement on those cells, \
+         which split into independent subgames (Sprague–Grundy theorem).\n\n",
+    );
+    for (i, f) in a.first_moves.iter().filter(|f| f.nimber == 0).enumerate() {
+        let name = format!("winning-move-{}.svg", i + 1);
+        let endgame = a.endgames.iter().find(|e| e.first_move == f.position);
+        let loop_ = endgame.map(|e| &table.loops[e.loop_id as usize]);
+        let cells: Vec<_> = f.position.tiles().iter().map(|t| t.0).collect();
+        figures.push((name.clone(), svg::board(f.position.tiles(), loop_, &cells)));
+        let _ = writeln!(md, "### {}. `{}`\n", i + 1, f.position);
+        let _ = writeln!(md, "![winning move {}]({fig_dir}/{name})\n", i + 1);
+        let _ = writeln!(
+            md,
+            "- loops still completable: {}\n- positions reachable after it (raw): {}",
+            f.loops_left,
+            thousands(f.reachable_positions)
+        );
+        if let Some(e) = endgame {
+            let comps: Vec<String> = e
+                .components
+                .iter()
+                .map(|(id, v)| format!("#{id} (*{v})"))
+                .collect();
+            let _ = writeln!(
+                md,
+                "- forced loop: `{}`\n- subgames right after the move: {}; nim-sum *{}\n\
+                 - positions reachable in this endgame: {}; distinct subgame classes: {}",
+                e.forced_loop,
+                comps.join(", "),
+                e.components.iter().fold(0, |x, c| x ^ c.1),
+                thousands(e.reachable_positions),
+                e.class_ids.len()
+            );
+        }
+        md.push('\n');
+    }
+
+    md.push_str("## All first moves\n\n");
+    md.push_str(
+        "One row per first move up to the station's symmetries (the least image in the \
+         compact notation `x,y,TYPE;...`). *Reachable* counts the distinct positions \
+         reachable after the move, itself included, not reduced by symmetry.\n\n\
+         | move | nimber | outcome | loops left | reachable | images |\n|---|---|---|---|---|---|\n",
+    );
+    for f in &a.first_moves {
+        let _ = writeln!(
+            md,
+            "| `{}` | *{} | {} | {} | {} | {} |",
+            f.position,
+            f.nimber,
+            if f.nimber == 0 { "P" } else { "N" },
+            f.loops_left,
+            thousands(f.reachable_positions),
+            f.class_size
+        );
+    }
+    md.push('\n');
+
+    md.push_str("## Subgame classes by nimber\n\n");
+    md.push_str(
+        "Every non-empty subgame occurring in a position reachable after a winning first \
+         move that leaves one loop, up to translation, rotation and reflection. Dark cells \
+         with a dot are next to a placed tile or the station (a move must use one). \
+         *Occurrences* counts appearances over all those positions.\n\n",
+    );
+    let mut by_nimber: BTreeMap<u32, Vec<&crate::games::monorail::analysis::SubgameClass>> =
+        BTreeMap::new();
+    for c in &a.subgame_classes {
+        by_nimber.entry(c.nimber).or_default().push(c);
+    }
+    for (v, classes) in &by_nimber {
+        let name = format!("subgames-nimber-{v}.svg");
+        let items: Vec<(usize, u32, &crate::games::monorail::subgame::Subgame)> =
+            classes.iter().map(|c| (c.id, c.nimber, &c.form)).collect();
+        figures.push((name.clone(), svg::subgame_row(&items)));
+        let _ = writeln!(md, "### *{v} ({} classes)\n", classes.len());
+        let _ = writeln!(md, "![subgames of nimber {v}]({fig_dir}/{name})\n");
+        md.push_str(
+            "| id | cells | next to placed | occurrences | form |\n|---|---|---|---|---|\n",
+        );
+        for c in classes {
+            let _ = writeln!(
+                md,
+                "| #{} | {} | {} | {} | `{}` |",
+                c.id,
+                c.form.len(),
+                c.form.marked(),
+                thousands(c.occurrences),
+                c.form
+            );
+        }
+        md.push('\n');
+    }
+
+    md.push_str("## How to reproduce\n\n");
+    let _ = writeln!(
+        md,
+        "```\n{}\n```\n\nThen `grundy monorail verify data/monorail` rechecks every stored \
+         nimber against its regenerated options. This run used {} worker thread(s){}.\n",
+        run.command,
+        run.threads,
+        run.peak_mib
+            .map(|m| format!(", peak resident memory {m:.0} MiB"))
+            .unwrap_or_default()
+    );
+    md.push_str("| phase | seconds |\n|---|---|\n");
+    for (p, s) in &run.phases {
+        let _ = writeln!(md, "| {p} | {s:.2} |");
+    }
+    Rendered {
+        markdown: md,
+        figures,
+    }
+}
