@@ -56,6 +56,7 @@ pub struct VerifyArgs {
 pub struct ShowArgs {
     /// The position in compact notation (`x,y,TYPE;...`, `-` for the start),
     /// or a file holding a compact position or a picture.
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Tile count T.
     #[arg(long, default_value_t = STANDARD_TILES)]

@@ -27,6 +27,9 @@ pub struct Subgame {
     cells: Vec<SubCell>,
 }
 
+/// A map of the plane sending `(x, y)` to a new point.
+type PointMap = fn(i32, i32) -> (i32, i32);
+
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl Subgame {
@@ -139,7 +142,7 @@ impl Subgame {
     /// so that the least `x` and least `y` are 0: one representative per
     /// class under translation, rotation and reflection.
     pub fn canonical_form(&self) -> Subgame {
-        let maps: [fn(i32, i32) -> (i32, i32); 8] = [
+        let maps: [PointMap; 8] = [
             |x, y| (x, y),
             |x, y| (-y, x),
             |x, y| (-x, -y),

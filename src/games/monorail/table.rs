@@ -177,9 +177,7 @@ pub fn signature_of(tiles: &[(Cell, super::geometry::TileType)]) -> Option<u32> 
     if n == 0 || n > 3 {
         return None;
     }
-    let dir = if n == 1 {
-        0
-    } else if t.windows(2).all(|w| w[1].0 == w[0].0.step(Side::E)) {
+    let dir = if n == 1 || t.windows(2).all(|w| w[1].0 == w[0].0.step(Side::E)) {
         0
     } else {
         // Sorted by (x, y): a column comes out south to north.

@@ -1,0 +1,176 @@
+//! The command line: results, bad input (exit code 2, one clear line),
+//! verify catching corruption, and thread-count independence of the data.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn one_line_error(o: &Output, needle: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "exit code; stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "{needle:?} in {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let d = tempfile::tempdir().unwrap();
+    one_line_error(
+        &grundy(&["monorail", "solve", "--tiles", "5"], d.path()),
+        "tile count 5 is out of range",
+    );
+    one_line_error(
+        &grundy(&["monorail", "show", "--tiles", "30", "-"], d.path()),
+        "6..=24",
+    );
+    one_line_error(
+        &grundy(&["monorail", "show", "2,0,XY"], d.path()),
+        "malformed position",
+    );
+    one_line_error(
+        &grundy(&["monorail", "show", "2,0"], d.path()),
+        "not x,y,TYPE",
+    );
+    one_line_error(
+        &grundy(&["monorail", "show", "--tiles", "8", "5,5,NS"], d.path()),
+        "impossible position",
+    );
+    one_line_error(
+        &grundy(&["monorail", "show", "--tiles", "8", "2,0,NS"], d.path()),
+        "no loop",
+    );
+    one_line_error(
+        &grundy(&["monorail", "verify", "no-such-dir"], d.path()),
+        "no-such-dir",
+    );
+    // An unwritable output: a path under a regular file.
+    std::fs::write(d.path().join("file"), b"x").unwrap();
+    one_line_error(
+        &grundy(
+            &[
+                "monorail", "solve", "--tiles", "6", "--out", "file/sub", "--quiet",
+            ],
+            d.path(),
+        ),
+        "file/sub",
+    );
+}
+
+#[test]
+fn show_prints_nimber_and_winning_moves() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["monorail", "show", "--tiles", "8", "-"], d.path());
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("nimber: *8"), "{out}");
+    assert!(out.contains("completable loops left: 18"), "{out}");
+    assert!(out.contains("winning moves"), "{out}");
+    assert!(out.contains("==="), "{out}");
+    // The finished 6-tile loop north of the station.
+    let full = "-1,0,NE;-1,1,SE;0,1,EW;1,1,EW;2,0,NW;2,1,SW";
+    let o = grundy(&["monorail", "show", "--tiles", "6", full], d.path());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("nimber: *0"), "{out}");
+    assert!(out.contains("loop is finished"), "{out}");
+}
+
+fn solve_into(dir: &Path, threads: &str, out: &str) {
+    let o = grundy(
+        &[
+            "--threads",
+            threads,
+            "monorail",
+            "solve",
+            "--tiles",
+            "10",
+            "--out",
+            out,
+            "--reports",
+            "rep",
+            "--quiet",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn datasets_are_identical_for_any_thread_count_and_verify_catches_corruption() {
+    let d = tempfile::tempdir().unwrap();
+    solve_into(d.path(), "1", "one");
+    solve_into(d.path(), "2", "two");
+    for f in [
+        "summary.json",
+        "first_moves.csv",
+        "subgames.csv",
+        "loops.csv",
+        "positions.bin.zst",
+    ] {
+        let a = std::fs::read(d.path().join("one").join(f)).unwrap();
+        let b = std::fs::read(d.path().join("two").join(f)).unwrap();
+        assert!(a == b, "{f} differs between 1 and 2 threads");
+    }
+    let o = grundy(&["monorail", "verify", "one"], d.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("OK"));
+
+    // Flip one stored nimber.
+    let path = d.path().join("one/positions.bin.zst");
+    let raw = zstd::decode_all(std::fs::File::open(&path).unwrap()).unwrap();
+    let mut flipped = raw.clone();
+    let header = 8 + 4 + 4 + 8 + 8;
+    let rec = header + 10 * 100;
+    flipped[rec + 8] ^= 1;
+    std::fs::write(&path, zstd::encode_all(&flipped[..], 3).unwrap()).unwrap();
+    one_line_error(
+        &grundy(&["monorail", "verify", "one"], d.path()),
+        "verification failed",
+    );
+
+    // Truncate the table.
+    std::fs::write(&path, zstd::encode_all(&raw[..raw.len() - 25], 3).unwrap()).unwrap();
+    one_line_error(
+        &grundy(&["monorail", "verify", "one"], d.path()),
+        "ends after",
+    );
+    // Garbage instead of zstd.
+    std::fs::write(&path, b"garbage").unwrap();
+    one_line_error(
+        &grundy(&["monorail", "verify", "one"], d.path()),
+        "corrupt dataset",
+    );
+    // A first move with a wrong nimber in the CSV.
+    let two = d.path().join("two/first_moves.csv");
+    let csv = std::fs::read_to_string(&two).unwrap();
+    let mut lines: Vec<String> = csv.lines().map(String::from).collect();
+    let fields: Vec<&str> = lines[1].rsplitn(5, ',').collect();
+    let nimber_field = fields[4].rsplit_once(',').unwrap();
+    lines[1] = format!(
+        "{},{},{},{},{},{}",
+        nimber_field.0,
+        nimber_field.1.parse::<u32>().unwrap() + 1,
+        fields[3],
+        fields[2],
+        fields[1],
+        fields[0]
+    );
+    std::fs::write(&two, lines.join("\n") + "\n").unwrap();
+    one_line_error(
+        &grundy(&["monorail", "verify", "two"], d.path()),
+        "first_moves.csv",
+    );
+}

@@ -1,0 +1,75 @@
+//! Golden files: the report for T = 8, and the known small-board numbers.
+//! Set UPDATE_GOLDEN=1 to rewrite the report golden after a deliberate change.
+
+use grundy::games::monorail::analysis::analyse;
+use grundy::games::monorail::rules::Rules;
+use grundy::games::monorail::solve::solve;
+use grundy::games::monorail::table::LoopTable;
+use grundy::progress::NoProgress;
+use grundy::report::monorail::{render, RunInfo};
+
+#[test]
+fn report_for_eight_tiles_matches_golden() {
+    let rules = Rules::new(8).unwrap();
+    let table = LoopTable::new(&rules);
+    let solved = solve(&table, &NoProgress);
+    let a = analyse(&table, 8, &solved, &NoProgress).unwrap();
+    let run = RunInfo {
+        phases: vec![("solve every position".into(), 0.5)],
+        threads: 1,
+        peak_mib: Some(10.0),
+        command: "grundy monorail solve --tiles 8".into(),
+    };
+    let r = render(&a, &table, &run, "monorail-t8");
+    let mut text = r.markdown.clone();
+    for (name, svg) in &r.figures {
+        text.push_str(&format!("\n<!-- figure {name} -->\n{svg}"));
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/monorail-t8.md");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file (UPDATE_GOLDEN=1 writes it)");
+    assert!(
+        text == golden,
+        "report differs from tests/golden/monorail-t8.md"
+    );
+}
+
+/// `tests/golden/monorail_numbers.csv`: per T, loops, start nimber, position
+/// classes, first moves up to symmetry and winning ones. Rows marked
+/// `expensive` are skipped unless GRUNDY_FULL=1 (CI checks T = 16 through the
+/// committed data instead).
+#[test]
+fn known_numbers() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/monorail_numbers.csv"
+    );
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let full = std::env::var_os("GRUNDY_FULL").is_some();
+    let mut checked = 0;
+    for row in r.records() {
+        let row = row.unwrap();
+        let n = |i: usize| row[i].parse::<u64>().unwrap();
+        if &row[6] == "expensive" && !full {
+            continue;
+        }
+        let t = n(0) as usize;
+        let rules = Rules::new(t).unwrap();
+        let table = LoopTable::new(&rules);
+        let solved = solve(&table, &NoProgress);
+        let a = analyse(&table, t, &solved, &NoProgress).unwrap();
+        assert_eq!(table.len() as u64, n(1), "loops, T = {t}");
+        assert_eq!(solved.start_nimber as u64, n(2), "start nimber, T = {t}");
+        assert_eq!(solved.positions.len() as u64, n(3), "classes, T = {t}");
+        assert_eq!(a.first_moves.len() as u64, n(4), "first moves, T = {t}");
+        assert_eq!(
+            a.winning_first_moves() as u64,
+            n(5),
+            "winning first moves, T = {t}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}
