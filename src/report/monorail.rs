@@ -219,7 +219,9 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
     let _ = writeln!(
         md,
         "```\n{}\n```\n\nThen `grundy monorail verify data/monorail` rechecks every stored \
-         nimber against its regenerated options. This run used {} worker thread(s){}.\n",
+         nimber against its regenerated options. This run used {} worker thread(s){}. \
+         Time and memory by tile count, measured by `scripts/scaling.sh`, are in \
+         [monorail-scaling.md](monorail-scaling.md).\n",
         run.command,
         run.threads,
         run.peak_mib

@@ -13,45 +13,117 @@ use super::search::{canonical_key, options, start, Entry};
 use super::table::LoopTable;
 use crate::progress::Progress;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-const SHARDS: usize = 64;
-
-/// The memo: canonical key → nimber, in shards behind locks.
+/// The memo: a fixed-capacity, lock-free, open-addressing hash table from
+/// canonical keys to nimbers, one `AtomicU64` per slot packing
+/// `((loop << 24 | mask) + 1) << 14 | nimber` (0 = empty slot). Loop ids
+/// stay below 2^26 and masks below 2^24 for every supported tile count
+/// (T = 24 has about 3·10^7 loops); nimbers stay below 2^14.
+///
+/// Threads insert with compare-and-swap and read with plain atomic loads,
+/// so no lock is taken. When the table is 85 % full it raises `full`; the
+/// solve then stops and restarts with twice the capacity.
 struct Memo {
-    shards: Vec<Mutex<FxHashMap<u64, u16>>>,
+    slots: Vec<AtomicU64>,
+    bits: u32,
+    len: AtomicUsize,
+    full: AtomicBool,
 }
 
+const VALUE_BITS: u32 = 14;
+
 impl Memo {
-    fn new() -> Memo {
+    fn with_bits(bits: u32) -> Memo {
         Memo {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FxHashMap::default()))
+            slots: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(1 << bits)
                 .collect(),
+            bits,
+            len: AtomicUsize::new(0),
+            full: AtomicBool::new(false),
         }
     }
 
     #[inline]
-    fn shard(&self, key: u64) -> &Mutex<FxHashMap<u64, u16>> {
-        let h = (key ^ key >> 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
-        &self.shards[h as usize]
+    fn pack(key: u64) -> u64 {
+        ((key >> 32) << 24 | (key & 0xFF_FFFF)) + 1
     }
 
+    #[inline]
+    fn slot(&self, packed: u64) -> usize {
+        (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    #[inline]
     fn get(&self, key: u64) -> Option<u16> {
-        self.shard(key)
-            .lock()
-            .expect("memo lock poisoned")
-            .get(&key)
-            .copied()
+        let p = Self::pack(key);
+        let m = self.slots.len() - 1;
+        let mut i = self.slot(p);
+        loop {
+            let s = self.slots[i].load(Ordering::Relaxed);
+            if s == 0 {
+                return None;
+            }
+            if s >> VALUE_BITS == p {
+                return Some((s & ((1 << VALUE_BITS) - 1)) as u16);
+            }
+            i = (i + 1) & m;
+        }
     }
 
     fn insert(&self, key: u64, v: u16) {
-        self.shard(key)
-            .lock()
-            .expect("memo lock poisoned")
-            .insert(key, v);
+        debug_assert!(u32::from(v) < 1 << VALUE_BITS);
+        let p = Self::pack(key);
+        let entry = p << VALUE_BITS | u64::from(v);
+        let m = self.slots.len() - 1;
+        let mut i = self.slot(p);
+        loop {
+            let mut s = self.slots[i].load(Ordering::Relaxed);
+            if s == 0 {
+                match self.slots[i].compare_exchange(0, entry, Ordering::Relaxed, Ordering::Relaxed)
+                {
+                    Ok(_) => {
+                        let n = self.len.fetch_add(1, Ordering::Relaxed) + 1;
+                        if n > self.slots.len() / 20 * 17 {
+                            self.full.store(true, Ordering::Relaxed);
+                        }
+                        return;
+                    }
+                    Err(actual) => s = actual,
+                }
+            }
+            if s >> VALUE_BITS == p {
+                return;
+            }
+            i = (i + 1) & m;
+        }
     }
+
+    /// Every entry as `(key, nimber)`, unordered.
+    fn entries(&self) -> Vec<(u64, u16)> {
+        self.slots
+            .par_iter()
+            .filter_map(|a| {
+                let s = a.load(Ordering::Relaxed);
+                (s != 0).then(|| {
+                    let p = (s >> VALUE_BITS) - 1;
+                    (
+                        (p >> 24) << 32 | (p & 0xFF_FFFF),
+                        (s & ((1 << VALUE_BITS) - 1)) as u16,
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+/// Table size (log2 of slots) expected to hold the solve from the start
+/// with `tiles` tiles: classes grow about 13.5-fold per two tiles from 28
+/// at T = 6 (see `tests/golden/monorail_numbers.csv`), plus headroom.
+fn start_bits(tiles: usize) -> u32 {
+    let est = 28.0 * 13.5f64.powf((tiles.saturating_sub(6)) as f64 / 2.0) * 1.25;
+    (est.log2().ceil() as u32).clamp(10, 40)
 }
 
 #[derive(Default)]
@@ -71,6 +143,9 @@ impl Solver<'_> {
         let key = canonical_key(self.table, entries);
         if let Some(v) = self.memo.get(key) {
             return v;
+        }
+        if self.memo.full.load(Ordering::Relaxed) {
+            return 0; // the solve restarts with a larger table
         }
         let (buf, rest) = bufs
             .split_first_mut()
@@ -149,17 +224,35 @@ impl Solved {
 /// Runs on the current rayon pool. Progress: one phase, one unit per option
 /// of the start position.
 pub fn solve(table: &LoopTable, progress: &dyn Progress) -> Solved {
-    solve_from(table, &start(table), progress)
+    let tiles = table.loops.iter().map(|l| l.len()).max().unwrap_or(6);
+    solve_with(table, &start(table), start_bits(tiles), progress)
 }
 
 /// Solves every position reachable from the position `root` (its entries,
 /// ascending by loop id); [`Solved::start_nimber`] and
 /// [`Solved::start_options`] then refer to `root`.
 pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) -> Solved {
-    let solver = Solver {
-        table,
-        memo: Memo::new(),
-    };
+    solve_with(table, root, 16, progress)
+}
+
+/// Solves from `root` with a memo of `2^bits` slots, doubling it and
+/// starting over whenever it fills.
+fn solve_with(table: &LoopTable, root: &[Entry], mut bits: u32, progress: &dyn Progress) -> Solved {
+    loop {
+        if let Some(s) = try_solve(table, root, Memo::with_bits(bits), progress) {
+            return s;
+        }
+        bits += 1;
+    }
+}
+
+fn try_solve(
+    table: &LoopTable,
+    root: &[Entry],
+    memo: Memo,
+    progress: &dyn Progress,
+) -> Option<Solved> {
+    let solver = Solver { table, memo };
     let root = root.to_vec();
     let mut buf = Buffers::default();
     options(
@@ -191,6 +284,9 @@ pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) ->
     progress.finish_phase();
     let mut bufs: Vec<Buffers> = (0..depth + 1).map(|_| Buffers::default()).collect();
     let start_nimber = solver.value(&root, &mut bufs);
+    if solver.memo.full.load(Ordering::Relaxed) {
+        return None;
+    }
     let start_options = opts
         .into_iter()
         .map(|entries| {
@@ -203,16 +299,48 @@ pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) ->
             }
         })
         .collect();
-    let mut positions: Vec<(u64, u16)> = Vec::new();
-    for shard in solver.memo.shards {
-        let map = shard.into_inner().expect("memo lock poisoned");
-        positions.reserve(map.len());
-        positions.extend(map);
-    }
+    let mut positions = solver.memo.entries();
     positions.par_sort_unstable();
-    Solved {
+    Some(Solved {
         positions,
         start_nimber,
         start_options,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::monorail::rules::Rules;
+    use crate::progress::NoProgress;
+
+    /// A memo far too small fills, restarts doubled, and ends with the same
+    /// table as a large one.
+    #[test]
+    fn a_full_memo_restarts_larger_with_the_same_result() {
+        let rules = Rules::new(10).unwrap();
+        let table = LoopTable::new(&rules);
+        let small = solve_with(&table, &start(&table), 8, &NoProgress);
+        let large = solve(&table, &NoProgress);
+        assert_eq!(small.positions, large.positions);
+        assert_eq!(small.start_nimber, 10);
+        assert_eq!(start_bits(16), 24);
+    }
+
+    #[test]
+    fn memo_packs_and_unpacks_keys() {
+        let m = Memo::with_bits(10);
+        let keys = [0u64, 5, (3 << 32) | 0xFF_FFFF, ((1 << 26) - 1) << 32 | 1];
+        for (i, &k) in keys.iter().enumerate() {
+            m.insert(k, i as u16 * 1000);
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(m.get(k), Some(i as u16 * 1000));
+        }
+        assert_eq!(m.get(7), None);
+        let mut e = m.entries();
+        e.sort_unstable();
+        assert_eq!(e.len(), 4);
+        assert_eq!(e[3].0, keys[3]);
     }
 }
