@@ -1,5 +1,27 @@
 //! Subcommands, one file each; each exposes its `Args` and `run`.
 
+/// `println!` to standard output that ends the process quietly (exit 0)
+/// when the reader has gone away (`grundy ... | head`), instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes `text` to standard output; a closed pipe ends the process with
+/// exit code 0.
+pub fn write_stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
 pub mod monorail;
 pub mod progress;
 pub mod reproduce;

@@ -83,7 +83,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Verify(a) => {
             let d = read_dataset(&a.dir)?;
             let r = verify(&d, bars)?;
-            println!(
+            outln!(
                 "{}: OK: T = {}, {} positions checked against {} regenerated options, {} first moves, {} subgame classes",
                 a.dir.display(),
                 r.tiles,
@@ -169,7 +169,7 @@ pub fn solve_all(
 }
 
 fn print_summary(s: &Summary, out: &Path) {
-    println!(
+    outln!(
         "Monorail, T = {}: {} loops; start nimber *{}: the first player {}; {} first moves up to symmetry, {} winning; {} position classes solved ({} raw); {} forced-loop endgames. Datasets in {}.",
         s.tiles,
         s.loops,
@@ -206,13 +206,13 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     let table = LoopTable::new(&rules);
     let entries = entries_of(&table, &p);
     let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
-    println!("position: {p}");
-    print!("{}", p.picture(forced));
-    println!("tiles placed: {} (T = {tiles})", p.len());
-    println!("completable loops left: {}", entries.len());
+    outln!("position: {p}");
+    super::write_stdout(&p.picture(forced));
+    outln!("tiles placed: {} (T = {tiles})", p.len());
+    outln!("completable loops left: {}", entries.len());
     let solved = solve_from(&table, &entries, bars);
     let v = solved.start_nimber;
-    println!(
+    outln!(
         "nimber: *{v} ({})",
         if v == 0 {
             "P-position: the player to move loses"
@@ -232,13 +232,13 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         .collect();
     wins.sort();
     if rules.is_complete(&p) {
-        println!("winning moves: none (the loop is finished: the last mover won)");
+        outln!("winning moves: none (the loop is finished: the last mover won)");
     } else if wins.is_empty() {
-        println!("winning moves: none (every move leads to an N-position)");
+        outln!("winning moves: none (every move leads to an N-position)");
     } else {
-        println!("winning moves ({}):", wins.len());
+        outln!("winning moves ({}):", wins.len());
         for w in wins {
-            println!("  {w}");
+            outln!("  {w}");
         }
     }
     Ok(())

@@ -32,7 +32,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         bars,
         "cargo run --release -- reproduce".to_string(),
     )?;
-    println!(
+    outln!(
         "Monorail, T = {}: start nimber *{}, the first player {}; {} of {} first moves (up to symmetry) win; {} position classes solved. Wrote {} and {}.",
         s.tiles,
         s.start_nimber,
