@@ -257,14 +257,13 @@ pub fn analyse(
         .filter(|f| f.nimber == 0 && f.loops_left == 1)
     {
         let (l, m0) = f.entries[0];
-        let n = table.loop_len(l);
         let single: Vec<(u32, u32)> = table
             .segments_of(l)
             .iter()
             .filter(|s| s.mask.count_ones() == 1)
             .map(|s| (s.mask, if s.station { u32::MAX } else { s.touch }))
             .collect();
-        let mut seen = vec![false; 1 << n];
+        let mut seen = vec![false; 1 << table.loop_len(l)];
         let mut stack = vec![m0];
         seen[m0 as usize] = true;
         let mut forms: Vec<Subgame> = Vec::new();
@@ -308,7 +307,6 @@ pub fn analyse(
             .map(|s| s.canonical_form())
             .collect::<Vec<_>>();
         raw_endgames.push((f.position.clone(), l, count, forms, after));
-        let _ = n;
     }
     progress.finish_phase();
 
