@@ -62,3 +62,19 @@ pub enum Error {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A constructor for [`Error::Io`] on `path` doing `action`, for
+    /// `map_err`.
+    pub fn io(
+        action: &'static str,
+        path: &std::path::Path,
+    ) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.to_path_buf();
+        move |source| Error::Io {
+            action,
+            path,
+            source,
+        }
+    }
+}

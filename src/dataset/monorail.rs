@@ -265,11 +265,7 @@ pub struct Dataset {
 }
 
 fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>> {
-    let file = std::fs::File::open(path).map_err(|source| Error::Io {
-        action: "cannot read",
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
     let mut r = csv::Reader::from_reader(file);
     let mut out = Vec::new();
     for (i, row) in r.deserialize().enumerate() {
@@ -288,11 +284,7 @@ fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>> {
 /// for one that does not decode.
 pub fn read_dataset(dir: &Path) -> Result<Dataset> {
     let sp = dir.join(files::SUMMARY);
-    let text = std::fs::read_to_string(&sp).map_err(|source| Error::Io {
-        action: "cannot read",
-        path: sp.clone(),
-        source,
-    })?;
+    let text = std::fs::read_to_string(&sp).map_err(Error::io("cannot read", &sp))?;
     let summary: Summary = serde_json::from_str(&text).map_err(|e| Error::CorruptDataset {
         path: sp.clone(),
         reason: e.to_string(),

@@ -93,11 +93,7 @@ pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
         path: path.to_path_buf(),
         reason,
     };
-    let file = std::fs::File::open(path).map_err(|source| Error::Io {
-        action: "cannot read",
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
     let z = zstd::Decoder::new(file).map_err(|e| corrupt(format!("not a zstd stream: {e}")))?;
     let mut r = BufReader::with_capacity(1 << 20, z);
     let header: Header = bincode::serde::decode_from_std_read(&mut r, config())

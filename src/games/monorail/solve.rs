@@ -11,6 +11,7 @@
 use super::search::{canonical_key, options, start, Entry};
 
 use super::table::LoopTable;
+use crate::impartial::{mex, Nimber};
 use crate::progress::Progress;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -158,27 +159,12 @@ impl Solver<'_> {
             &mut buf.bounds,
             &mut buf.scratch,
         );
-        let mut small: u64 = 0;
-        let mut large: Vec<u16> = Vec::new();
-        for j in 0..buf.bounds.len() - 1 {
-            let v = self.value(&buf.out[buf.bounds[j]..buf.bounds[j + 1]], rest);
-            if v < 64 {
-                small |= 1 << v;
-            } else {
-                large.push(v);
-            }
-        }
-        let v = crate::impartial::mex(
-            (0..64)
-                .filter(|b| small >> b & 1 == 1)
-                .map(crate::impartial::Nimber)
-                .chain(
-                    large
-                        .into_iter()
-                        .map(|x| crate::impartial::Nimber(x as u32)),
-                ),
-        )
-        .0 as u16;
+        let values = (0..buf.bounds.len() - 1).map(|j| {
+            Nimber(u32::from(
+                self.value(&buf.out[buf.bounds[j]..buf.bounds[j + 1]], rest),
+            ))
+        });
+        let v = mex(values).0 as u16;
         self.memo.insert(key, v);
         v
     }
