@@ -24,6 +24,28 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// Text that is not an octal or hexadecimal game code.
+    #[error("malformed code {text:?}: {reason}")]
+    MalformedCode {
+        /// The offending text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A periodicity claim that cannot be read or is inconsistent.
+    #[error("invalid claim: {reason}")]
+    InvalidClaim {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An argument outside what the computation supports.
+    #[error("{what} is out of range: {reason}")]
+    OutOfRange {
+        /// The argument, as the user wrote it.
+        what: String,
+        /// The supported range.
+        reason: String,
+    },
     /// A well-formed position that cannot arise in the game.
     #[error("impossible position {position}: {reason}")]
     ImpossiblePosition {

@@ -1,3 +1,4 @@
 //! Game families, one module each.
 
 pub mod monorail;
+pub mod octal;

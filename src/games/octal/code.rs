@@ -1,0 +1,267 @@
+//! Octal and hexadecimal codes of take-and-break games.
+//!
+//! A code `d0.d1d2d3…` (Guy and Smith 1956; Winning Ways ch. 4) describes a
+//! game played on heaps of tokens. Digit `d_k` says what may happen when a
+//! move removes `k` tokens from one heap; it is a sum of
+//!
+//! | bit | the move may leave, of that heap, |
+//! |---|---|
+//! | 1 | nothing (the heap had exactly `k` tokens) |
+//! | 2 | one non-empty heap |
+//! | 4 | two non-empty heaps |
+//! | 8 | three non-empty heaps (hexadecimal codes only) |
+//!
+//! The digit before the point, `d0`, is for moves removing no token: only
+//! splitting (bit 4, and bit 8 in hexadecimal) makes sense there. Octal codes
+//! use digits `0`–`7`; hexadecimal codes are written with the prefix `hex:`
+//! (`hex:0.8`, `hex:0.F`) and use digits up to `F`.
+//!
+//! ```
+//! use grundy::games::octal::OctalCode;
+//! let kayles: OctalCode = "kayles".parse().unwrap();
+//! assert_eq!(kayles.to_string(), "0.77");
+//! assert_eq!(kayles.max_removal(), 2);
+//! assert!("0.8".parse::<OctalCode>().is_err());
+//! ```
+
+use crate::error::Error;
+use std::fmt;
+use std::str::FromStr;
+
+/// The most digits accepted after the point.
+pub const MAX_DIGITS: usize = 64;
+
+/// Named games: (name, code, description).
+pub const NAMED: &[(&str, &str, &str)] = &[
+    (
+        "kayles",
+        "0.77",
+        "Kayles (Dudeney 1908): knock down one pin or two adjacent pins",
+    ),
+    (
+        "dawsons-chess",
+        "0.137",
+        "Dawson's Chess (Dawson 1934), as played on a row of n",
+    ),
+    (
+        "dawsons-kayles",
+        "0.07",
+        "Dawson's Kayles: knock down exactly two adjacent pins",
+    ),
+    (
+        "treblecross",
+        "0.007",
+        "Treblecross played safely: remove three consecutive tokens",
+    ),
+];
+
+/// A validated octal or hexadecimal code.
+///
+/// `digit(k)` is `d_k`; digits after the last non-zero one are zero.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OctalCode {
+    digits: Vec<u8>,
+    hex: bool,
+}
+
+impl OctalCode {
+    /// The digit `d_k` for removing `k` tokens (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// `t`, the largest number of tokens a move removes (0 for a code whose
+    /// only moves split without removing).
+    pub fn max_removal(&self) -> usize {
+        self.digits.len().saturating_sub(1)
+    }
+
+    /// The most heaps one move can leave in place of one heap: 3 if some
+    /// digit has bit 8, 2 if some digit has bit 4, 1 if some has bit 2,
+    /// else 0. It sets the length of the periodicity proof.
+    pub fn max_parts(&self) -> usize {
+        let all = self.digits.iter().fold(0, |a, &d| a | d);
+        if all & 8 != 0 {
+            3
+        } else if all & 4 != 0 {
+            2
+        } else if all & 2 != 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Whether the code is hexadecimal (written with `hex:`).
+    pub fn is_hex(&self) -> bool {
+        self.hex
+    }
+
+    /// The removal counts `k` whose digit has `bit` set, ascending.
+    pub fn removals_with(&self, bit: u8) -> Vec<usize> {
+        (0..self.digits.len())
+            .filter(|&k| self.digit(k) & bit != 0)
+            .collect()
+    }
+
+    /// A directory-safe name: the code itself, with `hex:` as `hex-`.
+    pub fn file_name(&self) -> String {
+        self.to_string().replace(':', "-")
+    }
+
+    /// The classic name of this code, if it has one (`kayles`, ...).
+    pub fn name(&self) -> Option<&'static str> {
+        let s = self.to_string();
+        NAMED.iter().find(|(_, c, _)| *c == s).map(|(n, _, _)| *n)
+    }
+
+    fn malformed(text: &str, reason: impl Into<String>) -> Error {
+        Error::MalformedCode {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl FromStr for OctalCode {
+    type Err = Error;
+
+    /// Parses `0.77`, `.137`, `4.07`, `hex:0.8F`, or a name from [`NAMED`].
+    ///
+    /// # Errors
+    /// [`Error::MalformedCode`] naming the text and what is wrong: empty, no
+    /// point, a digit out of range (octal digits are 0–7), more than
+    /// [`MAX_DIGITS`] digits, or a digit before the point other than a split.
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(Self::malformed(text, "the code is empty"));
+        }
+        let lower = t.to_ascii_lowercase();
+        if let Some((_, code, _)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
+            return code.parse();
+        }
+        let (hex, body) = match lower.strip_prefix("hex:") {
+            Some(rest) => (true, rest),
+            None => (false, lower.as_str()),
+        };
+        let radix = if hex { 16 } else { 8 };
+        let Some((before, after)) = body.split_once('.') else {
+            return Err(Self::malformed(
+                text,
+                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross)",
+            ));
+        };
+        if before.len() > 1 {
+            return Err(Self::malformed(
+                text,
+                "at most one digit may stand before the point",
+            ));
+        }
+        if after.len() > MAX_DIGITS {
+            return Err(Self::malformed(
+                text,
+                format!(
+                    "{} digits after the point; at most {MAX_DIGITS} are supported",
+                    after.len()
+                ),
+            ));
+        }
+        let mut digits = Vec::with_capacity(after.len() + 1);
+        for (i, c) in before.chars().chain(after.chars()).enumerate() {
+            let Some(d) = c.to_digit(radix) else {
+                let hint = if !hex && c.to_digit(16).is_some() {
+                    format!("; write hexadecimal codes as hex:{body}")
+                } else {
+                    String::new()
+                };
+                let place = if i < before.len() {
+                    "before the point".to_string()
+                } else {
+                    format!("at place {} after the point", i + 1 - before.len())
+                };
+                return Err(Self::malformed(
+                    text,
+                    format!(
+                        "{c:?} {place} is not {} digit{hint}",
+                        if hex { "a hexadecimal" } else { "an octal" }
+                    ),
+                ));
+            };
+            digits.push(d as u8);
+        }
+        if before.is_empty() {
+            digits.insert(0, 0);
+        }
+        if digits[0] & 3 != 0 {
+            return Err(Self::malformed(
+                text,
+                format!(
+                    "digit {:X} before the point: a move removing no token can only split a heap ({})",
+                    digits[0],
+                    if hex { "4, 8 or C" } else { "0 or 4" }
+                ),
+            ));
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(OctalCode { digits, hex })
+    }
+}
+
+impl fmt::Display for OctalCode {
+    /// `0.77`, `4.07`, `hex:0.8`: the digit before the point, then the
+    /// digits after it up to the last non-zero one (at least one).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.hex {
+            f.write_str("hex:")?;
+        }
+        write!(f, "{:X}.", self.digits[0])?;
+        if self.digits.len() == 1 {
+            return f.write_str("0");
+        }
+        for d in &self.digits[1..] {
+            write!(f, "{d:X}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<OctalCode, Error> {
+        s.parse()
+    }
+
+    #[test]
+    fn parses_and_prints() {
+        assert_eq!(p("0.77").unwrap().to_string(), "0.77");
+        assert_eq!(p(".137").unwrap().to_string(), "0.137");
+        assert_eq!(p("4.07").unwrap().to_string(), "4.07");
+        assert_eq!(p("0.60").unwrap().to_string(), "0.6");
+        assert_eq!(p("hex:0.8f").unwrap().to_string(), "hex:0.8F");
+        assert_eq!(p("Treblecross").unwrap().to_string(), "0.007");
+        assert_eq!(p("dawsons-chess").unwrap().digit(3), 7);
+        let long = format!("0.{}", "7".repeat(32));
+        assert_eq!(p(&long).unwrap().max_removal(), 32);
+        assert_eq!(p("0.0").unwrap().max_parts(), 0);
+        assert_eq!(p("4.0").unwrap().max_parts(), 2);
+        assert_eq!(p("0.354").unwrap().removals_with(4), vec![2, 3]);
+    }
+
+    #[test]
+    fn rejects_bad_codes() {
+        for bad in [
+            "0.8", "abc", "", "0", "12.7", "1.7", "2.7", "0.7x", "hex:0.G",
+        ] {
+            let e = p(bad).unwrap_err().to_string();
+            assert!(e.starts_with("malformed code"), "{bad}: {e}");
+        }
+        let e = p("0.8").unwrap_err().to_string();
+        assert!(e.contains("hex:0.8"), "{e}");
+        assert!(p(&format!("0.{}", "1".repeat(65))).is_err());
+    }
+}

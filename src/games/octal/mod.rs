@@ -1,0 +1,19 @@
+//! Octal games: take-and-break games on heaps of tokens, given by an octal
+//! (or hexadecimal) code; their nim-sequences, periodicity, rings.
+//!
+//! Rules: a position is a collection of heaps. A move picks one heap,
+//! removes `k` tokens from it and leaves what remains as 0, 1, 2 (or 3)
+//! heaps, as digit `d_k` of the code allows (see [`code`]). The player who
+//! cannot move loses. By the Sprague–Grundy theorem a position's value is
+//! the nim-sum of its heaps' values, so the game is settled by its
+//! *nim-sequence* `G(0), G(1), …` (Winning Ways ch. 4; Guy and Smith 1956).
+
+pub mod code;
+pub mod naive;
+pub mod sequence;
+pub mod sparse;
+pub mod values;
+
+pub use code::OctalCode;
+pub use sequence::{Computation, Engine};
+pub use values::{Value, Values};

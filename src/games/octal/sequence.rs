@@ -1,0 +1,189 @@
+//! Computing a nim-sequence with either engine, resumably: the computation
+//! can stop at any heap size (a stop flag, set by a signal handler) and
+//! continue later from the values already found.
+
+use super::code::OctalCode;
+use super::naive;
+use super::sparse::{SparseEngine, Stats};
+use super::values::{Value, Values};
+use crate::progress::Progress;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Which engine computes the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The reference: every option enumerated ([`naive`]).
+    Naive,
+    /// The fast engine ([`super::sparse`]).
+    Sparse,
+}
+
+impl Engine {
+    /// `naive` or `sparse`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Naive => "naive",
+            Engine::Sparse => "sparse",
+        }
+    }
+}
+
+/// How often (in heap sizes) progress is reported and the stop flag read.
+const STRIDE: usize = 1024;
+
+/// A nim-sequence under construction.
+#[derive(Clone, Debug)]
+pub struct Computation {
+    code: OctalCode,
+    engine: Engine,
+    values: Values,
+    sparse: SparseEngine,
+}
+
+impl Computation {
+    /// Starts from nothing.
+    pub fn new(code: OctalCode, engine: Engine) -> Computation {
+        Computation::resume(code, engine, Values::default())
+    }
+
+    /// Continues from `values` (`values.get(n)` = G(n)), for instance read
+    /// from a checkpoint. The values are trusted; check them first with
+    /// [`check_tail`](Self::check_tail) if they come from outside.
+    pub fn resume(code: OctalCode, engine: Engine, values: Values) -> Computation {
+        let mut sparse = SparseEngine::new(&code);
+        match &values {
+            Values::U8(v) => sparse.absorb(v),
+            Values::U16(v) => sparse.absorb(v),
+            Values::U32(v) => sparse.absorb(v),
+        }
+        Computation {
+            code,
+            engine,
+            values,
+            sparse,
+        }
+    }
+
+    /// Recomputes the last `count` values with the naive engine from the
+    /// values before them and returns the first heap size that disagrees,
+    /// if any: a cheap guard against a corrupt checkpoint.
+    pub fn check_tail(&self, count: usize) -> Option<usize> {
+        let g = self.values.to_u32s();
+        let from = g.len().saturating_sub(count);
+        (from..g.len()).find(|&n| naive::next_value(&self.code, &g[..n]) != g[n])
+    }
+
+    /// The code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The values so far: `values().get(n)` = G(n) for `n < values().len()`.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The values, consuming the computation.
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+
+    /// How the fast engine worked (zero for the naive engine).
+    pub fn stats(&self) -> Stats {
+        self.sparse.stats()
+    }
+
+    /// The fast engine's current mask (0: full mode or naive engine).
+    pub fn mask(&self) -> u32 {
+        self.sparse.mask()
+    }
+
+    /// Computes values until `len` of them (heap sizes `0..len`) are known
+    /// or `stop` is set. Reports one unit of progress per heap size.
+    /// Returns whether `len` was reached; when stopped, every value kept is
+    /// final and the computation can continue with another call.
+    pub fn extend_to(&mut self, len: usize, progress: &dyn Progress, stop: &AtomicBool) -> bool {
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        while self.values.len() < len {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let overflow = match (&mut self.values, self.engine) {
+                (Values::U8(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
+                (Values::U16(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
+                (Values::U32(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
+            };
+            if let Some(v) = overflow {
+                self.values.push(v);
+                progress.advance(1);
+            }
+        }
+        true
+    }
+}
+
+/// Appends values to `g` until it has `len`, a value does not fit `T`
+/// (returned), or `stop` is set (checked every [`STRIDE`] values).
+fn run<T: Value>(
+    code: &OctalCode,
+    engine: Engine,
+    sparse: &mut SparseEngine,
+    g: &mut Vec<T>,
+    len: usize,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Option<u32> {
+    let mut wide: Vec<u32> = match engine {
+        Engine::Naive => g.iter().map(|x| x.get()).collect(),
+        Engine::Sparse => Vec::new(),
+    };
+    while g.len() < len {
+        let v = match engine {
+            Engine::Naive => naive::next_value(code, &wide),
+            Engine::Sparse => sparse.next_value(g),
+        };
+        let Some(x) = T::from_u32(v) else {
+            return Some(v);
+        };
+        g.push(x);
+        if engine == Engine::Naive {
+            wide.push(v);
+        }
+        if g.len() % STRIDE == 0 {
+            progress.advance(STRIDE as u64);
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn stops_and_resumes_to_the_same_values() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let no = AtomicBool::new(false);
+        let mut whole = Computation::new(code.clone(), Engine::Sparse);
+        assert!(whole.extend_to(5000, &NoProgress, &no));
+        let mut part = Computation::new(code.clone(), Engine::Sparse);
+        part.extend_to(1234, &NoProgress, &no);
+        let mut again = Computation::resume(code, Engine::Sparse, part.into_values());
+        assert_eq!(again.check_tail(10), None);
+        again.extend_to(5000, &NoProgress, &no);
+        assert_eq!(again.values(), whole.values());
+        let stop = AtomicBool::new(true);
+        assert!(!again.extend_to(6000, &NoProgress, &stop));
+        assert_eq!(again.values().len(), 5000);
+    }
+}
