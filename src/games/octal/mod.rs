@@ -8,8 +8,11 @@
 //! the nim-sum of its heaps' values, so the game is settled by its
 //! *nim-sequence* `G(0), G(1), …` (Winning Ways ch. 4; Guy and Smith 1956).
 
+pub mod claim;
 pub mod code;
 pub mod naive;
+pub mod period;
+pub mod ring;
 pub mod sequence;
 pub mod sparse;
 pub mod values;

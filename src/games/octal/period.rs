@@ -1,0 +1,295 @@
+//! Periodicity of nim-sequences, proved by the Octal Periodicity Theorem.
+//!
+//! **Theorem** (Guy and Smith 1956; Winning Ways ch. 4, "the periodicity
+//! theorem"): for an octal game whose moves remove at most `t` tokens and
+//! leave at most two heaps, if `G(n + p) = G(n)` for all `n` with
+//! `n0 <= n < 2·n0 + p + t`, then `G(n + p) = G(n)` for all `n >= n0`.
+//!
+//! The proof splits an option of `n + p` tokens as `a + b` with
+//! `a >= (n + p − t) / 2` and uses periodicity below `n` for the larger
+//! part. The same argument gives the bound for the other kinds of code
+//! ([`proof_end`]): with splits into three heaps the larger part is only a
+//! third, so the range runs to `3·n0 + 2p + t`; without splits (subtraction
+//! games) to `max(n0 + t, t + 1)`.
+//!
+//! Arithmetic periodicity, `G(n + p) = G(n) + s` for `n >= n0` with a
+//! *saltus* `s > 0`, is detected but never claimed proved: no theorem of
+//! this kind covers octal games in general.
+
+use super::code::OctalCode;
+use super::sequence::Computation;
+use super::values::{Value, Values};
+use crate::progress::Progress;
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+
+/// A proved period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    /// `n0`: the least `n` from which `G(n + p) = G(n)`; `G(n0 − 1)` is the
+    /// last exceptional value. Zero for a purely periodic sequence.
+    pub pre_period: usize,
+    /// `p`, the least period.
+    pub period: usize,
+    /// The period the theorem was applied to (a multiple of `period`,
+    /// usually equal to it).
+    pub theorem_period: usize,
+    /// The theorem's bound: `G(n + p') = G(n)` was checked for
+    /// `theorem_pre_period <= n < proof_end`, `p'` = `theorem_period`.
+    pub proof_end: usize,
+    /// The pre-period the theorem was applied with.
+    pub theorem_pre_period: usize,
+    /// The largest heap size whose value the proof uses:
+    /// `proof_end + theorem_period − 1`.
+    pub checked_to: usize,
+}
+
+/// Detected arithmetic periodicity (not proved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Arithmetic {
+    /// `n0`: `G(n + p) = G(n) + s` holds for `n0 <= n` up to the data.
+    pub pre_period: usize,
+    /// `p`.
+    pub period: usize,
+    /// The saltus `s > 0`.
+    pub saltus: u32,
+    /// The largest heap size examined.
+    pub observed_to: usize,
+}
+
+/// The exclusive end `N` of the range `n0 <= n < N` on which the theorem
+/// needs `G(n + p) = G(n)` checked, for `code`'s kind of move.
+pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> usize {
+    let t = code.max_removal();
+    match code.max_parts() {
+        3 => 3 * n0 + 2 * p + t,
+        2 => 2 * n0 + p + t,
+        _ => (n0 + t).max(t + 1),
+    }
+}
+
+/// Heap sizes needed to prove period `p` from `n0`: `G(0..needed)`.
+pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> usize {
+    proof_end(code, n0, p) + p
+}
+
+/// The largest pre-period `n0` for which `len` values suffice to prove
+/// period `p` (None if none does).
+fn max_pre_period(code: &OctalCode, p: usize, len: usize) -> Option<usize> {
+    let t = code.max_removal();
+    match code.max_parts() {
+        3 => len.checked_sub(3 * p + t).map(|r| r / 3),
+        2 => len.checked_sub(2 * p + t).map(|r| r / 2),
+        _ => len.checked_sub(p + t + 1).map(|r| r + 1),
+    }
+}
+
+fn proved_in<T: Value>(code: &OctalCode, g: &[T]) -> Option<Periodicity> {
+    let len = g.len();
+    let mut p = 1;
+    while let Some(hi) = max_pre_period(code, p, len) {
+        let n0 = least_start(g, p, hi);
+        if let Some(n0) = n0 {
+            let mut best = Periodicity {
+                pre_period: n0,
+                period: p,
+                theorem_period: p,
+                proof_end: proof_end(code, n0, p),
+                theorem_pre_period: n0,
+                checked_to: values_needed(code, n0, p) - 1,
+            };
+            // A divisor d of p is a period too when the data shows it over a
+            // window of p + d values inside the proved range.
+            for d in (1..p).filter(|d| p % d == 0) {
+                if let Some(m0) = least_start(g, d, len) {
+                    if m0.max(n0) + p + d <= len {
+                        best.pre_period = m0;
+                        best.period = d;
+                        break;
+                    }
+                }
+            }
+            return Some(best);
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The least `n0 <= max_n0` from which `g` is `p`-periodic to its end, or
+/// None if the tail breaks above `max_n0`.
+fn least_start<T: Value>(g: &[T], p: usize, max_n0: usize) -> Option<usize> {
+    if p >= g.len() {
+        return None;
+    }
+    // Scan down from the end: the first mismatch at n means n0 = n + 1.
+    let mut n = g.len() - p;
+    while n > 0 {
+        if g[n - 1] != g[n - 1 + p] {
+            break;
+        }
+        n -= 1;
+    }
+    (n <= max_n0).then_some(n)
+}
+
+/// The least period the Octal Periodicity Theorem proves from the values
+/// `g` (`g.get(n)` = G(n)), if any. The period returned is the least one
+/// the data proves; its pre-period is the least for that period.
+pub fn proved_period(code: &OctalCode, g: &Values) -> Option<Periodicity> {
+    match g {
+        Values::U8(v) => proved_in(code, v),
+        Values::U16(v) => proved_in(code, v),
+        Values::U32(v) => proved_in(code, v),
+    }
+}
+
+fn arithmetic_in<T: Value>(g: &[T]) -> Option<Arithmetic> {
+    let len = g.len();
+    for p in 1..=len / 4 {
+        let last = g[len - 1].get() as i64;
+        let s = last - g[len - 1 - p].get() as i64;
+        if s <= 0 {
+            continue;
+        }
+        let mut n = len - p;
+        while n > 0 && g[n - 1 + p].get() as i64 - g[n - 1].get() as i64 == s {
+            n -= 1;
+        }
+        if len - n >= 4 * p + 16 {
+            return Some(Arithmetic {
+                pre_period: n,
+                period: p,
+                saltus: s as u32,
+                observed_to: len - 1,
+            });
+        }
+    }
+    None
+}
+
+/// Arithmetic periodicity `G(n + p) = G(n) + s`, `s > 0`, holding over at
+/// least four periods (and 16 values) at the end of `g`: the least such
+/// `p`. Detection only: this is not a proof.
+pub fn arithmetic_period(g: &Values) -> Option<Arithmetic> {
+    match g {
+        Values::U8(v) => arithmetic_in(v),
+        Values::U16(v) => arithmetic_in(v),
+        Values::U32(v) => arithmetic_in(v),
+    }
+}
+
+/// The outcome of a period search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodSearch {
+    /// A period proved by the theorem.
+    Proved(Periodicity),
+    /// No ordinary period proved; arithmetic periodicity seen (unproved).
+    Arithmetic(Arithmetic),
+    /// Nothing found with the values computed.
+    NotFound,
+    /// Stopped by the stop flag before an answer.
+    Interrupted,
+}
+
+/// Computes the sequence until a period is proved or `limit` values are
+/// known. The computation grows by half its length at a time; when the
+/// values at hand show a candidate period, it is extended to exactly the
+/// length the theorem needs for it (no further), so a proved answer uses
+/// `values_needed` values, or at most the last growth step more.
+pub fn search(
+    c: &mut Computation,
+    limit: usize,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> PeriodSearch {
+    let code = c.code().clone();
+    let mut len = c.values().len().max(64).min(limit);
+    loop {
+        if !c.extend_to(len, progress, stop) {
+            return PeriodSearch::Interrupted;
+        }
+        if let Some(p) = proved_period(&code, c.values()) {
+            return PeriodSearch::Proved(p);
+        }
+        // A candidate: the least p whose tail covers three periods.
+        if let Some((n0, p)) = candidate(c.values()) {
+            let need = values_needed(&code, n0, p);
+            if need > len && need <= limit {
+                len = need;
+                continue;
+            }
+        }
+        if len >= limit {
+            return match arithmetic_period(c.values()) {
+                Some(a) => PeriodSearch::Arithmetic(a),
+                None => PeriodSearch::NotFound,
+            };
+        }
+        len = (len + len / 2).min(limit);
+    }
+}
+
+fn candidate(g: &Values) -> Option<(usize, usize)> {
+    fn inner<T: Value>(g: &[T]) -> Option<(usize, usize)> {
+        let len = g.len();
+        (1..=len / 3).find_map(|p| {
+            let n0 = least_start(g, p, len)?;
+            (len - n0 >= 3 * p).then_some((n0, p))
+        })
+    }
+    match g {
+        Values::U8(v) => inner(v),
+        Values::U16(v) => inner(v),
+        Values::U32(v) => inner(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::naive;
+
+    fn values(code: &str, n: usize) -> (OctalCode, Values) {
+        let c: OctalCode = code.parse().unwrap();
+        let g = naive::sequence(&c, n);
+        (c, Values::from_u32s(&g))
+    }
+
+    #[test]
+    fn kayles_and_dawson() {
+        // Kayles: period 12 from n0 = 71 (last exception G(70) = 6);
+        // Winning Ways ch. 4, Guy and Smith 1956.
+        let (c, g) = values("0.77", 400);
+        let p = proved_period(&c, &g).unwrap();
+        assert_eq!((p.pre_period, p.period), (71, 12));
+        assert_eq!(p.proof_end, 2 * 71 + 12 + 2);
+        // Dawson's Chess 0.137: period 34, last exception G(51).
+        let (c, g) = values("0.137", 400);
+        let p = proved_period(&c, &g).unwrap();
+        assert_eq!((p.pre_period, p.period), (52, 34));
+        // Dawson's Kayles 0.07: the same sequence shifted by one.
+        let (c, g) = values("0.07", 400);
+        let p = proved_period(&c, &g).unwrap();
+        assert_eq!((p.pre_period, p.period), (53, 34));
+        // Too few values: no proof.
+        let (c, g) = values("0.77", 150);
+        assert_eq!(proved_period(&c, &g), None);
+    }
+
+    #[test]
+    fn bounds_agree() {
+        for code in ["0.77", "0.137", "hex:0.8", "0.3", "4.0"] {
+            let c: OctalCode = code.parse().unwrap();
+            for p in 1..20 {
+                for len in 0..200 {
+                    let best = (0..len).filter(|&n0| values_needed(&c, n0, p) <= len).max();
+                    assert_eq!(max_pre_period(&c, p, len), best, "{code} p {p} len {len}");
+                }
+            }
+        }
+        let g: Vec<u8> = vec![5, 1, 2, 1, 2, 1, 2];
+        assert_eq!(least_start(&g, 2, 7), Some(1));
+        assert_eq!(least_start(&g, 2, 0), None);
+    }
+}
