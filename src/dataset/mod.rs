@@ -3,4 +3,5 @@
 
 pub mod atomic;
 pub mod monorail;
+pub mod octal;
 pub mod table;

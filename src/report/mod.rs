@@ -2,4 +2,6 @@
 //! results to strings; writing them is the caller's job.
 
 pub mod monorail;
+pub mod octal;
+pub mod plot;
 pub mod svg;

@@ -30,7 +30,8 @@ pub struct Rendered {
     pub figures: Vec<(String, String)>,
 }
 
-fn thousands(n: u64) -> String {
+/// `n` with thousands separators: `9,219,644`.
+pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {

@@ -119,7 +119,7 @@ impl Computation {
                 (Values::U16(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
                 (Values::U32(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
             };
-            if let Some(v) = overflow {
+            for &v in &overflow {
                 self.values.push(v);
                 progress.advance(1);
             }
@@ -129,7 +129,8 @@ impl Computation {
 }
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
-/// (returned), or `stop` is set (checked every [`STRIDE`] values).
+/// (returned, with any computed after it), or `stop` is set (checked every
+/// [`STRIDE`] values).
 fn run<T: Value>(
     code: &OctalCode,
     engine: Engine,
@@ -138,31 +139,35 @@ fn run<T: Value>(
     len: usize,
     progress: &dyn Progress,
     stop: &AtomicBool,
-) -> Option<u32> {
+) -> Vec<u32> {
     let mut wide: Vec<u32> = match engine {
         Engine::Naive => g.iter().map(|x| x.get()).collect(),
         Engine::Sparse => Vec::new(),
     };
     while g.len() < len {
-        let v = match engine {
-            Engine::Naive => naive::next_value(code, &wide),
-            Engine::Sparse => sparse.next_value(g),
+        let (vs, count) = match engine {
+            Engine::Naive => ([naive::next_value(code, &wide), 0], 1),
+            Engine::Sparse if g.len() + 1 < len => sparse.next_values(g),
+            Engine::Sparse => ([sparse.next_value(g), 0], 1),
         };
-        let Some(x) = T::from_u32(v) else {
-            return Some(v);
-        };
-        g.push(x);
-        if engine == Engine::Naive {
-            wide.push(v);
+        for (i, &v) in vs[..count].iter().enumerate() {
+            let Some(x) = T::from_u32(v) else {
+                // The caller widens the store and appends the rest.
+                return vs[i..count].to_vec();
+            };
+            g.push(x);
+            if engine == Engine::Naive {
+                wide.push(v);
+            }
         }
-        if g.len() % STRIDE == 0 {
+        if g.len() % STRIDE < count {
             progress.advance(STRIDE as u64);
             if stop.load(Ordering::Relaxed) {
-                return None;
+                return Vec::new();
             }
         }
     }
-    None
+    Vec::new()
 }
 
 #[cfg(test)]

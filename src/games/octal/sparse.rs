@@ -31,11 +31,11 @@
 
 use super::code::OctalCode;
 use super::values::Value;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Review the mask when `n` reaches these sizes times powers of two.
 const FIRST_REVIEW: usize = 256;
+/// After the first reviews (at doubling sizes), review this often.
+const REVIEW_EVERY: usize = 1 << 14;
 /// Sparse mode needs at most this fraction (1/x) of heap sizes rare.
 const RARE_FRACTION: usize = 24;
 /// Pairs scattered before targeted scans in full mode.
@@ -44,10 +44,9 @@ const FULL_PREFIX: usize = 16384;
 const SPARSE_PREFIX: usize = 4096;
 /// Block length of the targeted scan.
 const BLOCK: usize = 256;
-/// Targeted scans at least this long are split between threads.
-const PARALLEL_SCAN: usize = 1 << 15;
-/// After the first reviews (at doubling sizes), review this often.
-const REVIEW_EVERY: usize = 1 << 14;
+/// Heap sizes from which two values are computed at once on two threads,
+/// when the code allows it (see [`SparseEngine::lag`]).
+const PARALLEL_FROM: usize = 4096;
 
 /// Counters describing how the engine worked, for reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,22 +60,43 @@ pub struct Stats {
     pub full_scans: u64,
 }
 
-/// The fast engine's state for one code. Feed it the sequence so far, one
-/// heap size at a time, with [`SparseEngine::next_value`].
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.sparse_steps += o.sparse_steps;
+        self.full_steps += o.full_steps;
+        self.full_scans += o.full_scans;
+    }
+}
+
+/// What every step reads: the moves, the mask and the rare heap sizes.
 #[derive(Clone, Debug)]
-pub struct SparseEngine {
+struct Shared {
     whole: Vec<usize>,
     single: Vec<usize>,
     split2: Vec<usize>,
     split3: Vec<usize>,
     mask: u32,
     rare: Vec<u32>,
-    hist: Vec<u64>,
     cap: u32,
-    next_review: usize,
+}
+
+/// Scratch space of one step: the option values seen.
+#[derive(Clone, Debug, Default)]
+struct Worker {
     seen: Vec<u8>,
     ms: Vec<usize>,
     stats: Stats,
+}
+
+/// The fast engine's state for one code. Feed it the sequence so far with
+/// [`SparseEngine::next_values`] or [`SparseEngine::next_value`].
+#[derive(Clone, Debug)]
+pub struct SparseEngine {
+    shared: Shared,
+    hist: Vec<u64>,
+    next_review: usize,
+    lag: usize,
+    workers: [Worker; 2],
 }
 
 #[inline(always)]
@@ -88,35 +108,55 @@ impl SparseEngine {
     /// A fresh engine for `code`.
     pub fn new(code: &OctalCode) -> SparseEngine {
         let with = |bit: u8| -> Vec<usize> { code.removals_with(bit) };
+        let single: Vec<usize> = with(2).into_iter().filter(|&k| k > 0).collect();
+        let split2 = with(4);
+        let split3 = with(8);
+        // Heap n reads G(n − k) for single-heap moves and at most
+        // G(n − k − 1) for splits.
+        let lag = single
+            .iter()
+            .copied()
+            .chain(split2.iter().chain(&split3).map(|&k| k + 1))
+            .min()
+            .unwrap_or(usize::MAX);
         SparseEngine {
-            whole: with(1).into_iter().filter(|&k| k > 0).collect(),
-            single: with(2).into_iter().filter(|&k| k > 0).collect(),
-            split2: with(4),
-            split3: with(8),
-            mask: 0,
-            rare: Vec::new(),
+            shared: Shared {
+                whole: with(1).into_iter().filter(|&k| k > 0).collect(),
+                single,
+                split2,
+                split3,
+                mask: 0,
+                rare: Vec::new(),
+                cap: 1,
+            },
             hist: vec![0; 1],
-            cap: 1,
             next_review: FIRST_REVIEW,
-            seen: Vec::new(),
-            ms: Vec::new(),
-            stats: Stats::default(),
+            lag,
+            workers: [Worker::default(), Worker::default()],
         }
+    }
+
+    /// The least `k` such that `G(n)` depends on no value after
+    /// `G(n − k)`: this many consecutive heap sizes can be computed at once.
+    pub fn lag(&self) -> usize {
+        self.lag
     }
 
     /// The current mask (0 in full mode).
     pub fn mask(&self) -> u32 {
-        self.mask
+        self.shared.mask
     }
 
     /// Heap sizes with a rare value under the current mask.
     pub fn rare_count(&self) -> usize {
-        self.rare.len()
+        self.shared.rare.len()
     }
 
     /// What the engine has done so far.
     pub fn stats(&self) -> Stats {
-        self.stats
+        let mut s = self.workers[0].stats;
+        s += self.workers[1].stats;
+        s
     }
 
     /// Brings the engine up to date with `g`, a sequence it did not compute
@@ -125,17 +165,17 @@ impl SparseEngine {
         for &v in g {
             self.count(v.get());
         }
-        self.mask = 0;
-        self.rare.clear();
+        self.shared.mask = 0;
+        self.shared.rare.clear();
         self.next_review = FIRST_REVIEW;
     }
 
     fn count(&mut self, v: u32) {
-        while v >= self.cap {
-            self.cap *= 2;
+        while v >= self.shared.cap {
+            self.shared.cap *= 2;
         }
-        if self.hist.len() < self.cap as usize {
-            self.hist.resize(self.cap as usize, 0);
+        if self.hist.len() < self.shared.cap as usize {
+            self.hist.resize(self.shared.cap as usize, 0);
         }
         self.hist[v as usize] += 1;
     }
@@ -145,7 +185,7 @@ impl SparseEngine {
         while self.next_review <= g.len() {
             self.next_review += self.next_review.min(REVIEW_EVERY);
         }
-        if self.split2.is_empty() {
+        if self.shared.split2.is_empty() {
             return;
         }
         let mut f: Vec<i64> = self.hist.iter().map(|&c| c as i64).collect();
@@ -166,11 +206,11 @@ impl SparseEngine {
             Some(m) if ((total + f[m]) / 2) as usize * RARE_FRACTION <= g.len() => m as u32,
             _ => 0,
         };
-        if mask != self.mask {
-            self.mask = mask;
-            self.rare.clear();
+        if mask != self.shared.mask {
+            self.shared.mask = mask;
+            self.shared.rare.clear();
             if mask != 0 {
-                self.rare.extend(
+                self.shared.rare.extend(
                     (1..g.len())
                         .filter(|&n| !parity(g[n].get(), mask))
                         .map(|n| n as u32),
@@ -179,14 +219,11 @@ impl SparseEngine {
         }
     }
 
-    #[inline(always)]
-    fn set(&mut self, v: u32) {
-        self.seen[v as usize] = 1;
-    }
-
-    #[inline(always)]
-    fn has(&self, v: u32) -> bool {
-        self.seen[v as usize] != 0
+    fn record(&mut self, n: usize, v: u32) {
+        self.count(v);
+        if self.shared.mask != 0 && n > 0 && !parity(v, self.shared.mask) {
+            self.shared.rare.push(n as u32);
+        }
     }
 
     /// Computes `G(n)` for `n = g.len()`, given `g[i] = G(i)` for `i < n`.
@@ -197,175 +234,173 @@ impl SparseEngine {
         if g.len() >= self.next_review {
             self.review(g);
         }
-        let v = self.compute(g);
-        self.count(v);
-        if self.mask != 0 && !g.is_empty() && !parity(v, self.mask) {
-            self.rare.push(g.len() as u32);
-        }
+        let v = compute(&self.shared, &mut self.workers[0], g.len(), g);
+        self.record(g.len(), v);
         v
     }
 
-    fn compute<T: Value>(&mut self, g: &[T]) -> u32 {
+    /// Like [`next_value`](Self::next_value), but may compute `G(n + 1)`
+    /// too, on a second thread of the current rayon pool, when the code's
+    /// [`lag`](Self::lag) allows it and the engine is in full mode.
+    /// Returns the values computed (one or two) for the caller to append in
+    /// order. The values do not depend on the thread count.
+    pub fn next_values<T: Value>(&mut self, g: &[T]) -> ([u32; 2], usize) {
         let n = g.len();
-        self.seen.clear();
-        self.seen.resize(2 * self.cap as usize + 2, 0);
-        for i in 0..self.whole.len() {
-            if self.whole[i] == n {
-                self.set(0);
-            }
+        let pair = self.lag >= 2
+            && n >= PARALLEL_FROM
+            && self.shared.mask == 0
+            && n + 2 < self.next_review
+            && rayon::current_num_threads() > 1;
+        if !pair {
+            return ([self.next_value(g), 0], 1);
         }
-        for i in 0..self.single.len() {
-            let k = self.single[i];
-            if n > k {
-                self.set(g[n - k].get());
-            }
-        }
-        for i in 0..self.split3.len() {
-            let k = self.split3[i];
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        self.set((g[a] ^ g[b] ^ g[m - a - b]).get());
-                    }
-                }
-            }
-        }
-        let mut ms = std::mem::take(&mut self.ms);
-        ms.clear();
-        ms.extend(self.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
-        let v = if ms.is_empty() {
-            (0..).find(|&v| !self.has(v)).expect("a missing value")
-        } else if self.mask != 0 {
-            self.stats.sparse_steps += 1;
-            self.sparse_step(g, &ms)
-        } else {
-            self.stats.full_steps += 1;
-            self.full_step(g, &ms)
-        };
-        self.ms = ms;
-        v
-    }
-
-    fn sparse_step<T: Value>(&mut self, g: &[T], ms: &[usize]) -> u32 {
-        let mask = self.mask;
-        for &m in ms {
-            for i in 0..self.rare.len() {
-                let r = self.rare[i] as usize;
-                if r >= m {
-                    break;
-                }
-                self.set((g[r] ^ g[m - r]).get());
-            }
-        }
-        let c = (0..)
-            .find(|&v| parity(v, mask) && !self.has(v))
-            .expect("a missing common value");
-        let mut pending = (0..c).filter(|&v| !parity(v, mask) && !self.has(v)).count();
-        let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
-        let stop = half.min(SPARSE_PREFIX);
-        let mut a = 1;
-        while pending > 0 && a <= stop {
-            for &m in ms {
-                if a <= m / 2 {
-                    let x = (g[a] ^ g[m - a]).get();
-                    if !self.has(x) {
-                        self.set(x);
-                        if x < c && !parity(x, mask) {
-                            pending -= 1;
-                        }
-                    }
-                }
-            }
-            a += 1;
-        }
-        if pending == 0 {
-            return c;
-        }
-        for v in 0..c {
-            if !parity(v, mask) && !self.has(v) && !self.occurs_any(g, ms, a, v) {
-                return v;
-            }
-        }
-        c
-    }
-
-    fn full_step<T: Value>(&mut self, g: &[T], ms: &[usize]) -> u32 {
-        let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
-        let stop = half.min(FULL_PREFIX);
-        for &m in ms {
-            for a in 1..=stop.min(m / 2) {
-                self.set((g[a] ^ g[m - a]).get());
-            }
-        }
-        let mut v = 0;
-        loop {
-            if !self.has(v) && !self.occurs_any(g, ms, stop + 1, v) {
-                return v;
-            }
-            v += 1;
-        }
-    }
-
-    /// Whether some split of some `m` in `ms` into `a + (m − a)` with
-    /// `lo <= a <= m / 2` has value `v`.
-    fn occurs_any<T: Value>(&mut self, g: &[T], ms: &[usize], lo: usize, v: u32) -> bool {
-        let Some(v) = T::from_u32(v) else {
-            self.stats.full_scans += 1;
-            return false;
-        };
-        let hit = ms.iter().any(|&m| occurs(g, m, lo, v));
-        if !hit {
-            self.stats.full_scans += 1;
-        }
-        hit
+        let shared = &self.shared;
+        let [w0, w1] = &mut self.workers;
+        let (a, b) = rayon::join(
+            || compute(shared, w0, n, g),
+            || compute(shared, w1, n + 1, g),
+        );
+        self.record(n, a);
+        self.record(n + 1, b);
+        ([a, b], 2)
     }
 }
 
-/// Whether `g[a] ^ g[m − a] == v` for some `a` in `lo..=m / 2`. Long
-/// ranges are split between the threads of the current rayon pool; the
-/// answer does not depend on the thread count.
+#[inline(always)]
+fn set(seen: &mut [u8], v: u32) {
+    seen[v as usize] = 1;
+}
+
+/// `G(n)` from `g`, which holds at least `G(0..=n − lag)`.
+fn compute<T: Value>(sh: &Shared, w: &mut Worker, n: usize, g: &[T]) -> u32 {
+    w.seen.clear();
+    w.seen.resize(2 * sh.cap as usize + 2, 0);
+    let seen = &mut w.seen;
+    for &k in &sh.whole {
+        if k == n {
+            set(seen, 0);
+        }
+    }
+    for &k in &sh.single {
+        if n > k {
+            set(seen, g[n - k].get());
+        }
+    }
+    for &k in &sh.split3 {
+        if n >= k + 3 {
+            let m = n - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    set(seen, (g[a] ^ g[b] ^ g[m - a - b]).get());
+                }
+            }
+        }
+    }
+    let mut ms = std::mem::take(&mut w.ms);
+    ms.clear();
+    ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
+    let v = if ms.is_empty() {
+        (0..).find(|&v| w.seen[v as usize] == 0).expect("a missing value")
+    } else if sh.mask != 0 {
+        w.stats.sparse_steps += 1;
+        sparse_step(sh, w, g, &ms)
+    } else {
+        w.stats.full_steps += 1;
+        full_step(w, g, &ms)
+    };
+    w.ms = ms;
+    v
+}
+
+fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> u32 {
+    let mask = sh.mask;
+    let seen = &mut w.seen;
+    for &m in ms {
+        for &r in &sh.rare {
+            let r = r as usize;
+            if r >= m {
+                break;
+            }
+            set(seen, (g[r] ^ g[m - r]).get());
+        }
+    }
+    let c = (0..)
+        .find(|&v| parity(v, mask) && seen[v as usize] == 0)
+        .expect("a missing common value");
+    let mut pending = (0..c)
+        .filter(|&v| !parity(v, mask) && seen[v as usize] == 0)
+        .count();
+    let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
+    let stop = half.min(SPARSE_PREFIX);
+    let mut a = 1;
+    while pending > 0 && a <= stop {
+        for &m in ms {
+            if a <= m / 2 {
+                let x = (g[a] ^ g[m - a]).get();
+                if seen[x as usize] == 0 {
+                    seen[x as usize] = 1;
+                    if x < c && !parity(x, mask) {
+                        pending -= 1;
+                    }
+                }
+            }
+        }
+        a += 1;
+    }
+    if pending == 0 {
+        return c;
+    }
+    for v in 0..c {
+        if !parity(v, mask) && w.seen[v as usize] == 0 && !occurs_any(w, g, ms, a, v) {
+            return v;
+        }
+    }
+    c
+}
+
+fn full_step<T: Value>(w: &mut Worker, g: &[T], ms: &[usize]) -> u32 {
+    let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
+    let stop = half.min(FULL_PREFIX);
+    for &m in ms {
+        for a in 1..=stop.min(m / 2) {
+            set(&mut w.seen, (g[a] ^ g[m - a]).get());
+        }
+    }
+    let mut v = 0;
+    loop {
+        if w.seen[v as usize] == 0 && !occurs_any(w, g, ms, stop + 1, v) {
+            return v;
+        }
+        v += 1;
+    }
+}
+
+/// Whether some split of some `m` in `ms` into `a + (m − a)` with
+/// `lo <= a <= m / 2` has value `v`.
+fn occurs_any<T: Value>(w: &mut Worker, g: &[T], ms: &[usize], lo: usize, v: u32) -> bool {
+    let hit = T::from_u32(v).is_some_and(|v| ms.iter().any(|&m| occurs(g, m, lo, v)));
+    if !hit {
+        w.stats.full_scans += 1;
+    }
+    hit
+}
+
+/// Whether `g[a] ^ g[m − a] == v` for some `a` in `lo..=m / 2`. Compares a
+/// block of pairs at a time, so the loop vectorises.
 pub fn occurs<T: Value>(g: &[T], m: usize, lo: usize, v: T) -> bool {
     let hi = m / 2;
     if lo > hi {
         return false;
     }
-    let threads = rayon::current_num_threads();
-    let len = hi - lo + 1;
-    let none = AtomicBool::new(false);
-    if threads == 1 || len < 2 * PARALLEL_SCAN {
-        return occurs_in(g, m, lo, hi, v, &none);
-    }
-    // Most hits come early: look at the start alone, then split the rest.
-    if occurs_in(g, m, lo, lo + PARALLEL_SCAN - 1, v, &none) {
-        return true;
-    }
-    let lo = lo + PARALLEL_SCAN;
-    let piece = (hi - lo + 1).div_ceil(threads);
-    let found = AtomicBool::new(false);
-    (0..threads).into_par_iter().any(|i| {
-        let a = lo + i * piece;
-        let b = (a + piece - 1).min(hi);
-        a <= b && occurs_in(g, m, a, b, v, &found)
-    })
-}
-
-/// [`occurs`] on `lo..=hi`, giving up when `found` is set by another
-/// thread, and setting it on a hit.
-fn occurs_in<T: Value>(g: &[T], m: usize, lo: usize, hi: usize, v: T, found: &AtomicBool) -> bool {
     let left = &g[lo..=hi];
     let right = &g[m - hi..=m - lo];
-    for (i, (lc, rc)) in left.chunks(BLOCK).zip(right.rchunks(BLOCK)).enumerate() {
+    for (lc, rc) in left.chunks(BLOCK).zip(right.rchunks(BLOCK)) {
         let mut hit = 0u8;
         for (&x, &y) in lc.iter().zip(rc.iter().rev()) {
             hit |= ((x ^ y) == v) as u8;
         }
         if hit != 0 {
-            found.store(true, Ordering::Relaxed);
             return true;
-        }
-        if i % 64 == 63 && found.load(Ordering::Relaxed) {
-            return false;
         }
     }
     false

@@ -1,0 +1,334 @@
+//! The octal-game dataset directory `data/octal/<code>/` and the sequence
+//! file format, which is also the checkpoint format.
+//!
+//! `sequence.bin.zst` is a zstd stream (with content checksum) of:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `magic` | 8 bytes | `GRUNDYOC` |
+//! | `version` | u32 | format version, currently 1 |
+//! | `code` | u64 length + UTF-8 bytes | the code as printed (`0.77`) |
+//! | `count` | u64 | number of values: heap sizes `0..count` |
+//! | `width` | u8 | bytes per value: 1, 2 or 4 |
+//! | values | `count` × `width` bytes | `G(n)` for `n = 0, 1, …`, little-endian |
+//!
+//! The header is bincode 2 with `standard().with_fixed_int_encoding()`
+//! (fixed-width little-endian integers); the values follow as raw
+//! little-endian integers.
+
+use super::atomic::write_atomic;
+use crate::error::{Error, Result};
+use crate::games::octal::period::{Arithmetic, Periodicity};
+use crate::games::octal::Values;
+use serde::{Deserialize, Serialize};
+use std::io::{BufReader, Read, Write};
+use std::path::Path;
+
+/// The magic bytes opening the decompressed stream.
+pub const MAGIC: [u8; 8] = *b"GRUNDYOC";
+/// The current format version.
+pub const VERSION: u32 = 1;
+
+/// The sequence file header.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// [`VERSION`].
+    pub version: u32,
+    /// The code, as printed by `OctalCode`'s `Display`.
+    pub code: String,
+    /// Number of values.
+    pub count: u64,
+    /// Bytes per value.
+    pub width: u8,
+}
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::standard().with_fixed_int_encoding()
+}
+
+/// Writes `values` of `code` in the sequence format to `w`.
+///
+/// # Errors
+/// Any I/O error of `w`.
+pub fn write_sequence(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Result<()> {
+    let mut z = zstd::Encoder::new(w, 3)?;
+    z.include_checksum(true)?;
+    let header = Header {
+        magic: MAGIC,
+        version: VERSION,
+        code: code.to_string(),
+        count: values.len() as u64,
+        width: values.width() as u8,
+    };
+    bincode::serde::encode_into_std_write(&header, &mut z, config())
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let mut buf = Vec::with_capacity(1 << 16);
+    match values {
+        Values::U8(v) => z.write_all(v)?,
+        Values::U16(v) => {
+            for chunk in v.chunks(1 << 15) {
+                buf.clear();
+                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
+                z.write_all(&buf)?;
+            }
+        }
+        Values::U32(v) => {
+            for chunk in v.chunks(1 << 14) {
+                buf.clear();
+                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
+                z.write_all(&buf)?;
+            }
+        }
+    }
+    z.finish()?;
+    Ok(())
+}
+
+/// Reads a sequence file: its code (as text) and values.
+///
+/// # Errors
+/// [`Error::Io`] if it cannot be opened; [`Error::CorruptDataset`] if it is
+/// not a zstd stream, fails its checksum, has the wrong magic, version or
+/// width, ends early or has trailing bytes.
+pub fn read_sequence(path: &Path) -> Result<(String, Values)> {
+    let corrupt = |reason: String| Error::CorruptDataset {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
+    let z = zstd::Decoder::new(file).map_err(|e| corrupt(format!("not a zstd stream: {e}")))?;
+    let mut r = BufReader::with_capacity(1 << 20, z);
+    let h: Header = bincode::serde::decode_from_std_read(&mut r, config())
+        .map_err(|e| corrupt(format!("cannot read the header: {e}")))?;
+    if h.magic != MAGIC {
+        return Err(corrupt(format!("bad magic {:?}, expected GRUNDYOC", h.magic)));
+    }
+    if h.version != VERSION {
+        return Err(corrupt(format!(
+            "format version {} is not supported (this build reads {VERSION})",
+            h.version
+        )));
+    }
+    let width = h.width as usize;
+    if ![1, 2, 4].contains(&width) {
+        return Err(corrupt(format!("value width {width} is not 1, 2 or 4")));
+    }
+    let bytes = (h.count as usize)
+        .checked_mul(width)
+        .filter(|&b| b <= 1 << 36)
+        .ok_or_else(|| corrupt(format!("implausible count {}", h.count)))?;
+    let mut raw = vec![0u8; bytes];
+    r.read_exact(&mut raw)
+        .map_err(|e| corrupt(format!("ends before its {} values ({e})", h.count)))?;
+    let mut rest = [0u8; 1];
+    match r.read(&mut rest) {
+        Ok(0) => {}
+        Ok(_) => return Err(corrupt(format!("trailing bytes after {} values", h.count))),
+        Err(e) => return Err(corrupt(format!("unreadable after the values: {e}"))),
+    }
+    let values = match width {
+        1 => Values::U8(raw),
+        2 => Values::U16(
+            raw.chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                .collect(),
+        ),
+        _ => Values::U32(
+            raw.chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+        ),
+    };
+    Ok((h.code, values))
+}
+
+/// `summary.json` of an octal dataset. Deterministic: no timings (those go
+/// to the report).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The code (`0.77`).
+    pub code: String,
+    /// Its classic name, if any.
+    pub name: Option<String>,
+    /// The largest heap size computed: values are G(0..=max_n).
+    pub max_n: usize,
+    /// Pre-period `n0` of the proved period, if one is proved.
+    pub pre_period: Option<usize>,
+    /// The proved period, if any.
+    pub period: Option<usize>,
+    /// Whether the period is proved (by the Octal Periodicity Theorem).
+    pub proved: bool,
+    /// `[n0, end)`: the range on which `G(n + p) = G(n)` was checked.
+    pub proof_range: Option<[usize; 2]>,
+    /// Largest heap size whose value the proof uses.
+    pub checked_to: Option<usize>,
+    /// Arithmetic periodicity detected (not proved): `[n0, p, saltus]`.
+    pub arithmetic: Option<[usize; 3]>,
+    /// The largest value.
+    pub max_value: u32,
+    /// Bytes per value in `sequence.bin.zst`.
+    pub value_width: usize,
+    /// `naive` or `sparse`.
+    pub engine: String,
+}
+
+impl Summary {
+    /// The summary of `values` with the period findings.
+    pub fn new(
+        code: &crate::games::octal::OctalCode,
+        values: &Values,
+        period: Option<&Periodicity>,
+        arithmetic: Option<&Arithmetic>,
+        engine: &str,
+    ) -> Summary {
+        Summary {
+            code: code.to_string(),
+            name: code.name().map(str::to_string),
+            max_n: values.len().saturating_sub(1),
+            pre_period: period.map(|p| p.pre_period),
+            period: period.map(|p| p.period),
+            proved: period.is_some(),
+            proof_range: period.map(|p| [p.theorem_pre_period, p.proof_end]),
+            checked_to: period.map(|p| p.checked_to),
+            arithmetic: arithmetic.map(|a| [a.pre_period, a.period, a.saltus as usize]),
+            max_value: values.max(),
+            value_width: values.width(),
+            engine: engine.to_string(),
+        }
+    }
+}
+
+/// Writes `sequence.csv` (`n,nimber`).
+fn write_csv(w: &mut dyn Write, values: &Values) -> std::io::Result<()> {
+    let mut c = csv::Writer::from_writer(w);
+    c.write_record(["n", "nimber"])?;
+    for (n, v) in values.iter().enumerate() {
+        c.write_record([n.to_string(), v.to_string()])?;
+    }
+    c.flush()?;
+    Ok(())
+}
+
+/// Writes an OEIS-style b-file: comment lines, then `n G(n)` per line.
+fn write_bfile(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Result<()> {
+    writeln!(w, "# Nim-sequence (Grundy values) of the octal game {code}, n = 0..{}", values.len().saturating_sub(1))?;
+    writeln!(w, "# Computed by grundy: G(n) is the mex of the values of the options of a heap of n")?;
+    for (n, v) in values.iter().enumerate() {
+        writeln!(w, "{n} {v}")?;
+    }
+    Ok(())
+}
+
+/// The LaTeX (booktabs) table of the values laid out by `n mod columns` as
+/// in Winning Ways: one row per `columns` heap sizes; `columns` is the
+/// period when there is one (at most 40), else 10. Rows run past the
+/// pre-period by one period (or to 200 values); exceptional values (those
+/// before the pre-period that differ from the periodic value) are bold.
+pub fn latex_table(code: &str, values: &Values, period: Option<&Periodicity>) -> String {
+    let (cols, rows_to) = match period {
+        Some(p) if p.period <= 40 => (p.period, p.pre_period + p.period),
+        _ => (10, 200),
+    };
+    let rows_to = rows_to.min(values.len());
+    let rows = rows_to.div_ceil(cols);
+    let mut s = String::new();
+    s.push_str(&format!(
+        "% Nim-sequence of the octal game {code}, generated by grundy.\n% Requires \\usepackage{{booktabs}}.\n"
+    ));
+    s.push_str("\\begin{table}[ht]\n\\centering\n\\footnotesize\n\\setlength{\\tabcolsep}{3pt}\n");
+    s.push_str(&format!("\\begin{{tabular}}{{r|{}}}\n\\toprule\n", "r".repeat(cols)));
+    s.push_str("$n$");
+    for c in 0..cols {
+        s.push_str(&format!(" & {c}"));
+    }
+    s.push_str(" \\\\\n\\midrule\n");
+    for r in 0..rows {
+        s.push_str(&format!("{}", r * cols));
+        for c in 0..cols {
+            let n = r * cols + c;
+            if n >= rows_to {
+                s.push_str(" &");
+                continue;
+            }
+            let v = values.get(n);
+            let exceptional = period.is_some_and(|p| {
+                n < p.pre_period && {
+                    let m = n + (p.pre_period - n).div_ceil(p.period) * p.period;
+                    m < values.len() && values.get(m) != v
+                }
+            });
+            if exceptional {
+                s.push_str(&format!(" & \\textbf{{{v}}}"));
+            } else {
+                s.push_str(&format!(" & {v}"));
+            }
+        }
+        s.push_str(" \\\\\n");
+    }
+    s.push_str("\\bottomrule\n\\end{tabular}\n");
+    let caption = match period {
+        Some(p) => format!(
+            "Nim-sequence of {code}: $G(n + {}) = G(n)$ for $n \\ge {}$ (proved); exceptional values in bold. Row $r$, column $c$ gives $G(r + c)$.",
+            p.period, p.pre_period
+        ),
+        None => format!(
+            "Nim-sequence of {code}, $n < {rows_to}$. Row $r$, column $c$ gives $G(r + c)$."
+        ),
+    };
+    s.push_str(&format!("\\caption{{{caption}}}\n\\end{{table}}\n"));
+    s
+}
+
+/// Writes the dataset directory: `sequence.csv`, `sequence.bin.zst`,
+/// `b-file.txt`, `table.tex` and `summary.json`, each atomically.
+///
+/// # Errors
+/// [`Error::Io`] naming the file that could not be written.
+pub fn write_dataset(
+    dir: &Path,
+    summary: &Summary,
+    values: &Values,
+    period: Option<&Periodicity>,
+) -> Result<()> {
+    let code = &summary.code;
+    write_atomic(&dir.join("sequence.csv"), |w| write_csv(w, values))?;
+    write_atomic(&dir.join("sequence.bin.zst"), |w| write_sequence(w, code, values))?;
+    write_atomic(&dir.join("b-file.txt"), |w| write_bfile(w, code, values))?;
+    let tex = latex_table(code, values, period);
+    write_atomic(&dir.join("table.tex"), |w| w.write_all(tex.as_bytes()))?;
+    let json = serde_json::to_string_pretty(summary).expect("summary serialises") + "\n";
+    write_atomic(&dir.join("summary.json"), |w| w.write_all(json.as_bytes()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sequence_round_trip_and_corruption() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.bin.zst");
+        for v in [
+            Values::from_u32s(&[0, 1, 2, 3, 1, 4]),
+            Values::from_u32s(&[0, 300, 2]),
+            Values::from_u32s(&[0, 70_000]),
+            Values::default(),
+        ] {
+            let mut bytes = Vec::new();
+            write_sequence(&mut bytes, "0.77", &v).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+            let (code, back) = read_sequence(&path).unwrap();
+            assert_eq!((code.as_str(), &back), ("0.77", &v));
+            if !v.is_empty() {
+                std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+                let e = read_sequence(&path).unwrap_err().to_string();
+                assert!(e.contains("corrupt dataset"), "{e}");
+            }
+        }
+        std::fs::write(&path, b"garbage").unwrap();
+        assert!(read_sequence(&path).is_err());
+    }
+}
