@@ -23,8 +23,20 @@ pub fn write_stdout(text: &str) {
 }
 
 pub mod monorail;
+pub mod ngon;
+pub mod octal;
 pub mod progress;
 pub mod reproduce;
+
+/// Fails early, with the directory named, if `dir` cannot be created or
+/// written to, before any long computation starts.
+pub fn check_writable(dir: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    grundy::dataset::atomic::create_dir(dir)?;
+    tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    Ok(())
+}
 
 use clap::{Parser, Subcommand};
 
@@ -48,6 +60,11 @@ enum Command {
     /// Monorail (The Genius, 2014): solve, verify, show positions.
     #[command(subcommand)]
     Monorail(monorail::Command),
+    /// Octal games: nim-sequences, periods, claims, rings.
+    #[command(subcommand)]
+    Octal(octal::Command),
+    /// The n-gon game: for which n the first player wins.
+    Ngon(ngon::Args),
     /// Regenerate everything in data/ and reports/ (the main job).
     Reproduce(reproduce::Args),
 }
@@ -68,6 +85,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     let bars = progress::Bars::new(cli.quiet);
     pool.install(|| match cli.command {
         Command::Monorail(c) => monorail::run(c, threads, &bars),
+        Command::Octal(c) => octal::run(c, threads, &bars),
+        Command::Ngon(a) => ngon::run(a, &bars),
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
     })
 }

@@ -1,9 +1,10 @@
 //! `grundy monorail solve | verify | show`.
 
+use super::check_writable;
 use super::progress::{peak_mib, Bars};
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use grundy::dataset::atomic::{create_dir, write_bytes};
+use grundy::dataset::atomic::write_bytes;
 use grundy::dataset::monorail::{read_dataset, write_dataset, Summary};
 use grundy::games::monorail::analysis::analyse;
 use grundy::games::monorail::position::Position;
@@ -108,13 +109,6 @@ pub fn default_out(tiles: usize) -> PathBuf {
 }
 
 /// Checks that `dir` can be created and written, before any work starts.
-fn check_writable(dir: &Path) -> anyhow::Result<()> {
-    create_dir(dir)?;
-    tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    Ok(())
-}
-
 /// Solves T, writes the dataset to `out` and the report under `reports`.
 pub fn solve_all(
     tiles: usize,

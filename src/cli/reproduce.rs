@@ -1,7 +1,9 @@
 //! `grundy reproduce`: regenerate everything in `data/` and `reports/`.
 
 use super::monorail::solve_all;
+use super::octal::{seq_to_dataset, SeqJob};
 use super::progress::Bars;
+use grundy::games::octal::{Engine, OctalCode};
 
 use grundy::games::monorail::rules::STANDARD_TILES;
 use std::path::PathBuf;
@@ -17,8 +19,19 @@ pub struct Args {
     pub reports: PathBuf,
 }
 
+/// The octal games `reproduce` computes, with their largest heap size: the
+/// periodic classics well past their proofs, Treblecross as far as a few
+/// seconds go on two cores.
+pub const OCTAL_GAMES: &[(&str, usize)] = &[
+    ("kayles", 10_000),
+    ("dawsons-chess", 10_000),
+    ("dawsons-kayles", 10_000),
+    ("treblecross", 1 << 18),
+];
+
 /// Reruns the Monorail proof for T = 16 into `data/monorail` and
-/// `reports/monorail.md`.
+/// `reports/monorail.md`, then the octal games of [`OCTAL_GAMES`] into
+/// `data/octal/<code>/` and `reports/octal/`.
 ///
 /// # Errors
 /// As the solve.
@@ -43,5 +56,31 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         out.display(),
         a.reports.join("monorail.md").display()
     );
+    for &(name, max_n) in OCTAL_GAMES {
+        let code: OctalCode = name.parse()?;
+        let out = a.data.join("octal").join(code.file_name());
+        let reports = a.reports.join("octal");
+        let job = SeqJob {
+            code: &code,
+            engine: Engine::Sparse,
+            max_n,
+            out: &out,
+            reports: Some(&reports),
+            checkpoint: None,
+            command: "cargo run --release -- reproduce".to_string(),
+        };
+        let r = seq_to_dataset(job, threads, bars)?;
+        let s = &r.summary;
+        outln!(
+            "{code} ({name}): G(0..={max_n}) in {:.2} s, largest value {}; {}. Wrote {}.",
+            r.seconds,
+            s.max_value,
+            match s.period {
+                Some(p) => format!("period {p} from n = {}, proved", s.pre_period.unwrap_or(0)),
+                None => format!("no period found up to n = {max_n}"),
+            },
+            out.display()
+        );
+    }
     Ok(())
 }

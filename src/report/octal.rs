@@ -9,7 +9,12 @@ use std::fmt::Write;
 
 fn digit_rule(k: usize, d: u8) -> String {
     let mut leaves = Vec::new();
-    for (bit, what) in [(1, "nothing"), (2, "one heap"), (4, "two heaps"), (8, "three heaps")] {
+    for (bit, what) in [
+        (1, "nothing"),
+        (2, "one heap"),
+        (4, "two heaps"),
+        (8, "three heaps"),
+    ] {
         if d & bit != 0 {
             leaves.push(what);
         }
@@ -90,7 +95,10 @@ pub fn render(
     let _ = writeln!(md, "![G(n) against n]({fig})\n");
     let show = values.len().min(120);
     let _ = writeln!(md, "## The first {show} values\n");
-    let _ = writeln!(md, "| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 |");
+    let _ = writeln!(
+        md,
+        "| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 |"
+    );
     let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
     for row in 0..show.div_ceil(10) {
         let _ = write!(md, "| {} |", row * 10);

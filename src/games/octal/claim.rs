@@ -75,7 +75,9 @@ impl Claim {
                 )));
             };
             if ex.insert(n, v).is_some() {
-                return Err(bad(format!("heap size {n} is listed twice as an exception")));
+                return Err(bad(format!(
+                    "heap size {n} is listed twice as an exception"
+                )));
             }
         }
         Ok(Claim {
@@ -186,7 +188,11 @@ mod tests {
         let v = verdict("0.77", &wrong);
         assert_eq!(
             v.first_failure,
-            Some(Failure { n: 5, claimed: 9, actual: 4 })
+            Some(Failure {
+                n: 5,
+                claimed: 9,
+                actual: 4
+            })
         );
     }
 

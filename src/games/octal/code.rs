@@ -170,7 +170,7 @@ impl FromStr for OctalCode {
         let mut digits = Vec::with_capacity(after.len() + 1);
         for (i, c) in before.chars().chain(after.chars()).enumerate() {
             let Some(d) = c.to_digit(radix) else {
-                let hint = if !hex && c.to_digit(16).is_some() {
+                let hint = if !hex && c.is_ascii_hexdigit() {
                     format!("; write hexadecimal codes as hex:{body}")
                 } else {
                     String::new()

@@ -99,6 +99,11 @@ impl Computation {
         self.sparse.stats()
     }
 
+    /// Heap sizes whose value is rare under the fast engine's mask.
+    pub fn rare_count(&self) -> usize {
+        self.sparse.rare_count()
+    }
+
     /// The fast engine's current mask (0: full mode or naive engine).
     pub fn mask(&self) -> u32 {
         self.sparse.mask()

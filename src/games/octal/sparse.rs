@@ -300,7 +300,9 @@ fn compute<T: Value>(sh: &Shared, w: &mut Worker, n: usize, g: &[T]) -> u32 {
     ms.clear();
     ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
     let v = if ms.is_empty() {
-        (0..).find(|&v| w.seen[v as usize] == 0).expect("a missing value")
+        (0..)
+            .find(|&v| w.seen[v as usize] == 0)
+            .expect("a missing value")
     } else if sh.mask != 0 {
         w.stats.sparse_steps += 1;
         sparse_step(sh, w, g, &ms)
@@ -327,31 +329,25 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
     let c = (0..)
         .find(|&v| parity(v, mask) && seen[v as usize] == 0)
         .expect("a missing common value");
-    let mut pending = (0..c)
+    let mut pending: Vec<u32> = (0..c)
         .filter(|&v| !parity(v, mask) && seen[v as usize] == 0)
-        .count();
+        .collect();
     let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
     let stop = half.min(SPARSE_PREFIX);
+    // Scatter blocks of pairs branch-free, then drop the pending values seen.
     let mut a = 1;
-    while pending > 0 && a <= stop {
+    while !pending.is_empty() && a <= stop {
+        let end = (a + 63).min(stop);
         for &m in ms {
-            if a <= m / 2 {
-                let x = (g[a] ^ g[m - a]).get();
-                if seen[x as usize] == 0 {
-                    seen[x as usize] = 1;
-                    if x < c && !parity(x, mask) {
-                        pending -= 1;
-                    }
-                }
+            for b in a..=end.min(m / 2) {
+                seen[(g[b] ^ g[m - b]).get() as usize] = 1;
             }
         }
-        a += 1;
+        a = end + 1;
+        pending.retain(|&v| seen[v as usize] == 0);
     }
-    if pending == 0 {
-        return c;
-    }
-    for v in 0..c {
-        if !parity(v, mask) && w.seen[v as usize] == 0 && !occurs_any(w, g, ms, a, v) {
+    for v in pending {
+        if !occurs_any(w, g, ms, a, v) {
             return v;
         }
     }

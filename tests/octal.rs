@@ -1,0 +1,420 @@
+//! Octal games: values from the literature, the fast engine against the
+//! naive reference on random codes, the generic core on heap positions,
+//! periodicity proofs, the published Dawson's Chess claim, checkpoint
+//! resume after a real interrupt, and the command line.
+
+use grundy::games::octal::claim::{check, Claim, Failure};
+use grundy::games::octal::period::proved_period;
+use grundy::games::octal::{naive, Computation, Engine, OctalCode, Values};
+use grundy::impartial::{ImpartialGame, MemoSolver};
+use grundy::progress::NoProgress;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
+
+/// OEIS A002186, Kayles (0.77), n = 0..104.
+const A002186: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187, Dawson's Chess (0.137), n = 0..119.
+const A002187: [u32; 120] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+];
+
+/// OEIS A046695, octal game 0.6 (Couples-are-Forever), n = 0..101.
+const A046695: [u32; 102] = [
+    0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1, 0, 2, 1, 4, 5, 1, 4, 5, 1, 2, 0, 1,
+    2, 3, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 1, 0, 2, 8, 4, 5, 3, 4, 5, 6, 2, 5, 1, 2, 3, 1, 2, 3, 4,
+    2, 3, 4, 2, 3, 4, 2, 3, 0, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 2, 3, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4,
+    2, 3, 0, 2, 3, 4,
+];
+
+fn code(s: &str) -> OctalCode {
+    s.parse().unwrap()
+}
+
+fn fast(c: &OctalCode, len: usize) -> Values {
+    let mut comp = Computation::new(c.clone(), Engine::Sparse);
+    assert!(comp.extend_to(len, &NoProgress, &AtomicBool::new(false)));
+    comp.into_values()
+}
+
+#[test]
+fn literature_values() {
+    for engine in [Engine::Naive, Engine::Sparse] {
+        for (c, want) in [
+            ("0.77", &A002186[..]),
+            ("0.137", &A002187[..]),
+            ("0.6", &A046695[..]),
+        ] {
+            let mut comp = Computation::new(code(c), engine);
+            comp.extend_to(want.len(), &NoProgress, &AtomicBool::new(false));
+            assert_eq!(comp.values().to_u32s(), want, "{c} {engine:?}");
+        }
+        // Dawson's Kayles 0.07 is Dawson's Chess shifted by one (A002187).
+        let mut comp = Computation::new(code("0.07"), engine);
+        comp.extend_to(121, &NoProgress, &AtomicBool::new(false));
+        assert_eq!(&comp.values().to_u32s()[1..], &A002187[..]);
+    }
+}
+
+#[test]
+fn periods_from_the_literature_are_proved() {
+    // Kayles: period 12 from 71 (OEIS A002186); Dawson's Chess: period 34,
+    // last exception 51 (OEIS A002187).
+    let p = proved_period(&code("0.77"), &fast(&code("0.77"), 1000)).unwrap();
+    assert_eq!((p.pre_period, p.period), (71, 12));
+    let p = proved_period(&code("0.137"), &fast(&code("0.137"), 1000)).unwrap();
+    assert_eq!((p.pre_period, p.period), (52, 34));
+    // 0.6 is not known to be periodic; none is proved from 20,000 values.
+    assert_eq!(
+        proved_period(&code("0.6"), &fast(&code("0.6"), 20_000)),
+        None
+    );
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn random_code(rng: &mut Rng) -> OctalCode {
+    let digits = 1 + rng.next() % 5;
+    let mut s = String::from(if rng.next() % 6 == 0 { "4." } else { "0." });
+    for _ in 0..digits {
+        s.push(char::from(b'0' + (rng.next() % 8) as u8));
+    }
+    s.parse().unwrap()
+}
+
+#[test]
+fn sparse_equals_naive_on_random_codes() {
+    let mut rng = Rng(2026);
+    let mut tried = 0;
+    while tried < 300 {
+        let c = random_code(&mut rng);
+        let n = if tried % 10 == 0 { 5000 } else { 1200 };
+        let want = naive::sequence(&c, n);
+        assert_eq!(fast(&c, n + 1).to_u32s(), want, "code {c}");
+        tried += 1;
+    }
+}
+
+#[test]
+fn hexadecimal_codes_match_naive() {
+    for c in ["hex:0.8", "hex:0.F", "hex:0.48", "hex:8.0", "hex:0.0C"] {
+        let c = code(c);
+        assert_eq!(fast(&c, 301).to_u32s(), naive::sequence(&c, 300), "{c}");
+    }
+}
+
+/// A row of heaps of one octal game, for the generic core.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Heaps(OctalCode, Vec<usize>);
+
+impl ImpartialGame for Heaps {
+    fn options(&self) -> Vec<Heaps> {
+        let mut out = Vec::new();
+        for (i, &h) in self.1.iter().enumerate() {
+            for k in 0..=h.min(self.0.max_removal()) {
+                let d = self.0.digit(k);
+                let rest = h - k;
+                let mut push = |parts: &[usize]| {
+                    let mut v = self.1.clone();
+                    v.remove(i);
+                    v.extend_from_slice(parts);
+                    v.sort_unstable();
+                    out.push(Heaps(self.0.clone(), v));
+                };
+                if k > 0 && d & 1 != 0 && rest == 0 {
+                    push(&[]);
+                }
+                if k > 0 && d & 2 != 0 && rest >= 1 {
+                    push(&[rest]);
+                }
+                if d & 4 != 0 && rest >= 2 {
+                    for a in 1..=rest / 2 {
+                        push(&[a, rest - a]);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn generic_core_agrees_on_sums_of_heaps() {
+    // The nimber of a multi-heap position, solved as one game by the core
+    // with no decomposition, equals the nim-sum of the heap values.
+    for c in ["0.77", "0.137", "4.07", "0.6"] {
+        let c = code(c);
+        let g = naive::sequence(&c, 14);
+        let mut solver = MemoSolver::new();
+        for heaps in [vec![3, 5], vec![1, 2, 7], vec![4, 4, 6], vec![14]] {
+            let want = heaps.iter().fold(0, |x, &h| x ^ g[h]);
+            let got = solver.nimber(&Heaps(c.clone(), heaps.clone())).value();
+            assert_eq!(got, want, "{c} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn the_published_dawsons_chess_claim() {
+    // "Eventually periodic of 34 ... values for n ≡ 0..33 mod 34: 8 1 1 2 0
+    // 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4, with the sole
+    // exceptions g(0) = g(14) = g(34) = 0 and g(16) = g(17) = g(51) = 2."
+    let values = "8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4";
+    let claim = Claim::parse(34, values, "0:0,14:0,34:0,16:2,17:2,51:2").unwrap();
+    let mut comp = Computation::new(code("0.137"), Engine::Sparse);
+    let v = check(&claim, &mut comp, &NoProgress, &AtomicBool::new(false)).unwrap();
+    // It omits the exception g(31) = 2 (OEIS A002187 lists n = 31).
+    assert!(!v.holds);
+    assert_eq!(
+        v.first_failure,
+        Some(Failure {
+            n: 31,
+            claimed: 3,
+            actual: 2
+        })
+    );
+    let fixed = Claim::parse(34, values, "0:0,14:0,34:0,16:2,17:2,51:2,31:2").unwrap();
+    let v = check(&fixed, &mut comp, &NoProgress, &AtomicBool::new(false)).unwrap();
+    assert!(v.holds);
+    assert_eq!((v.pre_period, v.proof_end, v.checked_to), (52, 141, 174));
+}
+
+fn grundy(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn cli_json_outputs() {
+    let d = tempfile::tempdir().unwrap();
+    let p: serde_json::Value = serde_json::from_str(&stdout(&grundy(
+        &["octal", "period", "kayles", "--json"],
+        d.path(),
+    )))
+    .unwrap();
+    assert_eq!(p["period"], 12);
+    assert_eq!(p["pre_period"], 71);
+    assert_eq!(p["proved"], true);
+    assert_eq!(p["checked_to"], 167);
+    let args = [
+        "octal",
+        "check",
+        "0.137",
+        "--period",
+        "34",
+        "--values",
+        "8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4",
+        "--exceptions",
+        "0:0,14:0,34:0,16:2,17:2,51:2",
+        "--json",
+    ];
+    let c: serde_json::Value = serde_json::from_str(&stdout(&grundy(&args, d.path()))).unwrap();
+    assert_eq!(c["holds"], false);
+    assert_eq!(c["first_failure"]["n"], 31);
+    assert_eq!(c["first_failure"]["claimed"], 3);
+    assert_eq!(c["first_failure"]["actual"], 2);
+    // Circular Kayles: a second-player win for every ring of 3 or more.
+    let r: serde_json::Value = serde_json::from_str(&stdout(&grundy(
+        &["octal", "ring", "0.77", "--max-n", "40", "--json"],
+        d.path(),
+    )))
+    .unwrap();
+    assert_eq!(r["first_player_wins"], serde_json::json!([1, 2]));
+    // n-gon: first player wins iff G_0.137(n − 3) = 0 (zeros of A002187).
+    let g: serde_json::Value = serde_json::from_str(&stdout(&grundy(
+        &["ngon", "--max-n", "40", "--json"],
+        d.path(),
+    )))
+    .unwrap();
+    assert_eq!(
+        g["first_player_wins"],
+        serde_json::json!([3, 7, 11, 17, 23, 27, 31, 37])
+    );
+}
+
+#[test]
+fn cli_bad_input() {
+    let d = tempfile::tempdir().unwrap();
+    for (args, needle) in [
+        (
+            vec!["octal", "seq", "0.8", "--max-n", "5"],
+            "malformed code \"0.8\"",
+        ),
+        (
+            vec!["octal", "seq", "abc", "--max-n", "5"],
+            "malformed code",
+        ),
+        (vec!["octal", "period", ""], "the code is empty"),
+        (
+            vec!["octal", "check", "0.77", "--period", "3", "--values", "1 2"],
+            "invalid claim",
+        ),
+        (vec!["ngon", "--max-n", "2"], "out of range"),
+    ] {
+        let o = grundy(&args, d.path());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{needle:?} in {err}");
+    }
+    let long = format!("0.{}", "7".repeat(65));
+    let o = grundy(&["octal", "seq", &long, "--max-n", "5"], d.path());
+    assert_eq!(o.status.code(), Some(2));
+    // A corrupt checkpoint is refused, not trusted.
+    std::fs::write(d.path().join("ck"), b"garbage").unwrap();
+    let o = grundy(
+        &[
+            "octal",
+            "seq",
+            "0.77",
+            "--max-n",
+            "50",
+            "--checkpoint",
+            "ck",
+        ],
+        d.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("corrupt dataset"));
+}
+
+#[test]
+fn checkpoint_survives_an_interrupt() {
+    let d = tempfile::tempdir().unwrap();
+    let max_n = "150000";
+    let whole = stdout(&grundy(
+        &["octal", "seq", "0.007", "--max-n", max_n],
+        d.path(),
+    ));
+    // Start, interrupt with SIGINT part way, resume.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "octal",
+            "seq",
+            "0.007",
+            "--max-n",
+            max_n,
+            "--checkpoint",
+            "ck.bin.zst",
+        ])
+        .current_dir(d.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "interrupted, progress saved");
+    let saved = grundy::dataset::octal::read_sequence(&d.path().join("ck.bin.zst")).unwrap();
+    assert!(!saved.1.is_empty() && saved.1.len() < 150_001);
+    let resumed = stdout(&grundy(
+        &[
+            "octal",
+            "seq",
+            "0.007",
+            "--max-n",
+            max_n,
+            "--checkpoint",
+            "ck.bin.zst",
+        ],
+        d.path(),
+    ));
+    assert_eq!(resumed, whole);
+    // A smaller run first, then a larger one extending its checkpoint.
+    let _ = std::fs::remove_file(d.path().join("ck2"));
+    stdout(&grundy(
+        &[
+            "octal",
+            "seq",
+            "0.6",
+            "--max-n",
+            "3000",
+            "--checkpoint",
+            "ck2",
+        ],
+        d.path(),
+    ));
+    let ext = stdout(&grundy(
+        &[
+            "octal",
+            "seq",
+            "0.6",
+            "--max-n",
+            "9000",
+            "--checkpoint",
+            "ck2",
+        ],
+        d.path(),
+    ));
+    let direct = stdout(&grundy(
+        &["octal", "seq", "0.6", "--max-n", "9000"],
+        d.path(),
+    ));
+    assert_eq!(ext, direct);
+}
+
+#[test]
+fn datasets_are_identical_for_any_thread_count() {
+    let d = tempfile::tempdir().unwrap();
+    for t in ["1", "2"] {
+        stdout(&grundy(
+            &[
+                "--threads",
+                t,
+                "octal",
+                "seq",
+                "0.007",
+                "--max-n",
+                "20000",
+                "--out",
+                t,
+            ],
+            d.path(),
+        ));
+    }
+    for f in [
+        "sequence.csv",
+        "sequence.bin.zst",
+        "b-file.txt",
+        "table.tex",
+        "summary.json",
+    ] {
+        let a = std::fs::read(d.path().join("1").join(f)).unwrap();
+        let b = std::fs::read(d.path().join("2").join(f)).unwrap();
+        assert_eq!(a, b, "{f}");
+    }
+    let (c, v) =
+        grundy::dataset::octal::read_sequence(&d.path().join("1/sequence.bin.zst")).unwrap();
+    assert_eq!(c, "0.007");
+    assert_eq!(v.len(), 20001);
+}
