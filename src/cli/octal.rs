@@ -78,6 +78,10 @@ pub struct SeqArgs {
     /// 10 s and on Ctrl-C or SIGTERM (same format as sequence.bin.zst).
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
+    /// Print only a summary (largest value, G(N), period) instead of the
+    /// values; with --json, the summary object.
+    #[arg(long, conflicts_with = "out")]
+    pub summary: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -355,8 +359,33 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let (c, _) = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), bars)?;
+    let (c, seconds) = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), bars)?;
     let values = c.values();
+    if a.summary {
+        let p = proved_period(&code, values);
+        let ar = if p.is_none() {
+            arithmetic_period(values)
+        } else {
+            None
+        };
+        let s = Summary::new(&code, values, p.as_ref(), ar.as_ref(), engine.name());
+        let last = values.get(a.max_n);
+        if a.json {
+            let mut j = serde_json::to_value(&s)?;
+            j["last"] = json!(last);
+            j["seconds"] = json!(seconds);
+            outln!("{j}");
+        } else {
+            outln!(
+                "{code}: G(0..={}) in {seconds:.2} s; G({}) = {last}, largest value {}; {}.",
+                a.max_n,
+                a.max_n,
+                s.max_value,
+                describe(&s)
+            );
+        }
+        return Ok(());
+    }
     if a.json {
         let v: Vec<u32> = values.to_u32s();
         let p = proved_period(&code, values);

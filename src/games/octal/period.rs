@@ -122,12 +122,14 @@ fn least_start<T: Value>(g: &[T], p: usize, max_n0: usize) -> Option<usize> {
     if p >= g.len() {
         return None;
     }
-    // Scan down from the end: the first mismatch at n means n0 = n + 1.
+    // Scan down from the end, a block at a time (slice comparison is
+    // vectorised): the first mismatch at n means n0 = n + 1.
+    const B: usize = 256;
     let mut n = g.len() - p;
-    while n > 0 {
-        if g[n - 1] != g[n - 1 + p] {
-            break;
-        }
+    while n >= B && g[n - B..n] == g[n - B + p..n + p] {
+        n -= B;
+    }
+    while n > 0 && g[n - 1] == g[n - 1 + p] {
         n -= 1;
     }
     (n <= max_n0).then_some(n)

@@ -85,6 +85,7 @@ struct Shared {
 struct Worker {
     seen: Vec<u8>,
     ms: Vec<usize>,
+    pending: Vec<u32>,
     stats: Stats,
 }
 
@@ -329,9 +330,9 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
     let c = (0..)
         .find(|&v| parity(v, mask) && seen[v as usize] == 0)
         .expect("a missing common value");
-    let mut pending: Vec<u32> = (0..c)
-        .filter(|&v| !parity(v, mask) && seen[v as usize] == 0)
-        .collect();
+    let mut pending = std::mem::take(&mut w.pending);
+    pending.clear();
+    pending.extend((0..c).filter(|&v| !parity(v, mask) && seen[v as usize] == 0));
     let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
     let stop = half.min(SPARSE_PREFIX);
     // Scatter blocks of pairs branch-free, then drop the pending values seen.
@@ -346,12 +347,15 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
         a = end + 1;
         pending.retain(|&v| seen[v as usize] == 0);
     }
-    for v in pending {
+    let mut answer = c;
+    for &v in &pending {
         if !occurs_any(w, g, ms, a, v) {
-            return v;
+            answer = v;
+            break;
         }
     }
-    c
+    w.pending = pending;
+    answer
 }
 
 fn full_step<T: Value>(w: &mut Worker, g: &[T], ms: &[usize]) -> u32 {
