@@ -4,4 +4,5 @@
 pub mod atomic;
 pub mod monorail;
 pub mod octal;
+pub mod stream;
 pub mod table;

@@ -17,11 +17,11 @@
 //! little-endian integers.
 
 use super::atomic::write_atomic;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::octal::period::{Arithmetic, Periodicity};
 use crate::games::octal::Values;
 use serde::{Deserialize, Serialize};
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.
@@ -44,9 +44,7 @@ pub struct Header {
     pub width: u8,
 }
 
-fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_fixed_int_encoding()
-}
+use super::stream::{self, config};
 
 /// Writes `values` of `code` in the sequence format to `w`.
 ///
@@ -93,27 +91,8 @@ pub fn write_sequence(w: &mut dyn Write, code: &str, values: &Values) -> std::io
 /// not a zstd stream, fails its checksum, has the wrong magic, version or
 /// width, ends early or has trailing bytes.
 pub fn read_sequence(path: &Path) -> Result<(String, Values)> {
-    let corrupt = |reason: String| Error::CorruptDataset {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
-    let z = zstd::Decoder::new(file).map_err(|e| corrupt(format!("not a zstd stream: {e}")))?;
-    let mut r = BufReader::with_capacity(1 << 20, z);
-    let h: Header = bincode::serde::decode_from_std_read(&mut r, config())
-        .map_err(|e| corrupt(format!("cannot read the header: {e}")))?;
-    if h.magic != MAGIC {
-        return Err(corrupt(format!(
-            "bad magic {:?}, expected GRUNDYOC",
-            h.magic
-        )));
-    }
-    if h.version != VERSION {
-        return Err(corrupt(format!(
-            "format version {} is not supported (this build reads {VERSION})",
-            h.version
-        )));
-    }
+    let corrupt = |reason: String| stream::corrupt(path, reason);
+    let (h, mut r) = stream::open(path, MAGIC, VERSION, |h: &Header| (h.magic, h.version))?;
     let width = h.width as usize;
     if ![1, 2, 4].contains(&width) {
         return Err(corrupt(format!("value width {width} is not 1, 2 or 4")));
@@ -125,12 +104,7 @@ pub fn read_sequence(path: &Path) -> Result<(String, Values)> {
     let mut raw = vec![0u8; bytes];
     r.read_exact(&mut raw)
         .map_err(|e| corrupt(format!("ends before its {} values ({e})", h.count)))?;
-    let mut rest = [0u8; 1];
-    match r.read(&mut rest) {
-        Ok(0) => {}
-        Ok(_) => return Err(corrupt(format!("trailing bytes after {} values", h.count))),
-        Err(e) => return Err(corrupt(format!("unreadable after the values: {e}"))),
-    }
+    stream::expect_end(&mut r, path, &format!("{} values", h.count))?;
     let values = match width {
         1 => Values::U8(raw),
         2 => Values::U16(

@@ -19,9 +19,9 @@
 //! `(2,0)`). The key stored is the least over the class's four images, each
 //! image keyed by the least id of a loop containing it.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.
@@ -44,9 +44,7 @@ pub struct Header {
     pub records: u64,
 }
 
-fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_fixed_int_encoding()
-}
+use super::stream::{self, config};
 
 /// Writes the table (header and `records`, which must be sorted) to `w`
 /// through zstd at `level`.
@@ -89,27 +87,8 @@ pub fn write_table(
 /// it is not a zstd stream, has the wrong magic or version, ends early, has
 /// trailing bytes, or its keys are not strictly ascending.
 pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
-    let corrupt = |reason: String| Error::CorruptDataset {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
-    let z = zstd::Decoder::new(file).map_err(|e| corrupt(format!("not a zstd stream: {e}")))?;
-    let mut r = BufReader::with_capacity(1 << 20, z);
-    let header: Header = bincode::serde::decode_from_std_read(&mut r, config())
-        .map_err(|e| corrupt(format!("cannot read the header: {e}")))?;
-    if header.magic != MAGIC {
-        return Err(corrupt(format!(
-            "bad magic {:?}, expected GRUNDYMR",
-            header.magic
-        )));
-    }
-    if header.version != VERSION {
-        return Err(corrupt(format!(
-            "format version {} is not supported (this build reads {VERSION})",
-            header.version
-        )));
-    }
+    let corrupt = |reason: String| stream::corrupt(path, reason);
+    let (header, mut r) = stream::open(path, MAGIC, VERSION, |h: &Header| (h.magic, h.version))?;
     let n = header.records;
     let mut records = Vec::with_capacity(n.min(1 << 28) as usize);
     let mut rec = [0u8; 10];
@@ -127,12 +106,7 @@ pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
         }
         records.push((k, v));
     }
-    let mut rest = [0u8; 1];
-    match r.read(&mut rest) {
-        Ok(0) => {}
-        Ok(_) => return Err(corrupt(format!("trailing bytes after {n} records"))),
-        Err(e) => return Err(corrupt(format!("unreadable after {n} records: {e}"))),
-    }
+    stream::expect_end(&mut r, path, &format!("{n} records"))?;
     Ok((header, records))
 }
 
