@@ -1,30 +1,10 @@
 //! The command line: results, bad input (exit code 2, one clear line),
 //! verify catching corruption, and thread-count independence of the data.
 
+mod common;
+
+use common::{assert_same_files, grundy, one_line_error};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
-
-fn one_line_error(o: &Output, needle: &str) {
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "exit code; stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(needle), "{needle:?} in {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
@@ -113,17 +93,17 @@ fn datasets_are_identical_for_any_thread_count_and_verify_catches_corruption() {
     let d = tempfile::tempdir().unwrap();
     solve_into(d.path(), "1", "one");
     solve_into(d.path(), "2", "two");
-    for f in [
-        "summary.json",
-        "first_moves.csv",
-        "subgames.csv",
-        "loops.csv",
-        "positions.bin.zst",
-    ] {
-        let a = std::fs::read(d.path().join("one").join(f)).unwrap();
-        let b = std::fs::read(d.path().join("two").join(f)).unwrap();
-        assert!(a == b, "{f} differs between 1 and 2 threads");
-    }
+    assert_same_files(
+        &d.path().join("one"),
+        &d.path().join("two"),
+        &[
+            "summary.json",
+            "first_moves.csv",
+            "subgames.csv",
+            "loops.csv",
+            "positions.bin.zst",
+        ],
+    );
     let o = grundy(&["monorail", "verify", "one"], d.path());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("OK"));

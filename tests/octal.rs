@@ -8,7 +8,9 @@ use grundy::games::octal::period::proved_period;
 use grundy::games::octal::{naive, Computation, Engine, OctalCode, Values};
 use grundy::impartial::{ImpartialGame, MemoSolver};
 use grundy::progress::NoProgress;
-use std::path::Path;
+mod common;
+
+use common::{assert_same_files, grundy, one_line_error};
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 
@@ -198,14 +200,6 @@ fn the_published_dawsons_chess_claim() {
     assert_eq!((v.pre_period, v.proof_end, v.checked_to), (52, 141, 174));
 }
 
-fn grundy(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
-
 fn stdout(o: &Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -278,11 +272,7 @@ fn cli_bad_input() {
         ),
         (vec!["ngon", "--max-n", "2"], "out of range"),
     ] {
-        let o = grundy(&args, d.path());
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-        assert!(err.contains(needle), "{needle:?} in {err}");
+        one_line_error(&grundy(&args, d.path()), needle);
     }
     let long = format!("0.{}", "7".repeat(65));
     let o = grundy(&["octal", "seq", &long, "--max-n", "5"], d.path());
@@ -313,17 +303,18 @@ fn checkpoint_survives_an_interrupt() {
         &["octal", "seq", "0.007", "--max-n", max_n],
         d.path(),
     ));
+    let resume = [
+        "octal",
+        "seq",
+        "0.007",
+        "--max-n",
+        max_n,
+        "--checkpoint",
+        "ck.bin.zst",
+    ];
     // Start, interrupt with SIGINT part way, resume.
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
-            "octal",
-            "seq",
-            "0.007",
-            "--max-n",
-            max_n,
-            "--checkpoint",
-            "ck.bin.zst",
-        ])
+        .args(resume)
         .current_dir(d.path())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -337,18 +328,7 @@ fn checkpoint_survives_an_interrupt() {
     assert_eq!(status.code(), Some(130), "interrupted, progress saved");
     let saved = grundy::dataset::octal::read_sequence(&d.path().join("ck.bin.zst")).unwrap();
     assert!(!saved.1.is_empty() && saved.1.len() < 150_001);
-    let resumed = stdout(&grundy(
-        &[
-            "octal",
-            "seq",
-            "0.007",
-            "--max-n",
-            max_n,
-            "--checkpoint",
-            "ck.bin.zst",
-        ],
-        d.path(),
-    ));
+    let resumed = stdout(&grundy(&resume, d.path()));
     assert_eq!(resumed, whole);
     // A smaller run first, then a larger one extending its checkpoint.
     let _ = std::fs::remove_file(d.path().join("ck2"));
@@ -402,17 +382,17 @@ fn datasets_are_identical_for_any_thread_count() {
             d.path(),
         ));
     }
-    for f in [
-        "sequence.csv",
-        "sequence.bin.zst",
-        "b-file.txt",
-        "table.tex",
-        "summary.json",
-    ] {
-        let a = std::fs::read(d.path().join("1").join(f)).unwrap();
-        let b = std::fs::read(d.path().join("2").join(f)).unwrap();
-        assert_eq!(a, b, "{f}");
-    }
+    assert_same_files(
+        &d.path().join("1"),
+        &d.path().join("2"),
+        &[
+            "sequence.csv",
+            "sequence.bin.zst",
+            "b-file.txt",
+            "table.tex",
+            "summary.json",
+        ],
+    );
     let (c, v) =
         grundy::dataset::octal::read_sequence(&d.path().join("1/sequence.bin.zst")).unwrap();
     assert_eq!(c, "0.007");
