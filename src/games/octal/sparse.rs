@@ -41,7 +41,7 @@ const RARE_FRACTION: usize = 24;
 /// Pairs scattered before targeted scans in full mode.
 const FULL_PREFIX: usize = 16384;
 /// Pairs scattered at most before targeted scans in sparse mode.
-const SPARSE_PREFIX: usize = 4096;
+const SPARSE_PREFIX: usize = 2048;
 /// Block length of the targeted scan.
 const BLOCK: usize = 256;
 /// Heap sizes from which two values are computed at once on two threads,
@@ -335,16 +335,20 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
     pending.extend((0..c).filter(|&v| !parity(v, mask) && seen[v as usize] == 0));
     let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
     let stop = half.min(SPARSE_PREFIX);
-    // Scatter blocks of pairs branch-free, then drop the pending values seen.
+    // Scatter the first pairs branch-free, then drop the pending values seen.
     let mut a = 1;
-    while !pending.is_empty() && a <= stop {
-        let end = (a + 63).min(stop);
+    if !pending.is_empty() {
         for &m in ms {
-            for b in a..=end.min(m / 2) {
-                seen[(g[b] ^ g[m - b]).get() as usize] = 1;
+            let hi = stop.min(m / 2);
+            if hi >= 1 {
+                let left = &g[1..=hi];
+                let right = &g[m - hi..m];
+                for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                    seen[(x ^ y).get() as usize] = 1;
+                }
             }
         }
-        a = end + 1;
+        a = stop + 1;
         pending.retain(|&v| seen[v as usize] == 0);
     }
     let mut answer = c;
