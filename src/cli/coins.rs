@@ -1,0 +1,135 @@
+//! `grundy coins`: coin-turning games (Turning Turtles, Mock Turtles,
+//! Ruler, or a rule expression): a row's nimber and winning moves, or the
+//! table of single-head values.
+
+use grundy::games::coins::{try_nimber, try_winning_moves, Coins, Rule};
+use serde_json::json;
+
+/// The largest `--table N`.
+const MAX_TABLE: usize = 10_000_000;
+
+/// `grundy coins`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = RULE_HELP)]
+pub struct Args {
+    /// The rule: turtles, mock-turtles, ruler, or an expression such as
+    /// `upto(4)`, `at(1,3)`, `run(3)|upto(2)` (see --help).
+    pub rule: String,
+    /// The row, left to right: H (heads) or T (tails), e.g. THHTH.
+    #[arg(required_unless_present = "table", conflicts_with = "table")]
+    pub position: Option<String>,
+    /// Print g(1..=N), the values of the single-head rows, as CSV
+    /// `coin,nimber`.
+    #[arg(long, value_name = "N")]
+    pub table: Option<usize>,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const RULE_HELP: &str = "\
+Coins are numbered 1, 2, ... from the left. A move turns over a set of coins
+allowed by the rule; the rightmost coin turned must go from heads to tails.
+A row's nimber is the nim-sum of g(k) over its heads (the coin-turning
+theorem; Winning Ways ch. 14, Ferguson, Game Theory, I.5).
+
+Rules: terms joined by '|' (the union of their moves), k the rightmost coin:
+  upto(K)        k and at most K-1 other coins anywhere to its left
+  exactly(K)     k and exactly K-1 other coins to its left
+  run            a run of consecutive coins ending at k, any length
+  run(K)         such a run of length at most K
+  at(d1,d2,...)  k with coins k-d1, k-d2, ... (all must exist)
+  turtles, turning-turtles = upto(2)   (Turning Turtles, g(k) = k)
+  mock-turtles = upto(3)               (Mock Turtles, odious numbers)
+  ruler = run                          (Ruler, largest power of 2 dividing k)
+Parentheses group; letters are case-insensitive; no ':', '+' or spaces.
+
+Examples:
+  grundy coins turtles THHTH
+  grundy coins 'run(3)|upto(2)' HTHHT --json
+  grundy coins mock-turtles --table 32";
+
+/// Prints the nimber and winning moves of a row, or the table of values.
+///
+/// # Errors
+/// A malformed rule or row, `--table 0` or above 10^7, or values outside
+/// the supported range.
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let rule: Rule = a.rule.parse()?;
+    if let Some(n) = a.table {
+        if !(1..=MAX_TABLE).contains(&n) {
+            Err(grundy::Error::OutOfRange {
+                what: format!("--table {n}"),
+                reason: format!("the table has 1 to {MAX_TABLE} coins"),
+            })?;
+        }
+        let g = rule.try_single_values(n)?;
+        if a.json {
+            outln!("{}", json!({"rule": rule.to_string(), "nimbers": &g[1..]}));
+        } else {
+            let mut text = String::with_capacity(12 * n + 16);
+            text.push_str("coin,nimber\n");
+            for (k, v) in g.iter().enumerate().skip(1) {
+                text.push_str(&format!("{k},{v}\n"));
+            }
+            super::write_stdout(&text);
+        }
+        return Ok(());
+    }
+    let Some(text) = a.position else {
+        anyhow::bail!("give a POSITION or --table N");
+    };
+    let row: Coins = text.parse()?;
+    let value = try_nimber(&rule, &row)?;
+    let moves = try_winning_moves(&rule, &row)?;
+    if a.json {
+        let list: Vec<_> = moves
+            .iter()
+            .map(|m| json!({"turned": m.turned, "result": m.apply(&row).to_string()}))
+            .collect();
+        outln!(
+            "{}",
+            json!({
+                "rule": rule.to_string(),
+                "expression": rule.expression(),
+                "position": row.to_string(),
+                "nimber": value.0,
+                "outcome": value.outcome().to_string(),
+                "winning_moves": list,
+            })
+        );
+        return Ok(());
+    }
+    let heads: Vec<String> = row.heads().map(|k| k.to_string()).collect();
+    let mut out = String::new();
+    match rule.name() {
+        Some(name) => out.push_str(&format!("rule: {name} ({})\n", rule.expression())),
+        None => out.push_str(&format!("rule: {rule}\n")),
+    }
+    out.push_str(&format!(
+        "position: {row} ({} coin{}, heads at {})\n",
+        row.len(),
+        if row.len() == 1 { "" } else { "s" },
+        if heads.is_empty() {
+            "none".to_string()
+        } else {
+            heads.join(", ")
+        }
+    ));
+    if value.is_p_position() {
+        out.push_str(&format!(
+            "nimber: {value} (P-position: the player to move loses)\n"
+        ));
+        out.push_str("winning moves: none\n");
+    } else {
+        out.push_str(&format!(
+            "nimber: {value} (N-position: the player to move wins)\n"
+        ));
+        out.push_str(&format!("winning moves ({}):\n", moves.len()));
+        for m in &moves {
+            out.push_str(&format!("  {m} -> {}\n", m.apply(&row)));
+        }
+    }
+    super::write_stdout(&out);
+    Ok(())
+}

@@ -1,0 +1,595 @@
+//! Fast single-head values g(1..=n) of a coin-turning rule, and the closed
+//! forms of the built-in rules.
+//!
+//! By the coin-turning theorem (Lenstra; Winning Ways ch. 14; Ferguson,
+//! *Game Theory*, I.5) g(k) is the mex, over the allowed turn-sets `S` with
+//! rightmost coin `k`, of the nim-sum of g(s) for the other coins `s` of `S`.
+//! The option values are gathered per kind of move ([`Term`]):
+//!
+//! - `upto(K)` / `exactly(K)`: for each count `j < K`, the set of nim-sums
+//!   of `j` distinct coins among `1..k` is kept as a bitset of `V` bits
+//!   (`V` the power of two above the largest value so far) and updated coin
+//!   by coin: `reach[j] |= reach[j−1] ⊕ g(k)`, a permutation of the bits of
+//!   `reach[j−1]` (word indices XOR `g >> 6`, bits inside a word by six
+//!   masked swaps). O(K·V/64) word operations per coin, O(1) for `j = 1`
+//!   (Turning Turtles is linear). These option sets only grow with `k`, so
+//!   they are merged into one bitset whose mex is a forward-moving pointer.
+//! - `run(K)`: the runs ending at `k` have nim-sums `P(k−1) ⊕ P(j)` for the
+//!   prefix nim-sums `P`: O(K) per coin.
+//! - `run`: the same for every `j < k`: the prefix nim-sums seen so far are
+//!   kept in a binary count tree over `[0, V)`, and the least value outside
+//!   the set XOR-shifted by `P(k−1)` is found by one descent, O(log V) per
+//!   coin (Ruler is O(n log n)).
+//! - `at(d1,…)`: one value per coin.
+//!
+//! A union of terms takes the least value missing from all of them by
+//! alternating "next absent value at or after x" queries until they agree.
+//! Memory is O((1 + ΣK)·V) bits for the bitsets and 64·V bits for the tree;
+//! it is capped at [`MEMORY_BUDGET_BITS`] (values then stop being supported
+//! and [`Rule::try_single_values`] fails).
+
+use super::rule::{Rule, Term};
+use crate::error::Error;
+
+/// The cap on the bits held by the single-value computation (256 MiB). A
+/// rule whose values outgrow it (for example `upto(K)` with large `K`,
+/// where g(k) = 2^(k−1) for k ≤ K) is out of range.
+pub const MEMORY_BUDGET_BITS: u64 = 1 << 31;
+
+/// Turning Turtles: g(k) = k (Winning Ways ch. 14; Ferguson I.5).
+pub fn turtles_value(k: usize) -> u64 {
+    k as u64
+}
+
+/// Mock Turtles: g(k) is the k-th odious number (an odd number of ones in
+/// binary), 1, 2, 4, 7, 8, 11, … (OEIS A000069 with offset 0 gives
+/// `A000069(k − 1)`): `2(k−1)` plus 1 when `k − 1` has an even number of
+/// ones. Winning Ways ch. 14; Ferguson I.5. `k ≥ 1`; 0 for `k = 0`.
+pub fn mock_turtles_value(k: usize) -> u64 {
+    if k == 0 {
+        return 0;
+    }
+    let n = (k - 1) as u64;
+    2 * n + u64::from(n.count_ones() % 2 == 0)
+}
+
+/// Ruler: g(k) is the largest power of 2 dividing k (OEIS A006519;
+/// Ferguson I.5; Winning Ways ch. 14). 0 for `k = 0`.
+pub fn ruler_value(k: usize) -> u64 {
+    let k = k as u64;
+    k & k.wrapping_neg()
+}
+
+/// A set of values in `[0, V)` as a bitset, `V` a power of two ≥ 64.
+#[derive(Clone, Debug)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+/// The masks selecting the lower half of each block of 2^(b+1) bits.
+const HALVES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// Moves bit `i` of `x` to bit `i ^ c` (`c < 64`).
+fn permute_word(mut x: u64, c: usize) -> u64 {
+    for (b, &m) in HALVES.iter().enumerate() {
+        if c >> b & 1 == 1 {
+            let s = 1 << b;
+            x = ((x & m) << s) | ((x >> s) & m);
+        }
+    }
+    x
+}
+
+impl Bits {
+    fn new(v: usize) -> Bits {
+        Bits {
+            words: vec![0; v / 64],
+        }
+    }
+
+    fn grow(&mut self, v: usize) {
+        self.words.resize(v / 64, 0);
+    }
+
+    fn get(&self, x: usize) -> bool {
+        self.words
+            .get(x / 64)
+            .is_some_and(|w| w >> (x % 64) & 1 == 1)
+    }
+
+    fn set(&mut self, x: usize) {
+        self.words[x / 64] |= 1 << (x % 64);
+    }
+
+    /// The least value `≥ from` not in the set (`V` if none below `V`).
+    fn next_absent(&self, from: usize) -> usize {
+        let v = self.words.len() * 64;
+        if from >= v {
+            return from;
+        }
+        let mut w = from / 64;
+        let mut word = !self.words[w] & (u64::MAX << (from % 64));
+        loop {
+            if word != 0 {
+                return w * 64 + word.trailing_zeros() as usize;
+            }
+            w += 1;
+            if w == self.words.len() {
+                return v;
+            }
+            word = !self.words[w];
+        }
+    }
+}
+
+/// `dst |= src ⊕ c` and `also |= src ⊕ c`, for `c < V`.
+fn or_shifted(dst: &mut Bits, also: Option<&mut Bits>, src: &Bits, c: usize) {
+    let (hi, lo) = (c / 64, c % 64);
+    match also {
+        Some(also) => {
+            for (w, &x) in src.words.iter().enumerate() {
+                if x != 0 {
+                    let y = permute_word(x, lo);
+                    dst.words[w ^ hi] |= y;
+                    also.words[w ^ hi] |= y;
+                }
+            }
+        }
+        None => {
+            for (w, &x) in src.words.iter().enumerate() {
+                let d = &mut dst.words[w ^ hi];
+                if x != 0 && *d != u64::MAX {
+                    *d |= permute_word(x, lo);
+                }
+            }
+        }
+    }
+}
+
+/// A set of values in `[0, V)` with a count per aligned block: node 1
+/// covers `[0, V)`, node `i` has children `2i` and `2i + 1`, leaves are
+/// nodes `V..2V`.
+#[derive(Clone, Debug)]
+struct CountTree {
+    v: usize,
+    counts: Vec<u32>,
+}
+
+impl CountTree {
+    fn new(v: usize) -> CountTree {
+        CountTree {
+            v,
+            counts: vec![0; 2 * v],
+        }
+    }
+
+    fn contains(&self, x: usize) -> bool {
+        self.counts[self.v + x] == 1
+    }
+
+    fn insert(&mut self, x: usize) {
+        if self.contains(x) {
+            return;
+        }
+        let mut i = self.v + x;
+        while i >= 1 {
+            self.counts[i] += 1;
+            i /= 2;
+        }
+    }
+
+    fn grow(&mut self, v: usize) {
+        let members: Vec<usize> = (0..self.v).filter(|&x| self.contains(x)).collect();
+        *self = CountTree::new(v);
+        for x in members {
+            self.insert(x);
+        }
+    }
+
+    /// The least `x ≥ from` with `x ⊕ c` not in the set (`V` if none below
+    /// `V`), for `c < V`.
+    fn next_absent_shifted(&self, c: usize, from: usize) -> usize {
+        if from >= self.v {
+            return from;
+        }
+        self.descend(1, self.v, 0, c, from).unwrap_or(self.v)
+    }
+
+    /// Within the node `node` holding the set values `y` with `y ⊕ c` in
+    /// `[base, base + size)`, the least such absent `x ≥ from`.
+    fn descend(
+        &self,
+        node: usize,
+        size: usize,
+        base: usize,
+        c: usize,
+        from: usize,
+    ) -> Option<usize> {
+        if base + size <= from || self.counts[node] as usize == size {
+            return None;
+        }
+        if self.counts[node] == 0 {
+            return Some(base.max(from));
+        }
+        let half = size / 2;
+        // The child whose values map to x with the bit `half` clear.
+        let low = if c & half == 0 {
+            2 * node
+        } else {
+            2 * node + 1
+        };
+        let high = low ^ 1;
+        self.descend(low, half, base, c, from)
+            .or_else(|| self.descend(high, half, base + half, c, from))
+    }
+}
+
+/// The state of the per-coin computation for one `upto(K)` or
+/// `exactly(K)` term.
+struct Counted {
+    /// `upto` (every count below `K` contributes) or `exactly`.
+    upto: bool,
+    k: usize,
+    /// `reach[j]`: the nim-sums of `j` distinct coins so far, for
+    /// `j < K − 1` (the count `K − 1` goes straight into the union).
+    reach: Vec<Bits>,
+}
+
+impl Counted {
+    fn contributes(&self, j: usize) -> bool {
+        if self.upto {
+            j < self.k
+        } else {
+            j + 1 == self.k
+        }
+    }
+}
+
+/// The whole computation.
+struct Engine<'a> {
+    rule: &'a Rule,
+    v: usize,
+    values: Vec<u32>,
+    /// Prefix nim-sums `P(0..=k)`.
+    prefix: Vec<usize>,
+    /// The union of the `upto` / `exactly` option sets (monotone in `k`).
+    monotone: Bits,
+    has_monotone: bool,
+    monotone_mex: usize,
+    counted: Vec<Counted>,
+    /// For `run`: the prefix nim-sums seen.
+    prefixes: Option<CountTree>,
+    /// `run(K)` bounds and `at` distances.
+    runs: Vec<usize>,
+    ats: Vec<&'a [usize]>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(rule: &'a Rule) -> Engine<'a> {
+        let v = 64;
+        let mut e = Engine {
+            rule,
+            v,
+            values: vec![0],
+            prefix: vec![0],
+            monotone: Bits::new(v),
+            has_monotone: false,
+            monotone_mex: 0,
+            counted: Vec::new(),
+            prefixes: None,
+            runs: Vec::new(),
+            ats: Vec::new(),
+        };
+        for t in rule.terms() {
+            match t {
+                Term::UpTo(k) | Term::Exactly(k) => {
+                    let mut zero = Bits::new(v);
+                    zero.set(0);
+                    let c = Counted {
+                        upto: matches!(t, Term::UpTo(_)),
+                        k: *k,
+                        reach: vec![zero],
+                    };
+                    e.has_monotone = true;
+                    if c.contributes(0) {
+                        e.monotone.set(0);
+                    }
+                    e.counted.push(c);
+                }
+                Term::Run(None) => {
+                    let mut tree = CountTree::new(v);
+                    tree.insert(0);
+                    e.prefixes = Some(tree);
+                }
+                Term::Run(Some(k)) => e.runs.push(*k),
+                Term::At(ds) => e.ats.push(ds),
+            }
+        }
+        e
+    }
+
+    fn bits_in_use(&self, v: usize) -> u64 {
+        let sets: usize = 1 + self.counted.iter().map(|c| c.reach.len()).sum::<usize>();
+        let tree = if self.prefixes.is_some() { 64 } else { 0 };
+        (sets as u64 + tree) * v as u64
+    }
+
+    /// The error for coin `k`, whose value `g` (if known) needs more
+    /// memory than the budget.
+    fn out_of_range(&self, k: usize, g: Option<usize>) -> Error {
+        let value = match g {
+            Some(g) => format!("g({k}) = {g}"),
+            None => format!("the values of coins up to {k}"),
+        };
+        Error::OutOfRange {
+            what: format!("coin {k} under rule {}", self.rule),
+            reason: format!(
+                "{value} would need more than {} MiB of bitsets; single-head values are \
+                 supported within that budget",
+                MEMORY_BUDGET_BITS / 8 / (1 << 20),
+            ),
+        }
+    }
+
+    /// Computes g(k) for the next coin `k` and updates the state.
+    fn step(&mut self) -> Result<(), Error> {
+        let k = self.values.len();
+        let c = self.prefix[k - 1];
+        // Explicit option values: run(K) and at(...).
+        let mut explicit: Vec<usize> = Vec::new();
+        for &bound in &self.runs {
+            for j in k.saturating_sub(bound)..k {
+                explicit.push(c ^ self.prefix[j]);
+            }
+        }
+        for ds in &self.ats {
+            if ds.iter().all(|&d| d < k) {
+                explicit.push(ds.iter().fold(0, |x, &d| x ^ self.values[k - d] as usize));
+            }
+        }
+        explicit.sort_unstable();
+        explicit.dedup();
+        // The least value absent from every option set.
+        while self.monotone_mex < self.v && self.monotone.get(self.monotone_mex) {
+            self.monotone_mex += 1;
+        }
+        let mut x = if self.has_monotone {
+            self.monotone_mex
+        } else {
+            0
+        };
+        loop {
+            let start = x;
+            if self.has_monotone {
+                x = self.monotone.next_absent(x);
+            }
+            if let Some(tree) = &self.prefixes {
+                x = tree.next_absent_shifted(c, x);
+            }
+            let mut i = explicit.partition_point(|&e| e < x);
+            while i < explicit.len() && explicit[i] == x {
+                x += 1;
+                i += 1;
+            }
+            if x == start {
+                break;
+            }
+        }
+        let g = x;
+        if g >= self.v {
+            let v = (g + 1).next_power_of_two();
+            if self.bits_in_use(v) > MEMORY_BUDGET_BITS || v > 1 << 31 {
+                return Err(self.out_of_range(k, Some(g)));
+            }
+            self.v = v;
+            self.monotone.grow(v);
+            for c in &mut self.counted {
+                for r in &mut c.reach {
+                    r.grow(v);
+                }
+            }
+            if let Some(t) = &mut self.prefixes {
+                t.grow(v);
+            }
+        }
+        self.values.push(g as u32);
+        let p = c ^ g;
+        self.prefix.push(p);
+        if let Some(t) = &mut self.prefixes {
+            t.insert(p);
+        }
+        // reach[j] |= reach[j−1] ⊕ g, for j from the top down. The top
+        // count j = K − 1 feeds no higher count: it goes into the monotone
+        // union only and is not stored.
+        let v = self.v;
+        for ci in 0..self.counted.len() {
+            let top = (self.counted[ci].k - 1).min(k);
+            let stored = self.counted[ci].k.saturating_sub(2).min(k);
+            if self.counted[ci].reach.len() <= stored {
+                if self.bits_in_use(v) + v as u64 > MEMORY_BUDGET_BITS {
+                    return Err(self.out_of_range(k, None));
+                }
+                self.counted[ci].reach.push(Bits::new(v));
+            }
+            let counted = &mut self.counted[ci];
+            for j in (1..=top).rev() {
+                let into_monotone = counted.contributes(j);
+                let (lower, upper) = counted.reach.split_at_mut(j);
+                let src = &lower[j - 1];
+                match (upper.first_mut(), into_monotone) {
+                    (Some(dst), true) if j == 1 => {
+                        dst.set(g);
+                        self.monotone.set(g);
+                    }
+                    (Some(dst), false) if j == 1 => dst.set(g),
+                    (None, _) if j == 1 => self.monotone.set(g),
+                    (Some(dst), true) => or_shifted(dst, Some(&mut self.monotone), src, g),
+                    (Some(dst), false) => or_shifted(dst, None, src, g),
+                    (None, _) => or_shifted(&mut self.monotone, None, src, g),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Rule {
+    /// The single-head values: `v[k]` = g(k) for `1 ≤ k ≤ max`, `v[0] = 0`
+    /// (length `max + 1`). g(k) is the Grundy value of the row whose only
+    /// head is coin `k`; a row's value is the nim-sum of g over its heads
+    /// (the coin-turning theorem; Winning Ways ch. 14, Ferguson I.5).
+    ///
+    /// Time: O(Σ over `upto`/`exactly` terms of K·V/64) word operations per
+    /// coin (O(1) for K ≤ 2), plus O(K) per `run(K)`, O(log V) for `run`,
+    /// O(|d|) per `at`, where `V` is the power of two above the largest
+    /// value. See the [module documentation](self) of `values`.
+    ///
+    /// # Panics
+    /// When [`try_single_values`](Rule::try_single_values) fails (the
+    /// values outgrow [`MEMORY_BUDGET_BITS`]); never for the built-in rules
+    /// below a few million coins. Use `try_single_values` on user input.
+    pub fn single_values(&self, max: usize) -> Vec<u32> {
+        self.try_single_values(max)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`single_values`](Rule::single_values), failing instead of
+    /// panicking.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] naming the first coin whose value would need
+    /// more than [`MEMORY_BUDGET_BITS`] of bitsets.
+    pub fn try_single_values(&self, max: usize) -> Result<Vec<u32>, Error> {
+        let mut e = Engine::new(self);
+        e.values.reserve(max);
+        e.prefix.reserve(max);
+        for _ in 0..max {
+            e.step()?;
+        }
+        Ok(e.values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// g(k) straight from the definition: every subset of `1..k` with `k`
+    /// added, kept if the rule allows it.
+    fn by_definition(rule: &Rule, max: usize) -> Vec<u32> {
+        let mut g = vec![0u32];
+        for k in 1..=max {
+            let mut seen = Vec::new();
+            for mask in 0u32..1 << (k - 1) {
+                let mut turned: Vec<usize> = (1..k).filter(|&c| mask >> (c - 1) & 1 == 1).collect();
+                turned.push(k);
+                if rule.allows(&turned) {
+                    seen.push(turned[..turned.len() - 1].iter().fold(0, |x, &c| x ^ g[c]));
+                }
+            }
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    #[test]
+    fn permute_word_moves_bit_i_to_i_xor_c() {
+        for c in 0..64 {
+            for i in 0..64 {
+                assert_eq!(permute_word(1 << i, c), 1 << (i ^ c));
+            }
+        }
+    }
+
+    #[test]
+    fn shifted_set_and_tree_queries() {
+        let mut tree = CountTree::new(64);
+        let mut bits = Bits::new(64);
+        for x in [0, 1, 2, 5, 9, 17, 33, 40] {
+            tree.insert(x);
+            bits.set(x);
+        }
+        for c in 0..64 {
+            let mut shifted = Bits::new(64);
+            or_shifted(&mut shifted, None, &bits, c);
+            for from in 0..=64 {
+                let want = (from..64).find(|&x| !bits.get(x ^ c)).unwrap_or(64);
+                assert_eq!(tree.next_absent_shifted(c, from), want);
+                assert_eq!(shifted.next_absent(from), want);
+            }
+        }
+        tree.grow(128);
+        assert_eq!(tree.next_absent_shifted(0, 0), 3);
+        assert_eq!(tree.next_absent_shifted(64, 0), 0);
+    }
+
+    #[test]
+    fn engine_matches_the_definition() {
+        for s in [
+            "turtles",
+            "mock-turtles",
+            "ruler",
+            "upto(1)",
+            "upto(4)",
+            "upto(5)",
+            "exactly(2)",
+            "exactly(3)",
+            "exactly(4)",
+            "run(2)",
+            "run(3)",
+            "at(1)",
+            "at(2)",
+            "at(1,3)",
+            "at(2,3,7)",
+            "run(3)|upto(2)",
+            "ruler|at(3)",
+            "ruler|exactly(3)",
+            "run(4)|at(2,5)|exactly(3)",
+            "upto(1)|at(1,2)",
+        ] {
+            let r: Rule = s.parse().unwrap();
+            assert_eq!(r.single_values(16), by_definition(&r, 16), "{s}");
+        }
+    }
+
+    #[test]
+    fn values_growing_past_64_bits_of_set() {
+        // upto(8) has g(k) = 2^(k−1) for k ≤ 8: the bitsets grow twice.
+        let r: Rule = "upto(8)".parse().unwrap();
+        let v = r.single_values(8);
+        assert_eq!(v, [0, 1, 2, 4, 8, 16, 32, 64, 128]);
+        let mock = Rule::mock_turtles().single_values(300);
+        for (k, &g) in mock.iter().enumerate() {
+            assert_eq!(u64::from(g), mock_turtles_value(k));
+        }
+    }
+
+    #[test]
+    fn exploding_values_are_out_of_range() {
+        let r: Rule = "upto(64)".parse().unwrap();
+        match r.try_single_values(64) {
+            Err(Error::OutOfRange { what, .. }) => assert!(what.contains("upto(64)"), "{what}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn closed_forms() {
+        assert_eq!(
+            (1..=8).map(mock_turtles_value).collect::<Vec<_>>(),
+            [1, 2, 4, 7, 8, 11, 13, 14]
+        );
+        assert_eq!(
+            (1..=8).map(ruler_value).collect::<Vec<_>>(),
+            [1, 2, 1, 4, 1, 2, 1, 8]
+        );
+        assert_eq!(turtles_value(9), 9);
+    }
+}
