@@ -1,0 +1,181 @@
+//! Treblecross: the Sprague–Grundy analysis against plain game-tree search
+//! on every row up to 14 cells, the gap identity with 0.007, and the CLI.
+
+mod common;
+
+use common::{grundy, one_line_error};
+use grundy::dataset::treblecross::strip_table;
+use grundy::games::treblecross::brute::Minimax;
+use grundy::games::treblecross::nimbers::{gap_values_by_recursion, quiet};
+use grundy::games::treblecross::{analyse, GapNimbers, Row};
+use proptest::prelude::*;
+
+#[test]
+fn every_row_up_to_14_cells_matches_minimax() {
+    let nimbers = GapNimbers::compute(20, quiet());
+    let mut rows = 0;
+    for len in 1..=14usize {
+        let mut search = Minimax::new(len);
+        for mask in 0u64..1 << len {
+            if mask & (mask >> 1) & (mask >> 2) != 0 {
+                continue;
+            }
+            let row = Row::from_cells((0..len).map(|i| mask >> i & 1 == 1).collect()).unwrap();
+            let a = analyse(&row, &nimbers).unwrap();
+            let want = search.winning_cells(&row);
+            assert_eq!(a.winning_cells, want, "row {row}");
+            assert_eq!(a.winning, !want.is_empty(), "row {row}");
+            rows += 1;
+        }
+    }
+    // Rows with no three in a row: a tribonacci-like count, 1 to 14 cells.
+    assert_eq!(
+        rows,
+        2 + 4 + 7 + 13 + 24 + 44 + 81 + 149 + 274 + 504 + 927 + 1705 + 3136 + 5768
+    );
+}
+
+#[test]
+fn gap_values_equal_0007_far_out() {
+    let n = 6000;
+    let by_recursion = gap_values_by_recursion(n);
+    let g = GapNimbers::compute(n, quiet());
+    assert!((0..=n).all(|k| g.gap(k) == by_recursion[k]));
+}
+
+#[test]
+fn empty_strips_match_minimax() {
+    let nimbers = GapNimbers::compute(20, quiet());
+    let table = strip_table(16, &nimbers).unwrap();
+    for r in &table {
+        let mut s = Minimax::new(r.n);
+        assert_eq!(
+            r.winning_cells,
+            s.winning_cells(&Row::empty(r.n)),
+            "n = {}",
+            r.n
+        );
+    }
+    let losing: Vec<usize> = table
+        .iter()
+        .filter(|r| !r.first_player_wins)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(losing, vec![2, 6, 12]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Every claimed winning cell leaves a position the opponent loses
+    /// (or wins at once), on long random rows.
+    #[test]
+    fn winning_cells_lead_to_losing_positions(cells in proptest::collection::vec(prop::bool::weighted(0.08), 3..400)) {
+        let mut cells = cells;
+        for i in 2..cells.len() {
+            if cells[i] && cells[i - 1] && cells[i - 2] {
+                cells[i] = false;
+            }
+        }
+        let row = Row::from_cells(cells).unwrap();
+        let nimbers = GapNimbers::compute(400, quiet());
+        let a = analyse(&row, &nimbers).unwrap();
+        for &c in &a.winning_cells {
+            let next = row.with_x(c);
+            if next.three_in_a_row().is_some() {
+                prop_assert!(a.immediate);
+                continue;
+            }
+            let b = analyse(&next, &nimbers).unwrap();
+            prop_assert!(!b.winning, "cell {} of {} leaves a winning position", c, row);
+        }
+        if a.winning {
+            prop_assert!(!a.winning_cells.is_empty());
+        }
+        // And no other cell wins: each leaves the opponent a win.
+        for c in (1..=row.len()).filter(|&c| !row.is_x(c - 1) && !a.winning_cells.contains(&c)) {
+            let next = row.with_x(c);
+            prop_assert!(next.three_in_a_row().is_none());
+            prop_assert!(analyse(&next, &nimbers).unwrap().winning, "cell {} of {}", c, row);
+        }
+    }
+}
+
+#[test]
+fn cli_answers_rows_and_batches() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(&["treblecross", "X.X...."], dir.path());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 2\n");
+    let o = grundy(&["treblecross", ".........", "--json"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["outcome"], "WINNING");
+    assert_eq!(v["winning_moves"], serde_json::json!([1, 4, 5, 6, 9]));
+    let o = grundy(&["treblecross", "......"], dir.path());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "LOSING\n");
+
+    let batch = dir.path().join("rows.txt");
+    std::fs::write(&batch, "4\n.....\n......\nX..X..\n...X........\n").unwrap();
+    let o = grundy(&["treblecross", "--batch", "rows.txt"], dir.path());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "WINNING 3\nLOSING\nLOSING\nWINNING 1 7 8 9 10 11 12\n"
+    );
+    std::fs::write(&batch, ".....\n\n......\n").unwrap();
+    let o = grundy(&["treblecross", "--batch", "rows.txt"], dir.path());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 3\nLOSING\n");
+}
+
+#[test]
+fn cli_writes_the_strip_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &["treblecross", "table", "--max-n", "6", "--out", "t.csv"],
+        dir.path(),
+    );
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(dir.path().join("t.csv")).unwrap();
+    assert_eq!(
+        text,
+        "n,nimber,first_player,winning_cells\n1,1,wins,1\n2,0,loses,\n3,1,wins,1 2 3\n\
+         4,2,wins,2 3\n5,2,wins,3\n6,0,loses,\n"
+    );
+}
+
+#[test]
+fn cli_rejects_bad_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    one_line_error(&grundy(&["treblecross", "..Y.."], dir.path()), "column 3");
+    one_line_error(&grundy(&["treblecross", ""], dir.path()), "empty");
+    one_line_error(
+        &grundy(&["treblecross", ".XXX."], dir.path()),
+        "three X in a row",
+    );
+    let batch = dir.path().join("rows.txt");
+    std::fs::write(&batch, "2\n.....\n..Y..\n").unwrap();
+    one_line_error(
+        &grundy(&["treblecross", "--batch", "rows.txt"], dir.path()),
+        "rows.txt line 3",
+    );
+    std::fs::write(&batch, "3\n.....\n").unwrap();
+    one_line_error(
+        &grundy(&["treblecross", "--batch", "rows.txt"], dir.path()),
+        "promises 3 rows",
+    );
+    one_line_error(
+        &grundy(&["treblecross", "--batch", "missing.txt"], dir.path()),
+        "missing.txt",
+    );
+    one_line_error(
+        &grundy(
+            &[
+                "treblecross",
+                "table",
+                "--max-n",
+                "5",
+                "--out",
+                "rows.txt/x.csv",
+            ],
+            dir.path(),
+        ),
+        "rows.txt",
+    );
+}
