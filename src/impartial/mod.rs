@@ -7,6 +7,7 @@ pub mod game;
 pub mod naive;
 pub mod nimber;
 pub mod solver;
+pub mod sum;
 
 pub use game::ImpartialGame;
 pub use naive::naive_nimber;

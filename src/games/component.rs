@@ -1,0 +1,317 @@
+//! The registry of game families that can be summands of a sum: one
+//! component in the text form `family:arguments`, its nimber, and its
+//! concrete moves to a given value.
+//!
+//! | text | the component |
+//! |---|---|
+//! | `nim:5` | a Nim heap of 5 |
+//! | `kayles:10`, `dawsons-chess:7`, `dawsons-kayles:9`, `0.137:7`, `hex:0.8F:6` | a heap of that size in an octal (or hexadecimal) game, by name or code |
+//! | `coins:turtles:THHTH` | a coin-turning row under a rule (see [`super::coins`]) |
+//! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
+
+use super::coins::{try_moves_to_value, try_nimber, Coins, Rule};
+use super::octal::{Computation, Engine, OctalCode, Values};
+use super::treblecross::analysis::{cells_to_value, longest_gap};
+use super::treblecross::{analyse, GapNimbers, Row};
+use crate::impartial::Nimber;
+use crate::progress::NoProgress;
+use crate::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+
+/// Largest heap accepted in a sum (its nim-sequence is computed up to it).
+pub const MAX_HEAP: u64 = 1 << 24;
+
+/// One summand.
+#[derive(Clone, Debug)]
+pub enum Component {
+    /// A Nim heap.
+    Nim(u64),
+    /// A heap of an octal game.
+    Octal {
+        /// The game.
+        code: OctalCode,
+        /// The heap size.
+        heap: usize,
+    },
+    /// A coin-turning row.
+    Coins {
+        /// The rule.
+        rule: Rule,
+        /// The row.
+        row: Coins,
+    },
+    /// A Treblecross row without an immediate win.
+    Treblecross(Row),
+}
+
+impl Component {
+    /// The family's name, as written before the first `:`.
+    pub fn family(&self) -> &'static str {
+        match self {
+            Component::Nim(_) => "nim",
+            Component::Octal { .. } => "octal",
+            Component::Coins { .. } => "coins",
+            Component::Treblecross(_) => "treblecross",
+        }
+    }
+
+    /// The component's Grundy value.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] when a value cannot be computed here (a
+    /// coin-turning value out of range).
+    pub fn nimber(&self) -> Result<Nimber> {
+        Ok(match self {
+            Component::Nim(n) => Nimber(*n as u32),
+            Component::Octal { code, heap } => Nimber(octal_values(code, *heap).get(*heap)),
+            Component::Coins { rule, row } => try_nimber(rule, row)?,
+            Component::Treblecross(row) => {
+                let g = gap_nimbers(row);
+                Nimber(analyse(row, &g)?.nimber.unwrap_or(0))
+            }
+        })
+    }
+
+    /// Every move of this component to a position of value `target`,
+    /// described concretely ("take 3, leaving 2"), in a fixed order.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn moves_to(&self, target: Nimber) -> Result<Vec<String>> {
+        Ok(match self {
+            Component::Nim(n) => {
+                let t = target.value() as u64;
+                if t < *n {
+                    vec![format!("take {}, leaving {t}", n - t)]
+                } else {
+                    Vec::new()
+                }
+            }
+            Component::Octal { code, heap } => octal_moves(code, *heap, target.value()),
+            Component::Coins { rule, row } => try_moves_to_value(rule, row, target)?
+                .iter()
+                .map(|m| format!("{m}, leaving {}", m.apply(row)))
+                .collect(),
+            Component::Treblecross(row) => treblecross_moves(row, target.value())?,
+        })
+    }
+}
+
+fn malformed(text: &str, reason: impl Into<String>) -> Error {
+    Error::MalformedSum {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn heap_size(text: &str, arg: &str) -> Result<u64> {
+    let n: u64 = arg
+        .parse()
+        .map_err(|_| malformed(text, format!("heap size {arg:?} is not a whole number")))?;
+    if n > MAX_HEAP {
+        return Err(malformed(
+            text,
+            format!("heap size {n} is above the limit {MAX_HEAP}"),
+        ));
+    }
+    Ok(n)
+}
+
+impl FromStr for Component {
+    type Err = Error;
+
+    /// Parses `family:arguments` (see the module docs).
+    ///
+    /// # Errors
+    /// [`Error::MalformedSum`] naming the component and what is wrong,
+    /// including errors of the family's own parser.
+    fn from_str(text: &str) -> Result<Component> {
+        let text = text.trim();
+        let (family, rest) = text
+            .split_once(':')
+            .ok_or_else(|| malformed(text, "expected family:arguments, e.g. kayles:10 or nim:5"))?;
+        let wrap = |e: Error| malformed(text, e.to_string());
+        match family {
+            "nim" => Ok(Component::Nim(heap_size(text, rest)?)),
+            "coins" => {
+                let (rule, row) = rest.split_once(':').ok_or_else(|| {
+                    malformed(
+                        text,
+                        "expected coins:RULE:POSITION, e.g. coins:turtles:THHTH",
+                    )
+                })?;
+                Ok(Component::Coins {
+                    rule: rule.parse().map_err(wrap)?,
+                    row: row.parse().map_err(wrap)?,
+                })
+            }
+            "treblecross" => {
+                if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(malformed(
+                        text,
+                        "a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)",
+                    ));
+                }
+                let row: Row = rest.parse().map_err(wrap)?;
+                let g = gap_nimbers(&row);
+                let a = analyse(&row, &g).map_err(wrap)?;
+                if a.immediate {
+                    return Err(malformed(
+                        text,
+                        format!(
+                            "cell {} completes three in a row at once, so the row is not a summand with a nimber",
+                            a.winning_cells[0]
+                        ),
+                    ));
+                }
+                Ok(Component::Treblecross(row))
+            }
+            _ => {
+                // Everything else names an octal or hexadecimal game; the
+                // heap size follows the last ':' (`hex:0.8F:6`).
+                let (code, heap) = text.rsplit_once(':').expect("text has a ':'");
+                let code: OctalCode = code.parse().map_err(|e: Error| {
+                    malformed(
+                        text,
+                        format!("unknown family {family:?} and not a game code ({e})"),
+                    )
+                })?;
+                Ok(Component::Octal {
+                    code,
+                    heap: heap_size(text, heap)? as usize,
+                })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Component::Nim(n) => write!(f, "nim:{n}"),
+            Component::Octal { code, heap } => match code.name() {
+                Some(name) => write!(f, "{name}:{heap}"),
+                None => write!(f, "{code}:{heap}"),
+            },
+            Component::Coins { rule, row } => write!(f, "coins:{rule}:{row}"),
+            Component::Treblecross(row) => write!(f, "treblecross:{row}"),
+        }
+    }
+}
+
+/// Parses a whole sum: components separated by `+`.
+///
+/// # Errors
+/// [`Error::MalformedSum`] for an empty sum or a bad component.
+pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
+    if text.trim().is_empty() {
+        return Err(malformed(
+            text,
+            "the sum is empty; write e.g. kayles:10 + nim:5",
+        ));
+    }
+    text.split('+').map(str::parse).collect()
+}
+
+fn octal_values(code: &OctalCode, heap: usize) -> Values {
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    c.extend_to(heap + 1, &NoProgress, &AtomicBool::new(false));
+    c.into_values()
+}
+
+/// Every option of a heap of `n` with value `target`, described.
+fn octal_moves(code: &OctalCode, n: usize, target: u32) -> Vec<String> {
+    let g = octal_values(code, n);
+    let mut out = Vec::new();
+    for k in 0..=code.max_removal().min(n) {
+        let d = code.digit(k);
+        let left = n - k;
+        let take = if k == 0 {
+            "remove nothing".to_string()
+        } else {
+            format!("remove {k}")
+        };
+        if d & 1 != 0 && left == 0 && target == 0 {
+            out.push(format!("{take}, leaving nothing"));
+        }
+        if d & 2 != 0 && left >= 1 && k > 0 && g.get(left) == target {
+            out.push(format!("{take}, leaving a heap of {left}"));
+        }
+        if d & 4 != 0 {
+            for a in 1..=left / 2 {
+                if g.get(a) ^ g.get(left - a) == target {
+                    out.push(format!("{take}, leaving heaps of {a} and {}", left - a));
+                }
+            }
+        }
+        if d & 8 != 0 {
+            for a in 1..=left / 3 {
+                for b in a..=(left - a) / 2 {
+                    let c = left - a - b;
+                    if g.get(a) ^ g.get(b) ^ g.get(c) == target {
+                        out.push(format!("{take}, leaving heaps of {a}, {b} and {c}"));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn gap_nimbers(row: &Row) -> GapNimbers {
+    GapNimbers::compute(longest_gap(row), &NoProgress)
+}
+
+/// The cells of a Treblecross row whose move leaves value `target`.
+fn treblecross_moves(row: &Row, target: u32) -> Result<Vec<String>> {
+    let g = gap_nimbers(row);
+    let a = analyse(row, &g)?;
+    let total = a.nimber.unwrap_or(0);
+    let mut cells: Vec<usize> = Vec::new();
+    for gap in &a.gaps {
+        let want = target ^ total ^ gap.nimber;
+        cells.extend(cells_to_value(gap.len, want, &g).map(|i| gap.start + i - 1));
+    }
+    cells.sort_unstable();
+    Ok(cells
+        .into_iter()
+        .map(|c| format!("X in cell {c}, leaving {}", row.with_x(c)))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_family() {
+        let s = parse_sum(
+            "kayles:10 + dawsons-chess:7 + nim:5 + coins:turtles:THHTH + treblecross:..X......",
+        )
+        .unwrap();
+        let names: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "kayles:10",
+                "dawsons-chess:7",
+                "nim:5",
+                "coins:turtles:THHTH",
+                "treblecross:..X......"
+            ]
+        );
+        for bad in [
+            "",
+            "kayles",
+            "nim:x",
+            "foo:3",
+            "coins:turtles",
+            "treblecross:5",
+            "treblecross:X.X",
+        ] {
+            assert!(parse_sum(bad).is_err(), "{bad}");
+        }
+    }
+}

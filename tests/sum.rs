@@ -1,0 +1,162 @@
+//! Sums of games: the Sprague–Grundy sum rule and the winning moves,
+//! against a plain game-tree search of whole sums that uses no theory.
+
+mod common;
+
+use common::{grundy, one_line_error};
+use grundy::games::component::{parse_sum, Component};
+use grundy::impartial::sum::winning_targets;
+use grundy::impartial::{ImpartialGame, MemoSolver, Nimber};
+use proptest::prelude::*;
+
+/// A whole sum of Kayles heaps and Nim heaps as one game: (kind, size)
+/// pairs, kind 0 = Kayles, 1 = Nim, sorted. Options are generated from the
+/// rules directly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Whole(Vec<(u8, u8)>);
+
+impl Whole {
+    fn new(mut v: Vec<(u8, u8)>) -> Whole {
+        v.retain(|&(_, s)| s > 0);
+        v.sort_unstable();
+        Whole(v)
+    }
+}
+
+impl ImpartialGame for Whole {
+    fn options(&self) -> Vec<Whole> {
+        let mut out = Vec::new();
+        for (i, &(kind, h)) in self.0.iter().enumerate() {
+            let mut rest = self.0.clone();
+            rest.remove(i);
+            if kind == 1 {
+                for t in 0..h {
+                    let mut v = rest.clone();
+                    v.push((1, t));
+                    out.push(Whole::new(v));
+                }
+            } else {
+                for k in 1..=2u8.min(h) {
+                    for a in 0..=h - k {
+                        let mut v = rest.clone();
+                        v.push((0, a));
+                        v.push((0, h - k - a));
+                        out.push(Whole::new(v));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn text(parts: &[(u8, u8)]) -> String {
+    parts
+        .iter()
+        .map(|&(k, s)| format!("{}:{s}", if k == 0 { "kayles" } else { "nim" }))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    /// The value of a sum is the nim-sum of its components' values, and the
+    /// winning moves listed are exactly the winning moves of the whole game.
+    #[test]
+    fn sums_match_whole_game_search(parts in proptest::collection::vec((0u8..2, 0u8..9), 1..4)) {
+        let sum = parse_sum(&text(&parts)).unwrap();
+        let values: Vec<Nimber> = sum.iter().map(|c| c.nimber().unwrap()).collect();
+        let whole = Whole::new(parts.clone());
+        let mut solver = MemoSolver::new();
+        let total: Nimber = values.iter().copied().sum();
+        prop_assert_eq!(solver.nimber(&whole), total);
+        let mut listed = 0;
+        for (c, t) in sum.iter().zip(winning_targets(&values)) {
+            listed += c.moves_to(t).unwrap().len();
+        }
+        let mut wins: Vec<Whole> = solver.winning_moves(&whole);
+        wins.sort_by(|a, b| a.0.cmp(&b.0));
+        wins.dedup();
+        // Equal heaps give the same resulting game from either one.
+        let mut distinct = parts.clone();
+        distinct.retain(|&(_, s)| s > 0);
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == parts.iter().filter(|p| p.1 > 0).count() {
+            prop_assert_eq!(listed, wins.len(), "{}", text(&parts));
+        }
+        prop_assert_eq!(wins.is_empty(), total.is_p_position());
+    }
+}
+
+#[test]
+fn the_issue_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "sum",
+            "kayles:10 + dawsons-chess:7 + nim:5 + coins:turtles:THHTH",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // Kayles G(10) = 2 (OEIS A002186), Dawson's Chess G(7) = 1 (A002187),
+    // Turning Turtles THHTH = 2 ⊕ 3 ⊕ 5 = 4 (Winning Ways ch. 14).
+    let nimbers: Vec<u64> = v["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["nimber"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nimbers, vec![2, 1, 5, 4]);
+    assert_eq!(v["nim_sum"], 2);
+    let targets: Vec<(u64, u64)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                w["component"].as_u64().unwrap(),
+                w["to_value"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // Components 1 (2 → 0), 2 (1 → 3, above its value, but Dawson's Chess
+    // 7 has such an option), 4 (4 → 6, likewise); Nim 5 → 7 is impossible.
+    assert_eq!(targets, vec![(1, 0), (2, 3), (4, 6)]);
+    assert_eq!(
+        v["winning_moves"][2]["moves"],
+        serde_json::json!(["turn 1,3, leaving HHTTH", "turn 2, leaving TTHTH"])
+    );
+}
+
+#[test]
+fn treblecross_and_octal_codes_in_sums() {
+    let s = parse_sum("treblecross:......... + 0.007:11 + hex:0.8F:6").unwrap();
+    assert!(matches!(s[0], Component::Treblecross(_)));
+    // An empty 9-cell Treblecross row is a gap of 9 cells: G(11) of 0.007.
+    assert_eq!(s[0].nimber().unwrap(), s[1].nimber().unwrap());
+    let o = s[0].moves_to(Nimber(0)).unwrap();
+    assert_eq!(o.len(), 5);
+    assert!(o[0].starts_with("X in cell 1, leaving X........"), "{o:?}");
+}
+
+#[test]
+fn bad_sums_are_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    one_line_error(&grundy(&["sum", "kayles:10 + foo:3"], dir.path()), "foo:3");
+    one_line_error(&grundy(&["sum", "nim:x"], dir.path()), "not a whole number");
+    one_line_error(
+        &grundy(&["sum", "coins:turtles:THXTH"], dir.path()),
+        "column 3",
+    );
+    one_line_error(
+        &grundy(&["sum", "treblecross:X.X.."], dir.path()),
+        "completes three",
+    );
+    one_line_error(
+        &grundy(&["sum", "kayles:10 +"], dir.path()),
+        "malformed sum",
+    );
+}
