@@ -32,6 +32,33 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// Text that is not a coin-turning rule expression.
+    #[error("malformed coin-turning rule {text:?}: {reason}")]
+    MalformedRule {
+        /// The offending text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A line of an input file that cannot be read (an edge list, a batch
+    /// of rows).
+    #[error("{path} line {line}: {reason}")]
+    MalformedLine {
+        /// The file, as the user named it (`-` for standard input).
+        path: String,
+        /// The 1-based line number.
+        line: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A sum of games that cannot be read.
+    #[error("malformed sum {text:?}: {reason}")]
+    MalformedSum {
+        /// The offending component or the whole text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A periodicity claim that cannot be read or is inconsistent.
     #[error("invalid claim: {reason}")]
     InvalidClaim {

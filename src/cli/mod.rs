@@ -22,11 +22,15 @@ pub fn write_stdout(text: &str) {
     }
 }
 
+pub mod coins;
+pub mod graph;
 pub mod monorail;
 pub mod ngon;
 pub mod octal;
 pub mod progress;
 pub mod reproduce;
+pub mod sum;
+pub mod treblecross;
 
 /// Fails early, with the directory named, if `dir` cannot be created or
 /// written to, before any long computation starts.
@@ -65,6 +69,14 @@ enum Command {
     Octal(octal::Command),
     /// The n-gon game: for which n the first player wins.
     Ngon(ngon::Args),
+    /// Treblecross (one-dimensional tic-tac-toe): winning cells of a row.
+    Treblecross(treblecross::Args),
+    /// Coin-turning games (Turning Turtles, Mock Turtles, Ruler, your rule).
+    Coins(coins::Args),
+    /// The (generalised) Sprague–Grundy function of any finite game graph.
+    Graph(graph::Args),
+    /// A sum of games from any family: nimbers, nim-sum, winning moves.
+    Sum(sum::Args),
     /// Regenerate everything in data/ and reports/ (the main job).
     Reproduce(reproduce::Args),
 }
@@ -87,6 +99,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Monorail(c) => monorail::run(c, threads, &bars),
         Command::Octal(c) => octal::run(c, threads, &bars),
         Command::Ngon(a) => ngon::run(a, &bars),
+        Command::Treblecross(a) => treblecross::run(a),
+        Command::Coins(a) => coins::run(a),
+        Command::Graph(a) => graph::run(a),
+        Command::Sum(a) => sum::run(a),
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
     })
 }

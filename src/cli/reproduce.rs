@@ -31,7 +31,9 @@ pub const OCTAL_GAMES: &[(&str, usize)] = &[
 
 /// Reruns the Monorail proof for T = 16 into `data/monorail` and
 /// `reports/monorail.md`, then the octal games of [`OCTAL_GAMES`] into
-/// `data/octal/<code>/` and `reports/octal/`.
+/// `data/octal/<code>/` and `reports/octal/`, Treblecross into
+/// `data/treblecross/` and `reports/treblecross.md`, and the coin-turning
+/// tables into `data/coins/` and `reports/coins.md`.
 ///
 /// # Errors
 /// As the solve.
@@ -82,5 +84,55 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             out.display()
         );
     }
+    treblecross(&a, bars)?;
+    let coins = a.data.join("coins");
+    grundy::dataset::coins::write_tables(&coins, COINS_TABLE)?;
+    let md = grundy::report::coins::render(COINS_TABLE);
+    grundy::dataset::atomic::write_bytes(&a.reports.join("coins.md"), md.as_bytes())?;
+    outln!(
+        "Coin-turning games: g(1..={COINS_TABLE}) of Turning Turtles, Mock Turtles and Ruler. Wrote {}.",
+        coins.display()
+    );
+    Ok(())
+}
+
+/// Coins in each table of `data/coins/`.
+pub const COINS_TABLE: usize = 4096;
+
+/// Strips in `data/treblecross/table.csv`.
+pub const TREBLECROSS_TABLE: usize = 2000;
+/// Gap values in `data/treblecross/nimbers.bin.zst`: enough for any row of
+/// a million cells.
+pub const TREBLECROSS_NIMBERS: usize = 1 << 20;
+
+/// Extends the 0.007 values just written to [`TREBLECROSS_NIMBERS`] and
+/// writes `data/treblecross/` and `reports/treblecross.md`.
+fn treblecross(a: &Args, bars: &Bars) -> anyhow::Result<()> {
+    use grundy::dataset::treblecross::{read_nimbers, strip_table, write_dataset};
+    use grundy::progress::Progress;
+    let start = std::time::Instant::now();
+    let seq = a.data.join("octal").join("0.007").join("sequence.bin.zst");
+    let mut nimbers = read_nimbers(&seq)?;
+    let max_gap = TREBLECROSS_NIMBERS - 3;
+    bars.phase(
+        "Treblecross gap values",
+        (max_gap.saturating_sub(nimbers.max_gap())) as u64,
+    );
+    nimbers.extend(max_gap, bars);
+    bars.finish_phase();
+    let out = a.data.join("treblecross");
+    write_dataset(&out, &nimbers, TREBLECROSS_TABLE)?;
+    let rows = strip_table(TREBLECROSS_TABLE, &nimbers)?;
+    let md = grundy::report::treblecross::render(&rows, nimbers.max_gap());
+    grundy::dataset::atomic::write_bytes(&a.reports.join("treblecross.md"), md.as_bytes())?;
+    let losing = rows.iter().filter(|r| !r.first_player_wins).count();
+    outln!(
+        "Treblecross: gap values to {} cells in {:.1} s; the first player loses {} of the empty strips of 1..={} cells. Wrote {}.",
+        nimbers.max_gap(),
+        start.elapsed().as_secs_f64(),
+        losing,
+        TREBLECROSS_TABLE,
+        out.display()
+    );
     Ok(())
 }

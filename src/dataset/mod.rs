@@ -2,7 +2,10 @@
 //! table, and the Monorail dataset directory.
 
 pub mod atomic;
+pub mod coins;
+pub mod graph;
 pub mod monorail;
 pub mod octal;
 pub mod stream;
 pub mod table;
+pub mod treblecross;
