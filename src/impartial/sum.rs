@@ -45,7 +45,7 @@ mod tests {
             (0..3)
                 .filter(|&i| guaranteed(v[i], t[i]))
                 .collect::<Vec<_>>(),
-            vec![1, 2]
+            vec![2]
         );
     }
 }
