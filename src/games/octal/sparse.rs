@@ -335,20 +335,25 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
     pending.extend((0..c).filter(|&v| !parity(v, mask) && seen[v as usize] == 0));
     let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
     let stop = half.min(SPARSE_PREFIX);
-    // Scatter the first pairs branch-free, then drop the pending values seen.
+    // Scatter blocks of pairs branch-free, doubling in length, dropping the
+    // pending values seen after each: few checks when the values turn up
+    // late, an early stop when they turn up at once.
     let mut a = 1;
-    if !pending.is_empty() {
+    let mut len = 64;
+    while !pending.is_empty() && a <= stop {
+        let end = (a + len - 1).min(stop);
         for &m in ms {
-            let hi = stop.min(m / 2);
-            if hi >= 1 {
-                let left = &g[1..=hi];
-                let right = &g[m - hi..m];
+            let hi = end.min(m / 2);
+            if hi >= a {
+                let left = &g[a..=hi];
+                let right = &g[m - hi..=m - a];
                 for (&x, &y) in left.iter().zip(right.iter().rev()) {
                     seen[(x ^ y).get() as usize] = 1;
                 }
             }
         }
-        a = stop + 1;
+        a = end + 1;
+        len *= 2;
         pending.retain(|&v| seen[v as usize] == 0);
     }
     let mut answer = c;
