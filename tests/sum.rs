@@ -134,7 +134,7 @@ fn the_issue_example() {
 #[test]
 fn treblecross_and_octal_codes_in_sums() {
     let s = parse_sum("treblecross:......... + 0.007:11 + hex:0.8F:6").unwrap();
-    assert!(matches!(s[0], Component::Treblecross(_)));
+    assert!(matches!(s[0], Component::Treblecross { .. }));
     // An empty 9-cell Treblecross row is a gap of 9 cells: G(11) of 0.007.
     assert_eq!(s[0].nimber().unwrap(), s[1].nimber().unwrap());
     let o = s[0].moves_to(Nimber(0)).unwrap();

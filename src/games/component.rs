@@ -11,7 +11,7 @@
 
 use super::coins::{try_moves_to_value, try_nimber, Coins, Rule};
 use super::octal::{Computation, Engine, OctalCode, Values};
-use super::treblecross::analysis::{cells_to_value, longest_gap};
+use super::treblecross::analysis::{cells_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
 use crate::impartial::Nimber;
 use crate::progress::NoProgress;
@@ -34,6 +34,8 @@ pub enum Component {
         code: OctalCode,
         /// The heap size.
         heap: usize,
+        /// The game's nim-sequence `G(0..=heap)`.
+        values: Values,
     },
     /// A coin-turning row.
     Coins {
@@ -43,7 +45,14 @@ pub enum Component {
         row: Coins,
     },
     /// A Treblecross row without an immediate win.
-    Treblecross(Row),
+    Treblecross {
+        /// The row.
+        row: Row,
+        /// Its gaps, left to right.
+        gaps: Vec<Gap>,
+        /// Gap values covering its longest gap.
+        nimbers: GapNimbers,
+    },
 }
 
 impl Component {
@@ -53,7 +62,7 @@ impl Component {
             Component::Nim(_) => "nim",
             Component::Octal { .. } => "octal",
             Component::Coins { .. } => "coins",
-            Component::Treblecross(_) => "treblecross",
+            Component::Treblecross { .. } => "treblecross",
         }
     }
 
@@ -65,11 +74,10 @@ impl Component {
     pub fn nimber(&self) -> Result<Nimber> {
         Ok(match self {
             Component::Nim(n) => Nimber(*n as u32),
-            Component::Octal { code, heap } => Nimber(octal_values(code, *heap).get(*heap)),
+            Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
-            Component::Treblecross(row) => {
-                let g = gap_nimbers(row);
-                Nimber(analyse(row, &g)?.nimber.unwrap_or(0))
+            Component::Treblecross { gaps, .. } => {
+                Nimber(gaps.iter().fold(0, |acc, g| acc ^ g.nimber))
             }
         })
     }
@@ -89,12 +97,19 @@ impl Component {
                     Vec::new()
                 }
             }
-            Component::Octal { code, heap } => octal_moves(code, *heap, target.value()),
+            Component::Octal { code, heap, values } => {
+                octal_moves(code, *heap, values, target.value())
+            }
             Component::Coins { rule, row } => try_moves_to_value(rule, row, target)?
                 .iter()
                 .map(|m| format!("{m}, leaving {}", m.apply(row)))
                 .collect(),
-            Component::Treblecross(row) => treblecross_moves(row, target.value())?,
+            Component::Treblecross { row, gaps, nimbers } => {
+                cells_leaving(gaps, target.value(), nimbers)
+                    .into_iter()
+                    .map(|c| format!("X in cell {c}, leaving {}", row.with_x(c)))
+                    .collect()
+            }
         })
     }
 }
@@ -155,8 +170,8 @@ impl FromStr for Component {
                     ));
                 }
                 let row: Row = rest.parse().map_err(wrap)?;
-                let g = gap_nimbers(&row);
-                let a = analyse(&row, &g).map_err(wrap)?;
+                let nimbers = GapNimbers::compute(longest_gap(&row), &NoProgress);
+                let a = analyse(&row, &nimbers).map_err(wrap)?;
                 if a.immediate {
                     return Err(malformed(
                         text,
@@ -166,7 +181,11 @@ impl FromStr for Component {
                         ),
                     ));
                 }
-                Ok(Component::Treblecross(row))
+                Ok(Component::Treblecross {
+                    row,
+                    gaps: a.gaps,
+                    nimbers,
+                })
             }
             _ => {
                 // Everything else names an octal or hexadecimal game; the
@@ -178,10 +197,9 @@ impl FromStr for Component {
                         format!("unknown family {family:?} and not a game code ({e})"),
                     )
                 })?;
-                Ok(Component::Octal {
-                    code,
-                    heap: heap_size(text, heap)? as usize,
-                })
+                let heap = heap_size(text, heap)? as usize;
+                let values = octal_values(&code, heap);
+                Ok(Component::Octal { code, heap, values })
             }
         }
     }
@@ -191,12 +209,12 @@ impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Component::Nim(n) => write!(f, "nim:{n}"),
-            Component::Octal { code, heap } => match code.name() {
+            Component::Octal { code, heap, .. } => match code.name() {
                 Some(name) => write!(f, "{name}:{heap}"),
                 None => write!(f, "{code}:{heap}"),
             },
             Component::Coins { rule, row } => write!(f, "coins:{rule}:{row}"),
-            Component::Treblecross(row) => write!(f, "treblecross:{row}"),
+            Component::Treblecross { row, .. } => write!(f, "treblecross:{row}"),
         }
     }
 }
@@ -221,9 +239,9 @@ fn octal_values(code: &OctalCode, heap: usize) -> Values {
     c.into_values()
 }
 
-/// Every option of a heap of `n` with value `target`, described.
-fn octal_moves(code: &OctalCode, n: usize, target: u32) -> Vec<String> {
-    let g = octal_values(code, n);
+/// Every option of a heap of `n` with value `target`, described; `g`
+/// holds `G(0..=n)`.
+fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<String> {
     let mut out = Vec::new();
     for k in 0..=code.max_removal().min(n) {
         let d = code.digit(k);
@@ -258,27 +276,6 @@ fn octal_moves(code: &OctalCode, n: usize, target: u32) -> Vec<String> {
         }
     }
     out
-}
-
-fn gap_nimbers(row: &Row) -> GapNimbers {
-    GapNimbers::compute(longest_gap(row), &NoProgress)
-}
-
-/// The cells of a Treblecross row whose move leaves value `target`.
-fn treblecross_moves(row: &Row, target: u32) -> Result<Vec<String>> {
-    let g = gap_nimbers(row);
-    let a = analyse(row, &g)?;
-    let total = a.nimber.unwrap_or(0);
-    let mut cells: Vec<usize> = Vec::new();
-    for gap in &a.gaps {
-        let want = target ^ total ^ gap.nimber;
-        cells.extend(cells_to_value(gap.len, want, &g).map(|i| gap.start + i - 1));
-    }
-    cells.sort_unstable();
-    Ok(cells
-        .into_iter()
-        .map(|c| format!("X in cell {c}, leaving {}", row.with_x(c)))
-        .collect())
 }
 
 #[cfg(test)]

@@ -118,15 +118,11 @@ pub fn analyse(row: &Row, nimbers: &GapNimbers) -> Result<Analysis> {
         })
         .collect();
     let total = gaps.iter().fold(0, |acc, g| acc ^ g.nimber);
-    let mut winning_cells = Vec::new();
-    if total != 0 {
-        for g in &gaps {
-            // A move in this gap wins iff it leaves the gap's part of the
-            // sum at `target`; that may be above the gap's own value.
-            let target = total ^ g.nimber;
-            winning_cells.extend(cells_to_value(g.len, target, nimbers).map(|i| g.start + i - 1));
-        }
-    }
+    let winning_cells = if total != 0 {
+        cells_leaving(&gaps, 0, nimbers)
+    } else {
+        Vec::new()
+    };
     Ok(Analysis {
         winning: total != 0,
         winning_cells,
@@ -134,6 +130,20 @@ pub fn analyse(row: &Row, nimbers: &GapNimbers) -> Result<Analysis> {
         nimber: Some(total),
         gaps,
     })
+}
+
+/// Every cell (1-based, ascending) whose move leaves a row with these
+/// `gaps` at value `target`: a move in one gap changes only that gap's
+/// share of the nim-sum, so it must take the gap to
+/// `target ⊕ total ⊕ nimber`, which may be above the gap's own value.
+pub fn cells_leaving(gaps: &[Gap], target: u32, nimbers: &GapNimbers) -> Vec<usize> {
+    let total = gaps.iter().fold(0, |acc, g| acc ^ g.nimber);
+    let mut cells = Vec::new();
+    for g in gaps {
+        let want = target ^ total ^ g.nimber;
+        cells.extend(cells_to_value(g.len, want, nimbers).map(|i| g.start + i - 1));
+    }
+    cells
 }
 
 /// The cells `i` (1-based within a gap of `k` cells) whose move leaves
