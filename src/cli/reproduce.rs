@@ -121,8 +121,8 @@ fn treblecross(a: &Args, bars: &Bars) -> anyhow::Result<()> {
     nimbers.extend(max_gap, bars);
     bars.finish_phase();
     let out = a.data.join("treblecross");
-    write_dataset(&out, &nimbers, TREBLECROSS_TABLE)?;
     let rows = strip_table(TREBLECROSS_TABLE, &nimbers)?;
+    write_dataset(&out, &nimbers, &rows)?;
     let md = grundy::report::treblecross::render(&rows, nimbers.max_gap());
     grundy::dataset::atomic::write_bytes(&a.reports.join("treblecross.md"), md.as_bytes())?;
     let losing = rows.iter().filter(|r| !r.first_player_wins).count();

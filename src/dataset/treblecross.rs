@@ -62,16 +62,14 @@ pub fn write_table_csv(w: &mut dyn Write, rows: &[StripRow]) -> std::io::Result<
     c.flush()
 }
 
-/// Writes `dir/table.csv` for strips of `1..=max_n` cells and
+/// Writes `dir/table.csv` from `rows` (see [`strip_table`]) and
 /// `dir/nimbers.bin.zst` (format of [`super::octal::write_sequence`], code
 /// `0.007`), each atomically.
 ///
 /// # Errors
-/// [`Error::Io`] naming the file that could not be written;
-/// [`Error::OutOfRange`] as [`strip_table`].
-pub fn write_dataset(dir: &Path, nimbers: &GapNimbers, max_n: usize) -> Result<()> {
-    let rows = strip_table(max_n, nimbers)?;
-    write_atomic(&dir.join("table.csv"), |w| write_table_csv(w, &rows))?;
+/// [`Error::Io`] naming the file that could not be written.
+pub fn write_dataset(dir: &Path, nimbers: &GapNimbers, rows: &[StripRow]) -> Result<()> {
+    write_atomic(&dir.join("table.csv"), |w| write_table_csv(w, rows))?;
     write_atomic(&dir.join("nimbers.bin.zst"), |w| {
         write_sequence(w, CODE, nimbers.values())
     })?;
