@@ -6,10 +6,11 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `magic` | 8 bytes | `GRUNDYOC` |
-//! | `version` | u32 | format version, currently 1 |
+//! | `version` | u32 | format version, currently 2 |
 //! | `code` | u64 length + UTF-8 bytes | the code as printed (`0.77`) |
 //! | `count` | u64 | number of values: heap sizes `0..count` |
 //! | `width` | u8 | bytes per value: 1, 2 or 4 |
+//! | `digest` | 32 bytes | BLAKE3 of the stream with this field zeroed (see [`super::stream`]) |
 //! | values | `count` × `width` bytes | `G(n)` for `n = 0, 1, …`, little-endian |
 //!
 //! The header is bincode 2 with `standard().with_fixed_int_encoding()`
@@ -21,13 +22,13 @@ use crate::error::Result;
 use crate::games::octal::period::{Arithmetic, Periodicity};
 use crate::games::octal::Values;
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.
 pub const MAGIC: [u8; 8] = *b"GRUNDYOC";
 /// The current format version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The sequence file header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,46 +43,67 @@ pub struct Header {
     pub count: u64,
     /// Bytes per value.
     pub width: u8,
+    /// BLAKE3 digest of the content (see [`super::stream`]).
+    pub digest: [u8; 32],
 }
 
-use super::stream::{self, config};
+impl stream::FrameHeader for Header {
+    const MAGIC: [u8; 8] = MAGIC;
+    const VERSION: u32 = VERSION;
+    fn magic(&self) -> [u8; 8] {
+        self.magic
+    }
+    fn version(&self) -> u32 {
+        self.version
+    }
+    fn digest(&self) -> [u8; 32] {
+        self.digest
+    }
+    fn set_digest(&mut self, digest: [u8; 32]) {
+        self.digest = digest;
+    }
+}
+
+use super::stream;
 
 /// Writes `values` of `code` in the sequence format to `w`.
 ///
 /// # Errors
 /// Any I/O error of `w`.
 pub fn write_sequence(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Result<()> {
-    let mut z = zstd::Encoder::new(w, 3)?;
-    z.include_checksum(true)?;
     let header = Header {
         magic: MAGIC,
         version: VERSION,
         code: code.to_string(),
         count: values.len() as u64,
         width: values.width() as u8,
+        digest: [0; 32],
     };
-    bincode::serde::encode_into_std_write(&header, &mut z, config())
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let mut buf = Vec::with_capacity(1 << 16);
-    match values {
-        Values::U8(v) => z.write_all(v)?,
-        Values::U16(v) => {
-            for chunk in v.chunks(1 << 15) {
-                buf.clear();
-                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
-                z.write_all(&buf)?;
+    stream::write_framed(w, 3, header, |sink| {
+        let mut buf = Vec::with_capacity(1 << 16);
+        match values {
+            Values::U8(v) => {
+                for chunk in v.chunks(1 << 16) {
+                    sink(chunk)?;
+                }
+            }
+            Values::U16(v) => {
+                for chunk in v.chunks(1 << 15) {
+                    buf.clear();
+                    buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
+                    sink(&buf)?;
+                }
+            }
+            Values::U32(v) => {
+                for chunk in v.chunks(1 << 14) {
+                    buf.clear();
+                    buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
+                    sink(&buf)?;
+                }
             }
         }
-        Values::U32(v) => {
-            for chunk in v.chunks(1 << 14) {
-                buf.clear();
-                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
-                z.write_all(&buf)?;
-            }
-        }
-    }
-    z.finish()?;
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Reads a sequence file: its code (as text) and values.
@@ -92,19 +114,13 @@ pub fn write_sequence(w: &mut dyn Write, code: &str, values: &Values) -> std::io
 /// width, ends early or has trailing bytes.
 pub fn read_sequence(path: &Path) -> Result<(String, Values)> {
     let corrupt = |reason: String| stream::corrupt(path, reason);
-    let (h, mut r) = stream::open(path, MAGIC, VERSION, |h: &Header| (h.magic, h.version))?;
+    let (h, mut r) = stream::open::<Header>(path)?;
     let width = h.width as usize;
     if ![1, 2, 4].contains(&width) {
         return Err(corrupt(format!("value width {width} is not 1, 2 or 4")));
     }
-    let bytes = (h.count as usize)
-        .checked_mul(width)
-        .filter(|&b| b <= 1 << 36)
-        .ok_or_else(|| corrupt(format!("implausible count {}", h.count)))?;
-    let mut raw = vec![0u8; bytes];
-    r.read_exact(&mut raw)
-        .map_err(|e| corrupt(format!("ends before its {} values ({e})", h.count)))?;
-    stream::expect_end(&mut r, path, &format!("{} values", h.count))?;
+    let raw = r.read_records(path, h.count, width)?;
+    r.finish(path, &format!("{} values", h.count))?;
     let values = match width {
         1 => Values::U8(raw),
         2 => Values::U16(

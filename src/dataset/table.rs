@@ -6,10 +6,11 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `magic` | 8 bytes | `GRUNDYMR` |
-//! | `version` | u32 | format version, currently 1 |
+//! | `version` | u32 | format version, currently 2 |
 //! | `tiles` | u32 | tile count `T` |
 //! | `loops` | u64 | number of loops (rows of `loops.csv`) |
 //! | `records` | u64 | number of records that follow |
+//! | `digest` | 32 bytes | BLAKE3 of the stream with this field zeroed (offset 32; see [`super::stream`]) |
 //! | records | `records` × 10 bytes | `key: u64`, `nimber: u16` |
 //!
 //! Records are sorted by `key`, strictly ascending. A key names one
@@ -27,7 +28,7 @@ use std::path::Path;
 /// The magic bytes opening the decompressed stream.
 pub const MAGIC: [u8; 8] = *b"GRUNDYMR";
 /// The current format version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The table header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,9 +43,28 @@ pub struct Header {
     pub loops: u64,
     /// Number of records.
     pub records: u64,
+    /// BLAKE3 digest of the content (see [`super::stream`]).
+    pub digest: [u8; 32],
 }
 
-use super::stream::{self, config};
+impl stream::FrameHeader for Header {
+    const MAGIC: [u8; 8] = MAGIC;
+    const VERSION: u32 = VERSION;
+    fn magic(&self) -> [u8; 8] {
+        self.magic
+    }
+    fn version(&self) -> u32 {
+        self.version
+    }
+    fn digest(&self) -> [u8; 32] {
+        self.digest
+    }
+    fn set_digest(&mut self, digest: [u8; 32]) {
+        self.digest = digest;
+    }
+}
+
+use super::stream;
 
 /// Writes the table (header and `records`, which must be sorted) to `w`
 /// through zstd at `level`.
@@ -58,27 +78,30 @@ pub fn write_table(
     records: &[(u64, u16)],
     level: i32,
 ) -> std::io::Result<()> {
-    let mut z = zstd::Encoder::new(w, level)?;
     let header = Header {
         magic: MAGIC,
         version: VERSION,
         tiles,
         loops,
         records: records.len() as u64,
+        digest: [0; 32],
     };
-    let enc = |e: bincode::error::EncodeError| std::io::Error::other(e.to_string());
-    bincode::serde::encode_into_std_write(header, &mut z, config()).map_err(enc)?;
-    let mut buf = Vec::with_capacity(10 << 16);
-    for chunk in records.chunks(1 << 16) {
-        buf.clear();
-        for &(k, v) in chunk {
-            bincode::serde::encode_into_std_write((k, v), &mut buf, config()).map_err(enc)?;
+    stream::write_framed(w, level, header, |sink| {
+        let mut buf = Vec::with_capacity(RECORD_BYTES << 16);
+        for chunk in records.chunks(1 << 16) {
+            buf.clear();
+            for &(k, v) in chunk {
+                buf.extend_from_slice(&k.to_le_bytes());
+                buf.extend_from_slice(&v.to_le_bytes());
+            }
+            sink(&buf)?;
         }
-        z.write_all(&buf)?;
-    }
-    z.finish()?;
-    Ok(())
+        Ok(())
+    })
 }
+
+/// Bytes per record: key u64, nimber u16.
+pub const RECORD_BYTES: usize = 10;
 
 /// Reads a table file.
 ///
@@ -88,25 +111,34 @@ pub fn write_table(
 /// trailing bytes, or its keys are not strictly ascending.
 pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
     let corrupt = |reason: String| stream::corrupt(path, reason);
-    let (header, mut r) = stream::open(path, MAGIC, VERSION, |h: &Header| (h.magic, h.version))?;
+    let (header, mut r) = stream::open::<Header>(path)?;
     let n = header.records;
-    let mut records = Vec::with_capacity(n.min(1 << 28) as usize);
-    let mut rec = [0u8; 10];
-    for i in 0..n {
-        r.read_exact(&mut rec)
-            .map_err(|e| corrupt(format!("ends after {i} of {n} records ({e})")))?;
-        let k = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-        let v = u16::from_le_bytes([rec[8], rec[9]]);
-        if let Some(&(prev, _)) = records.last() {
-            if k <= prev {
-                return Err(corrupt(format!(
-                    "record {i}: key {k:#x} does not follow {prev:#x} in ascending order"
-                )));
+    let mut records: Vec<(u64, u16)> = Vec::new();
+    let mut block = vec![0u8; RECORD_BYTES << 16];
+    let mut done = 0u64;
+    while done < n {
+        let take = (n - done).min(1 << 16) as usize;
+        let bytes = &mut block[..take * RECORD_BYTES];
+        r.read_exact(bytes)
+            .map_err(|e| corrupt(format!("ends after {done} of {n} records ({e})")))?;
+        for (j, rec) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let mut key = [0u8; 8];
+            key.copy_from_slice(&rec[..8]);
+            let k = u64::from_le_bytes(key);
+            let v = u16::from_le_bytes([rec[8], rec[9]]);
+            if let Some(&(prev, _)) = records.last() {
+                if k <= prev {
+                    return Err(corrupt(format!(
+                        "record {}: key {k:#x} does not follow {prev:#x} in ascending order",
+                        done + j as u64
+                    )));
+                }
             }
+            records.push((k, v));
         }
-        records.push((k, v));
+        done += take as u64;
     }
-    stream::expect_end(&mut r, path, &format!("{n} records"))?;
+    r.finish(path, &format!("{n} records"))?;
     Ok((header, records))
 }
 
