@@ -1,13 +1,104 @@
-//! The `grundy` command line: parse, run, map errors to exit code 2.
+//! The `grundy` command line: parse, run, map errors to exit codes.
+//!
+//! Exit codes: 0 success (also `--help`, `--version`, and a reader that
+//! closed the pipe); 2 any error, usage errors included, printed as one
+//! line starting `error:`; 130 a run interrupted by Ctrl-C or SIGTERM
+//! after saving its progress.
 
 mod cli;
 
 use clap::Parser;
 
 fn main() {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => usage_error(e),
+    };
     if let Err(e) = cli::run(args) {
-        eprintln!("error: {e:#}");
-        std::process::exit(2);
+        eprintln!("error: {}", one_line(&e));
+        std::process::exit(exit_code(&e));
     }
+}
+
+/// 130 for an interrupted run, 2 for every other error.
+fn exit_code(e: &anyhow::Error) -> i32 {
+    if e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<grundy::Error>(),
+            Some(grundy::Error::Interrupted { .. })
+        )
+    }) {
+        130
+    } else {
+        2
+    }
+}
+
+/// The error and its causes on one line, `a: b: c`, leaving out a cause
+/// whose text its parent already shows (thiserror messages that embed
+/// their source would otherwise print the OS message twice).
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.is_empty() || line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+/// Help and version go to standard output with exit 0; any other clap
+/// error becomes one `error:` line (its detail and the usage, joined) and
+/// exit 2.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            std::process::exit(0);
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("error: a subcommand is required; see 'grundy --help'");
+            std::process::exit(2);
+        }
+        _ => {}
+    }
+    let rendered = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        let line = line.strip_prefix("error:").unwrap_or(line).trim();
+        let line = line
+            .strip_prefix("Usage:")
+            .map(|u| format!("usage: {}", u.trim()))
+            .unwrap_or_else(|| line.to_string());
+        parts.push(line);
+    }
+    // A line ending in ':' introduces a list (the missing arguments):
+    // its items are joined with commas, other parts with semicolons.
+    let mut text = String::new();
+    let mut listing = false;
+    for p in parts {
+        let is_item = listing && !p.starts_with("usage:") && !p.starts_with("tip:");
+        if !text.is_empty() {
+            text.push_str(match (text.ends_with(':'), is_item) {
+                (true, _) => " ",
+                (false, true) => ", ",
+                (false, false) => "; ",
+            });
+        }
+        listing = p.ends_with(':') || is_item;
+        text.push_str(&p);
+    }
+    eprintln!("error: {text}");
+    std::process::exit(2);
 }

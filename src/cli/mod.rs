@@ -52,9 +52,14 @@ pub struct Cli {
     /// sequential baseline; results are identical for any count.
     #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// No progress bars.
+    /// No progress output at all.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// How long runs show progress on standard error: a bar on a
+    /// terminal, plain lines every 5 s (the default when CI is set and
+    /// standard error is not a terminal), or none.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    pub progress: progress::Mode,
     #[command(subcommand)]
     command: Command,
 }
@@ -94,7 +99,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
-    let bars = progress::Bars::new(cli.quiet);
+    let bars = progress::Bars::new(cli.quiet, cli.progress);
     pool.install(|| match cli.command {
         Command::Monorail(c) => monorail::run(c, threads, &bars),
         Command::Octal(c) => octal::run(c, threads, &bars),

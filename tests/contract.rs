@@ -1,0 +1,82 @@
+//! The command line's contract, whatever the subcommand: usage errors are
+//! one `error:` line with exit 2, help and version exit 0, an OS message
+//! is printed once, and long runs show plain progress when CI is set.
+
+mod common;
+
+use common::{grundy, one_line_error};
+use std::process::Command;
+
+#[test]
+fn usage_errors_are_one_line_with_exit_2() {
+    let d = tempfile::tempdir().unwrap();
+    for (args, needle) in [
+        (
+            &["octal", "seq"][..],
+            "required arguments were not provided: --max-n <MAX_N>, <CODE>; usage: grundy octal seq",
+        ),
+        (&[][..], "a subcommand is required"),
+        (&["octal"][..], "a subcommand is required"),
+        (&["--bogus"][..], "unexpected argument '--bogus'"),
+        (&["octal", "seq", "0.77", "--max-n", "x"][..], "invalid value 'x' for '--max-n"),
+        (&["octal", "seq", "0.77", "--max-n", "-1"][..], "--max-n"),
+        (&["--threads", "0", "ngon", "--max-n", "5"][..], "--threads"),
+        (&["--progress", "loud", "ngon", "--max-n", "5"][..], "--progress"),
+    ] {
+        let o = grundy(args, d.path());
+        one_line_error(&o, needle);
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let d = tempfile::tempdir().unwrap();
+    for args in [&["--help"][..], &["octal", "seq", "--help"], &["--version"]] {
+        let o = grundy(args, d.path());
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stdout).contains("grundy"));
+    }
+}
+
+#[test]
+fn an_os_error_is_named_once() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["graph", "/nonexistent-grundy-input"], d.path());
+    one_line_error(&o, "/nonexistent-grundy-input");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("os error 2").count(), 1, "{err}");
+}
+
+fn run_with_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    c.args(args).env_remove("CI");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+/// A run of a few hundred milliseconds with lines every 0.05 s: plain
+/// progress lines appear under CI (standard error is a pipe here) and with
+/// `--progress plain`, and never with `--quiet` or without either.
+#[test]
+fn plain_progress_when_ci_is_set_or_asked_for() {
+    let args = ["octal", "seq", "0.007", "--max-n", "60000", "--summary"];
+    let fast = ("GRUNDY_PROGRESS_SECONDS", "0.05");
+    let lines = |o: &std::process::Output| {
+        assert_eq!(o.status.code(), Some(0));
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .filter(|l| l.contains("G(n) of 0.007:") && l.contains("/60001"))
+            .count()
+    };
+    assert!(lines(&run_with_env(&args, &[fast, ("CI", "true")])) >= 1);
+    let mut plain = args.to_vec();
+    plain.extend(["--progress", "plain"]);
+    assert!(lines(&run_with_env(&plain, &[fast])) >= 1);
+    let mut quiet = plain.clone();
+    quiet.push("--quiet");
+    assert_eq!(lines(&run_with_env(&quiet, &[fast, ("CI", "true")])), 0);
+    assert_eq!(lines(&run_with_env(&args, &[fast])), 0);
+}
