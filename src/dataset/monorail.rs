@@ -4,6 +4,8 @@
 //! reading it back, and verifying every value of every file against the
 //! rules ([`verify_dataset`]).
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use super::atomic::{create_dir, write_bytes};
 use super::table::{read_table, write_table, Header};
 use crate::error::{Error, Result};
@@ -90,7 +92,8 @@ impl Summary {
     pub fn new(a: &Analysis, table: &LoopTable) -> Summary {
         let mut loops_by_length = BTreeMap::new();
         for l in &table.loops {
-            *loops_by_length.entry(l.len()).or_insert(0) += 1;
+            let n: &mut usize = loops_by_length.entry(l.len()).or_insert(0);
+            *n = n.saturating_add(1);
         }
         Summary {
             game: "monorail".into(),
@@ -253,10 +256,11 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
 /// [`Error::Io`] naming the directory or file that cannot be written, for
 /// instance when `dir` exists and is not a directory.
 pub fn install_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
-    let parent = dir
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let parent = match dir.parent() {
+        Some(p) if p.as_os_str().is_empty() => Path::new("."),
+        Some(p) => p,
+        None => dir, // the root: the temporary directory goes inside it
+    };
     if dir.exists() && !dir.is_dir() {
         return Err(Error::Io {
             action: "cannot write",
@@ -505,7 +509,7 @@ fn compare_rows<T: Serialize>(dir: &Path, file: &str, read: &[T], derived: &[T])
                 file,
                 format!(
                     "row {i} (line {}), field {field}: file says {fv}, re-derived {ddv}",
-                    i + 1
+                    i.saturating_add(1)
                 ),
             ));
         }
@@ -550,7 +554,7 @@ fn compare_bytes(dir: &Path, file: &str, read: &[u8], derived: &[u8]) -> Result<
         if a.is_none() {
             return Ok(());
         }
-        line += 1;
+        line = line.saturating_add(1);
     }
 }
 

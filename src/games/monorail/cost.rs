@@ -10,6 +10,8 @@
 //! slot, at most 85 % full) and the sorted records (about 20 bytes each): the
 //! 18-tile solve is estimated at 4.4 GiB, as measured.
 
+#![warn(clippy::arithmetic_side_effects)]
+
 use super::rules::{check_tiles, MAX_TILES, MIN_TILES};
 use crate::error::Result;
 use std::fmt;
@@ -34,7 +36,7 @@ fn bytes_per_loop(tiles: usize) -> f64 {
 }
 
 fn even_index(tiles: usize) -> usize {
-    (tiles.clamp(MIN_TILES, MAX_TILES) - MIN_TILES) / 2
+    tiles.clamp(MIN_TILES, MAX_TILES).saturating_sub(MIN_TILES) / 2
 }
 
 /// The number of loops with at most `tiles` tiles (`6..=24`).
@@ -57,8 +59,10 @@ pub fn start_classes(tiles: usize) -> Result<f64> {
     Ok(match CLASSES.get(i) {
         Some(&c) => c as f64,
         None => {
-            let last = CLASSES.len() - 1;
-            CLASSES[last] as f64 * GROWTH.powi((i - last) as i32)
+            // i <= 9 (the tile count is at most 24), so the power is small.
+            let last = CLASSES.len().saturating_sub(1);
+            let steps = i32::try_from(i.saturating_sub(last)).unwrap_or(i32::MAX);
+            CLASSES[last] as f64 * GROWTH.powi(steps)
         }
     })
 }

@@ -478,6 +478,47 @@ mod tests {
     }
 
     #[test]
+    fn coordinates_and_pictures_are_bounded() {
+        for (text, needle) in [
+            (
+                "9223372036854775807,0,NS",
+                "x = 9223372036854775807, outside",
+            ),
+            ("-64,0,NS", "x = -64, outside the board (x in -63..=64)"),
+            ("0,65,NS", "y = 65, outside"),
+            ("0,-99999999999999999999999,NS", "outside the board"),
+            ("0,1e3,NS", "not an integer"),
+        ] {
+            let e = text.parse::<Position>().unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        let corners: Position = "-63,-64,NE;64,64,SW".parse().unwrap();
+        for s in Symmetry::ALL {
+            let img = corners.transform(s);
+            assert_eq!(img.to_string().parse::<Position>().unwrap(), img);
+        }
+        let pic = corners.picture(None);
+        assert!(pic.lines().count() <= PICTURE_LIMIT);
+        assert!(pic.lines().all(|l| l.chars().count() <= PICTURE_LIMIT));
+        assert_eq!(Position::from_picture(&pic).unwrap(), corners);
+        let e = Position::from_tiles(vec![(Cell::new(i32::MIN, 0), TileType::NS)]).unwrap_err();
+        assert!(e.to_string().contains("outside the board"), "{e}");
+        let long = format!("{}======", " ".repeat(PICTURE_LIMIT));
+        let e = Position::from_picture(&long).unwrap_err().to_string();
+        assert!(e.contains("longer than"), "{e}");
+        let tall = "\n".repeat(PICTURE_LIMIT + 1);
+        let e = Position::from_picture(&tall).unwrap_err().to_string();
+        assert!(e.contains("at most"), "{e}");
+        // A long bad text is quoted shortly.
+        let e = "x"
+            .repeat(10_000)
+            .parse::<Position>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 300, "{e}");
+    }
+
+    #[test]
     fn canonical_is_symmetric() {
         let p: Position = "2,0,NW;2,1,SW".parse().unwrap();
         for s in Symmetry::ALL {
