@@ -14,7 +14,7 @@ use grundy::games::monorail::cost::{
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, Rules, STANDARD_TILES};
 use grundy::games::monorail::search::entries_of;
-use grundy::games::monorail::solve::{solve, solve_from};
+use grundy::games::monorail::solve::{solve, solve_from_expecting};
 use grundy::games::monorail::table::LoopTable;
 use grundy::progress::Progress;
 use grundy::report::monorail::{render, RunInfo};
@@ -379,23 +379,28 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     let what = format!("monorail show --tiles {tiles}");
     let budget = (!a.force).then_some((SHOW_BUDGET_BYTES, "show"));
     if !a.force {
-        check_memory(&what, &table_cost(tiles)?, budget)?;
+        let loops = grundy::games::monorail::cost::loops(tiles)?;
+        check_memory(
+            &format!("{what} (the table of its {loops} loops alone)"),
+            &table_cost(tiles)?,
+            budget,
+        )?;
     }
     let rules = Rules::new(tiles)?;
     rules.check_reachable(&p)?;
     let table = LoopTable::new(&rules);
     let entries = entries_of(&table, &p);
+    // Every position reachable from `p` is a superset of it in one of its
+    // loops, and is reachable from the start.
+    let subsets: f64 = entries
+        .iter()
+        .map(|&(l, m)| {
+            let empty = table.loop_len(l).saturating_sub(m.count_ones() as usize);
+            2f64.powi(i32::try_from(empty).unwrap_or(i32::MAX))
+        })
+        .sum();
+    let classes = subsets.min(start_classes(tiles)?);
     if !a.force {
-        // Every position reachable from `p` is a superset of it in one of
-        // its loops, and is reachable from the start.
-        let subsets: f64 = entries
-            .iter()
-            .map(|&(l, m)| {
-                let empty = table.loop_len(l) - m.count_ones() as usize;
-                2f64.powi(empty as i32)
-            })
-            .sum();
-        let classes = subsets.min(start_classes(tiles)?);
         check_memory(
             &format!("{what} from this position"),
             &search_cost(tiles, classes)?,
@@ -403,7 +408,7 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         )?;
     }
     let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
-    let solved = solve_from(&table, &entries, bars);
+    let solved = solve_from_expecting(&table, &entries, classes, bars);
     let v = solved.start_nimber;
     let mut wins: Vec<Position> = solved
         .start_options
