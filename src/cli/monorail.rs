@@ -1,20 +1,26 @@
 //! `grundy monorail solve | verify | show`.
 
-use super::check_writable;
 use super::progress::{peak_mib, Bars};
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use grundy::dataset::atomic::write_bytes;
-use grundy::dataset::monorail::{read_dataset, write_dataset, Summary};
+use grundy::dataset::monorail::{
+    dataset_files, install_files, read_dataset, read_summary, verify_dataset, Summary,
+};
 use grundy::games::monorail::analysis::analyse;
+use grundy::games::monorail::cost::{
+    available_memory, search_cost, solve_cost, start_classes, table_cost, verify_cost, Estimate,
+};
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, Rules, STANDARD_TILES};
 use grundy::games::monorail::search::entries_of;
-use grundy::games::monorail::solve::{solve, solve_from};
+use grundy::games::monorail::solve::{solve, solve_from_expecting};
 use grundy::games::monorail::table::LoopTable;
-use grundy::games::monorail::verify::verify;
 use grundy::progress::Progress;
 use grundy::report::monorail::{render, RunInfo};
+use grundy::Error;
+use serde_json::json;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -24,7 +30,8 @@ pub enum Command {
     /// Solve every position reachable from the start; write the datasets and
     /// the report.
     Solve(SolveArgs),
-    /// Check a dataset directory against the rules.
+    /// Check every value of every file of a dataset directory against the
+    /// rules.
     Verify(VerifyArgs),
     /// Show a position: picture, loops left, nimber, winning moves.
     Show(ShowArgs),
@@ -40,9 +47,14 @@ pub struct SolveArgs {
     /// T other than 16].
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Directory of the report [default: reports].
-    #[arg(long, default_value = "reports")]
-    pub reports: PathBuf,
+    /// Directory of the report [default: reports, when --out is not given;
+    /// with --out and no --reports, no report is written].
+    #[arg(long)]
+    pub reports: Option<PathBuf>,
+    /// Run even if the estimated memory exceeds what the machine has
+    /// available.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `grundy monorail verify`.
@@ -50,53 +62,123 @@ pub struct SolveArgs {
 pub struct VerifyArgs {
     /// The dataset directory written by `solve`.
     pub dir: PathBuf,
+    /// Run even if the estimated memory exceeds what the machine has
+    /// available.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `grundy monorail show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The position in compact notation (`x,y,TYPE;...`, `-` for the start),
-    /// or a file holding a compact position or a picture.
+    /// or a file (at most 1 MiB) holding a compact position or a picture.
     #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Tile count T.
     #[arg(long, default_value_t = STANDARD_TILES)]
     pub tiles: usize,
+    /// Print one JSON object: position, tiles, tiles_placed, loops_left,
+    /// finished, nimber, outcome (P/N), first_player_wins, winning_moves.
+    #[arg(long)]
+    pub json: bool,
+    /// Run even if the estimated cost exceeds the 1 GiB that `show` allows
+    /// itself (or the memory available).
+    #[arg(long)]
+    pub force: bool,
 }
+
+/// Memory `show` allows itself without `--force`: enough for any position
+/// of the 16-tile game, the start included.
+const SHOW_BUDGET_BYTES: f64 = (1u64 << 30) as f64;
+
+/// Largest position file `show` reads.
+const POSITION_FILE_LIMIT: u64 = 1 << 20;
 
 /// Runs a Monorail subcommand.
 ///
 /// # Errors
-/// Bad arguments, bad input files, failed writes, failed verification.
+/// Bad arguments, bad input files, failed writes, failed verification,
+/// refused work.
 pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     match c {
         Command::Solve(a) => {
             let tiles = check_tiles(a.tiles)?;
+            if !a.force {
+                check_memory(
+                    &format!("monorail solve --tiles {tiles}"),
+                    &solve_cost(tiles)?,
+                    None,
+                )?;
+            }
+            let reports = match (&a.out, a.reports) {
+                (_, Some(r)) => Some(r),
+                (None, None) => Some(PathBuf::from("reports")),
+                (Some(_), None) => None,
+            };
             let out = a.out.unwrap_or_else(|| default_out(tiles));
-            let command = format!(
+            let mut command = format!(
                 "grundy monorail solve --tiles {tiles} --out {}",
                 out.display()
             );
-            let s = solve_all(tiles, &out, &a.reports, threads, bars, command)?;
-            print_summary(&s, &out);
+            if let Some(r) = &reports {
+                command.push_str(&format!(" --reports {}", r.display()));
+            }
+            let s = solve_into(tiles, &out, reports.as_deref(), threads, bars, command)?;
+            print_summary(&s, &out, reports.as_deref());
             Ok(())
         }
         Command::Verify(a) => {
+            let summary = read_summary(&a.dir)?;
+            let tiles = check_tiles(summary.tiles).map_err(|e| Error::VerificationFailed {
+                path: a.dir.join(grundy::dataset::monorail::files::SUMMARY),
+                reason: format!("field tiles: {e}"),
+            })?;
+            if !a.force {
+                check_memory(
+                    &format!("verifying {} (T = {tiles})", a.dir.display()),
+                    &verify_cost(tiles)?,
+                    None,
+                )?;
+            }
             let d = read_dataset(&a.dir)?;
-            let r = verify(&d, bars)?;
+            let r = verify_dataset(d, bars)?;
             outln!(
-                "{}: OK: T = {}, {} positions checked against {} regenerated options, {} first moves, {} subgame classes",
+                "{}: OK: T = {}, {} positions checked against {} regenerated options; every value of {} first moves, {} subgame classes, {} loops and the summary re-derived",
                 a.dir.display(),
                 r.tiles,
                 r.positions_checked,
                 r.options_checked,
                 r.first_moves_checked,
-                r.subgames_checked
+                r.subgames_checked,
+                r.loops_checked
             );
             Ok(())
         }
         Command::Show(a) => show(&a, bars),
     }
+}
+
+/// Refuses work whose estimate exceeds `budget` bytes (if given) or the
+/// memory available, with one line giving the estimate and `--force`.
+fn check_memory(what: &str, e: &Estimate, budget: Option<(f64, &str)>) -> anyhow::Result<()> {
+    if let Some((limit, name)) = budget {
+        if e.bytes > limit {
+            bail!(
+                "{what} needs {e}, more than the {:.1} GiB {name} allows itself; pass --force to run it anyway",
+                limit / f64::from(1u32 << 30)
+            );
+        }
+    }
+    if let Some(avail) = available_memory() {
+        if e.bytes > avail {
+            bail!(
+                "{what} needs {e}, more than the {:.1} GiB of memory available; pass --force to run it anyway",
+                avail / f64::from(1u32 << 30)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The default dataset directory for `tiles`.
@@ -108,8 +190,45 @@ pub fn default_out(tiles: usize) -> PathBuf {
     }
 }
 
-/// Checks that `dir` can be created and written, before any work starts.
-/// Solves T, writes the dataset to `out` and the report under `reports`.
+/// Checks, before any work starts and without creating anything, that the
+/// directory `dir` can be created (or is a directory) and written in.
+fn check_out_dir(dir: &Path) -> anyhow::Result<()> {
+    let mut probe = dir.to_path_buf();
+    loop {
+        match std::fs::metadata(&probe) {
+            Ok(m) if m.is_dir() => {
+                tempfile::tempfile_in(&probe)
+                    .map(drop)
+                    .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))?;
+                return Ok(());
+            }
+            Ok(_) => bail!(
+                "cannot write in {}: {} is not a directory",
+                dir.display(),
+                probe.display()
+            ),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                probe = match probe.parent() {
+                    Some(p) if p.as_os_str().is_empty() => PathBuf::from("."),
+                    Some(p) => p.to_path_buf(),
+                    None => bail!("cannot write in {}: {e}", dir.display()),
+                };
+            }
+            Err(e) => bail!("cannot write in {}: {e}", dir.display()),
+        }
+    }
+}
+
+/// Solves T, writes the dataset to `out` and the report under `reports`
+/// (used by `reproduce`).
+///
+/// # Errors
+/// As [`solve_into`].
 pub fn solve_all(
     tiles: usize,
     out: &Path,
@@ -118,8 +237,28 @@ pub fn solve_all(
     bars: &Bars,
     command: String,
 ) -> anyhow::Result<Summary> {
-    check_writable(out)?;
-    check_writable(reports)?;
+    solve_into(tiles, out, Some(reports), threads, bars, command)
+}
+
+/// Solves T and writes the dataset to `out` and, if given, the report under
+/// `reports`. Both directories are checked first; nothing is written until
+/// everything is computed, and the dataset directory is written all or
+/// nothing.
+///
+/// # Errors
+/// Unwritable directories, a failed write, a tile count out of range.
+pub fn solve_into(
+    tiles: usize,
+    out: &Path,
+    reports: Option<&Path>,
+    threads: usize,
+    bars: &Bars,
+    command: String,
+) -> anyhow::Result<Summary> {
+    check_out_dir(out)?;
+    if let Some(r) = reports {
+        check_out_dir(r)?;
+    }
     let mut phases = Vec::new();
     let mut clock = Instant::now();
     let mut lap = |name: &str, phases: &mut Vec<(String, f64)>| {
@@ -136,35 +275,40 @@ pub fn solve_all(
     let analysis = analyse(&table, tiles, &solved, bars)?;
     lap("count reachable positions, endgames", &mut phases);
     bars.phase("write datasets", 0);
-    write_dataset(out, &analysis, &table, Some(&solved.positions))?;
+    let files = dataset_files(&analysis, &table, &solved.positions)?;
+    install_files(out, &files)?;
     bars.finish_phase();
     lap("write datasets", &mut phases);
-    let stem = if tiles == STANDARD_TILES {
-        "monorail".to_string()
-    } else {
-        format!("monorail-t{tiles}")
-    };
-    let run = RunInfo {
-        phases: phases.clone(),
-        threads,
-        peak_mib: peak_mib(),
-        command,
-    };
-    let rendered = render(&analysis, &table, &run, &stem);
-    let fig_dir = reports.join(&stem);
-    for (name, svg) in &rendered.figures {
-        write_bytes(&fig_dir.join(name), svg.as_bytes())?;
+    if let Some(reports) = reports {
+        let stem = if tiles == STANDARD_TILES {
+            "monorail".to_string()
+        } else {
+            format!("monorail-t{tiles}")
+        };
+        let run = RunInfo {
+            phases: phases.clone(),
+            threads,
+            peak_mib: peak_mib(),
+            command,
+        };
+        let rendered = render(&analysis, &table, &run, &stem);
+        let figures: Vec<(String, Vec<u8>)> = rendered
+            .figures
+            .into_iter()
+            .map(|(name, svg)| (name, svg.into_bytes()))
+            .collect();
+        install_files(&reports.join(&stem), &figures)?;
+        write_bytes(
+            &reports.join(format!("{stem}.md")),
+            rendered.markdown.as_bytes(),
+        )?;
     }
-    write_bytes(
-        &reports.join(format!("{stem}.md")),
-        rendered.markdown.as_bytes(),
-    )?;
     Ok(Summary::new(&analysis, &table))
 }
 
-fn print_summary(s: &Summary, out: &Path) {
+fn print_summary(s: &Summary, out: &Path, reports: Option<&Path>) {
     outln!(
-        "Monorail, T = {}: {} loops; start nimber *{}: the first player {}; {} first moves up to symmetry, {} winning; {} position classes solved ({} raw); {} forced-loop endgames. Datasets in {}.",
+        "Monorail, T = {}: {} loops; start nimber *{}: the first player {}; {} first moves up to symmetry, {} winning; {} position classes solved ({} raw); {} forced-loop endgames. Datasets in {}; {}.",
         s.tiles,
         s.loops,
         s.start_nimber,
@@ -174,46 +318,98 @@ fn print_summary(s: &Summary, out: &Path) {
         s.positions_solved,
         s.positions_reachable,
         s.forced_loop_endgames.len(),
-        out.display()
+        out.display(),
+        match reports {
+            Some(r) => format!("report in {}", r.display()),
+            None => "no report written (give --reports DIR for one)".to_string(),
+        }
     );
 }
 
+/// Reads the `show` argument: `-` (the start), compact notation, a
+/// picture, or the name of a file (at most 1 MiB of UTF-8) holding either.
 fn parse_position_arg(text: &str) -> anyhow::Result<Position> {
-    let path = Path::new(text);
-    let content = if !text.contains(',') && path.is_file() {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
-    } else {
-        text.to_string()
+    let notation = |t: &str| -> anyhow::Result<Position> {
+        if t.contains("===") {
+            Ok(Position::from_picture(t)?)
+        } else {
+            Ok(t.trim().parse()?)
+        }
     };
-    if content.contains("===") {
-        Ok(Position::from_picture(&content)?)
-    } else {
-        Ok(content.trim().parse()?)
+    if text.trim() == "-" || text.contains(',') || text.contains("===") {
+        return notation(text);
     }
+    let path = Path::new(text);
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(_) => return notation(text),
+    };
+    if meta.is_dir() {
+        bail!("{text} is a directory, not a position or a position file");
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(POSITION_FILE_LIMIT + 1).read_to_end(&mut bytes))
+        .map_err(|e| anyhow::anyhow!("cannot read {text}: {e}"))?;
+    if bytes.len() as u64 > POSITION_FILE_LIMIT {
+        bail!("position file {text} is larger than 1 MiB");
+    }
+    let content = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("position file {text} is not UTF-8 text: {}", e.utf8_error())
+    })?;
+    if content.trim().is_empty() {
+        bail!("position file {text} is empty (write `-` in it for the start position)");
+    }
+    notation(&content).with_context(|| format!("position file {text}"))
 }
 
 fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let p = parse_position_arg(&a.position)?;
+    if p.len() > tiles {
+        return Err(Error::ImpossiblePosition {
+            position: p.to_string(),
+            reason: format!(
+                "{} tiles are placed but a loop has at most {tiles}",
+                p.len()
+            ),
+        }
+        .into());
+    }
+    let what = format!("monorail show --tiles {tiles}");
+    let budget = (!a.force).then_some((SHOW_BUDGET_BYTES, "show"));
+    if !a.force {
+        let loops = grundy::games::monorail::cost::loops(tiles)?;
+        check_memory(
+            &format!("{what} (the table of its {loops} loops alone)"),
+            &table_cost(tiles)?,
+            budget,
+        )?;
+    }
     let rules = Rules::new(tiles)?;
     rules.check_reachable(&p)?;
     let table = LoopTable::new(&rules);
     let entries = entries_of(&table, &p);
+    // Every position reachable from `p` is a superset of it in one of its
+    // loops, and is reachable from the start.
+    let subsets: f64 = entries
+        .iter()
+        .map(|&(l, m)| {
+            let empty = table.loop_len(l).saturating_sub(m.count_ones() as usize);
+            2f64.powi(i32::try_from(empty).unwrap_or(i32::MAX))
+        })
+        .sum();
+    let classes = subsets.min(start_classes(tiles)?);
+    if !a.force {
+        check_memory(
+            &format!("{what} from this position"),
+            &search_cost(tiles, classes)?,
+            budget,
+        )?;
+    }
     let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
-    outln!("position: {p}");
-    super::write_stdout(&p.picture(forced));
-    outln!("tiles placed: {} (T = {tiles})", p.len());
-    outln!("completable loops left: {}", entries.len());
-    let solved = solve_from(&table, &entries, bars);
+    let solved = solve_from_expecting(&table, &entries, classes, bars);
     let v = solved.start_nimber;
-    outln!(
-        "nimber: *{v} ({})",
-        if v == 0 {
-            "P-position: the player to move loses"
-        } else {
-            "N-position: the player to move wins"
-        }
-    );
     let mut wins: Vec<Position> = solved
         .start_options
         .iter()
@@ -225,7 +421,38 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         })
         .collect();
     wins.sort();
-    if rules.is_complete(&p) {
+    let finished = rules.is_complete(&p);
+    if a.json {
+        let moves: Vec<String> = wins.iter().map(ToString::to_string).collect();
+        outln!(
+            "{}",
+            json!({
+                "position": p.to_string(),
+                "tiles": tiles,
+                "tiles_placed": p.len(),
+                "loops_left": entries.len(),
+                "finished": finished,
+                "nimber": v,
+                "outcome": if v == 0 { "P" } else { "N" },
+                "first_player_wins": v != 0,
+                "winning_moves": moves,
+            })
+        );
+        return Ok(());
+    }
+    outln!("position: {p}");
+    super::write_stdout(&p.picture(forced));
+    outln!("tiles placed: {} (T = {tiles})", p.len());
+    outln!("completable loops left: {}", entries.len());
+    outln!(
+        "nimber: *{v} ({})",
+        if v == 0 {
+            "P-position: the player to move loses"
+        } else {
+            "N-position: the player to move wins"
+        }
+    );
+    if finished {
         outln!("winning moves: none (the loop is finished: the last mover won)");
     } else if wins.is_empty() {
         outln!("winning moves: none (every move leads to an N-position)");

@@ -219,8 +219,8 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
     md.push_str("## How to reproduce\n\n");
     let _ = writeln!(
         md,
-        "```\n{}\n```\n\nThen `grundy monorail verify data/monorail` rechecks every stored \
-         nimber against its regenerated options. This run used {} worker thread(s){}. \
+        "```\n{}\n```\n\nThen `grundy monorail verify data/monorail` re-derives every value \
+         of every file from the rules and compares it. This run used {} worker thread(s){}. \
          Time and memory by tile count, measured by `scripts/scaling.sh`, are in \
          [monorail-scaling.md](monorail-scaling.md).\n",
         run.command,

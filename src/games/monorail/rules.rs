@@ -106,6 +106,13 @@ impl Rules {
             position: p.to_string(),
             reason,
         };
+        if p.len() > self.tiles {
+            return Err(fail(format!(
+                "{} tiles are placed but a loop has at most {}",
+                p.len(),
+                self.tiles
+            )));
+        }
         if let Some(&(c, _)) = p.tiles().iter().find(|(c, _)| !c.in_window()) {
             return Err(fail(format!("cell {c} is too far from the station")));
         }

@@ -221,6 +221,21 @@ pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) ->
     solve_with(table, root, 16, progress)
 }
 
+/// As [`solve_from`], with the memo sized at the start for about
+/// `expected_classes` classes (it still grows if they are more), which
+/// saves the restarts of a memo grown from small.
+pub fn solve_from_expecting(
+    table: &LoopTable,
+    root: &[Entry],
+    expected_classes: f64,
+    progress: &dyn Progress,
+) -> Solved {
+    let bits = (expected_classes * 1.25).max(1.0).log2().ceil();
+    // Clamped to 16..=40 bits, so the conversion cannot truncate.
+    let bits = bits.clamp(16.0, 40.0) as u32;
+    solve_with(table, root, bits, progress)
+}
+
 /// Solves from `root` with a memo of `2^bits` slots, doubling it and
 /// starting over whenever it fills.
 fn solve_with(table: &LoopTable, root: &[Entry], mut bits: u32, progress: &dyn Progress) -> Solved {

@@ -1,55 +1,134 @@
-//! Independent check of a Monorail dataset.
+//! Independent check of a solved-positions table against the rules.
 //!
-//! Walks the game from the start position, regenerating every position's
-//! options from the rules (the loop table's move generator, itself tested
-//! against the plain rules of [`super::rules`]), and checks that each stored
-//! nimber is the mex of its options' stored nimbers, that the stored table
-//! holds exactly the reachable classes, and that the summary and CSV files
-//! agree with the table. Subgame classes are re-solved from their forms.
+//! [`check_table`] walks the game from the start position, regenerating
+//! every position's options from the rules (the loop table's move generator,
+//! itself tested against the plain rules of [`super::rules`]), and checks
+//! that each stored nimber is the mex of its options' stored nimbers and
+//! that the table holds exactly the reachable classes. It returns what it
+//! found: either the first [`Mismatch`], or the table as a [`Solved`] from
+//! which [`super::analysis::analyse`] re-derives every other number. Which
+//! file a number was read from is the dataset code's business
+//! ([`crate::dataset::monorail::verify_dataset`]).
 
 use super::position::Position;
-use super::rules::Rules;
-use super::search::{canonical_key, entries_of, options, start, Entry};
-use super::subgame::{SubCell, Subgame};
+use super::search::{canonical_key, options, start, Entry};
+use super::solve::{Solved, StartOption};
 use super::table::LoopTable;
-use crate::dataset::monorail::{files, parse_position, Dataset};
-use crate::error::{Error, Result};
-use crate::impartial::{mex, MemoSolver, Nimber};
+use crate::impartial::{mex, Nimber};
 use crate::progress::Progress;
 use rayon::prelude::*;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-/// What a successful verification checked.
+/// The first disagreement between a table and the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VerifyReport {
-    /// Tile count.
-    pub tiles: usize,
-    /// Position records checked against their regenerated options.
-    pub positions_checked: u64,
-    /// Option lookups made.
-    pub options_checked: u64,
-    /// First-move rows checked.
-    pub first_moves_checked: usize,
-    /// Subgame classes re-solved.
-    pub subgames_checked: usize,
+pub enum Mismatch {
+    /// Keys are not strictly ascending at record `index` (0-based).
+    NotSorted {
+        /// The first record out of order.
+        index: usize,
+    },
+    /// A reachable position has no record.
+    MissingRecord {
+        /// The position, compact notation.
+        position: String,
+        /// The position it is an option of, if not the start.
+        parent: Option<String>,
+    },
+    /// A stored nimber is not the mex of its options' stored nimbers.
+    WrongNimber {
+        /// The position, compact notation.
+        position: String,
+        /// The stored nimber.
+        stored: u16,
+        /// The mex of its options.
+        computed: u32,
+        /// Its number of options.
+        options: usize,
+    },
+    /// Records that no play from the start reaches.
+    Unreachable {
+        /// How many.
+        count: u64,
+        /// The first one's key.
+        first_key: u64,
+    },
 }
 
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::NotSorted { index } => {
+                write!(f, "record {index}: keys are not strictly ascending")
+            }
+            Mismatch::MissingRecord {
+                position,
+                parent: None,
+            } => write!(f, "position {position} is reachable but has no record"),
+            Mismatch::MissingRecord {
+                position,
+                parent: Some(p),
+            } => write!(
+                f,
+                "position {position} (an option of {p}) is reachable but has no record"
+            ),
+            Mismatch::WrongNimber {
+                position,
+                stored,
+                computed,
+                options,
+            } => write!(
+                f,
+                "position {position} is stored with nimber {stored} but the mex of its {options} options is {computed}"
+            ),
+            Mismatch::Unreachable { count, first_key } => write!(
+                f,
+                "{count} records are not reachable from the start, the first with key {first_key:#x}"
+            ),
+        }
+    }
+}
+
+/// What the walk of [`check_table`] counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkCounts {
+    /// Records checked against their regenerated options.
+    pub positions: u64,
+    /// Option lookups made.
+    pub options: u64,
+}
+
+/// Walks every position reachable from the start, marking the records it
+/// meets and checking each one's nimber against the mex of its options.
 struct Walk<'a> {
     table: &'a LoopTable,
     records: &'a [(u64, u16)],
     visited: Vec<AtomicU64>,
     options: AtomicU64,
     failed: AtomicBool,
-    error: Mutex<Option<String>>,
+    error: Mutex<Option<Mismatch>>,
 }
 
 impl Walk<'_> {
-    fn fail(&self, reason: String) {
+    fn new<'a>(table: &'a LoopTable, records: &'a [(u64, u16)]) -> Walk<'a> {
+        Walk {
+            table,
+            records,
+            visited: (0..records.len().div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            options: AtomicU64::new(0),
+            failed: AtomicBool::new(false),
+            error: Mutex::new(None),
+        }
+    }
+
+    fn fail(&self, m: Mismatch) {
         self.failed.store(true, Ordering::Relaxed);
-        let mut e = self.error.lock().expect("error lock");
+        let mut e = self.error.lock().unwrap_or_else(|p| p.into_inner());
         if e.is_none() {
-            *e = Some(reason);
+            *e = Some(m);
         }
     }
 
@@ -64,277 +143,206 @@ impl Walk<'_> {
         self.records.binary_search_by_key(&k, |r| r.0).ok()
     }
 
+    fn is_visited(&self, i: usize) -> bool {
+        self.visited[i >> 6].load(Ordering::Relaxed) >> (i & 63) & 1 == 1
+    }
+
     /// Checks the position and, the first time it is seen, its options.
-    fn visit(&self, entries: &[Entry]) {
+    fn visit(&self, entries: &[Entry], parent: Option<&[Entry]>) {
         if self.failed.load(Ordering::Relaxed) {
             return;
         }
         let Some(i) = self.index(entries) else {
-            self.fail(format!(
-                "position {} is reachable but has no record",
-                self.describe(entries)
-            ));
+            self.fail(Mismatch::MissingRecord {
+                position: self.describe(entries),
+                parent: parent.map(|p| self.describe(p)),
+            });
             return;
         };
         let bit = 1u64 << (i & 63);
         if self.visited[i >> 6].fetch_or(bit, Ordering::Relaxed) & bit != 0 {
             return;
         }
-        let mut out = Vec::new();
-        let mut bounds = Vec::new();
-        let mut scratch = Vec::new();
+        let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
         options(self.table, entries, &mut out, &mut bounds, &mut scratch);
-        let mut values = Vec::with_capacity(bounds.len());
-        for j in 0..bounds.len() - 1 {
-            let o = &out[bounds[j]..bounds[j + 1]];
+        let opts: Vec<&[Entry]> = bounds.windows(2).map(|w| &out[w[0]..w[1]]).collect();
+        let mut values = Vec::with_capacity(opts.len());
+        for o in &opts {
             match self.index(o) {
-                Some(k) => values.push(Nimber(self.records[k].1 as u32)),
+                Some(k) => values.push(Nimber(u32::from(self.records[k].1))),
                 None => {
-                    self.fail(format!(
-                        "position {} (an option of {}) is reachable but has no record",
-                        self.describe(o),
-                        self.describe(entries)
-                    ));
+                    self.fail(Mismatch::MissingRecord {
+                        position: self.describe(o),
+                        parent: Some(self.describe(entries)),
+                    });
                     return;
                 }
             }
         }
         self.options
             .fetch_add(values.len() as u64, Ordering::Relaxed);
-        let stored = self.records[i].1 as u32;
+        let stored = self.records[i].1;
         let m = mex(values);
-        if m.0 != stored {
-            self.fail(format!(
-                "position {} is stored with nimber {stored} but the mex of its {} options is {}",
-                self.describe(entries),
-                bounds.len() - 1,
-                m.0
-            ));
+        if m.0 != u32::from(stored) {
+            self.fail(Mismatch::WrongNimber {
+                position: self.describe(entries),
+                stored,
+                computed: m.0,
+                options: opts.len(),
+            });
             return;
         }
-        for j in 0..bounds.len() - 1 {
-            self.visit(&out[bounds[j]..bounds[j + 1]]);
+        for o in opts {
+            self.visit(o, Some(entries));
         }
+    }
+
+    /// The first mismatch found, or the number of records visited.
+    fn finish(self) -> Result<WalkCounts, Mismatch> {
+        if let Some(e) = self.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(e);
+        }
+        let visited: u64 = self
+            .visited
+            .iter()
+            .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+            .sum();
+        let n = self.records.len() as u64;
+        if visited != n {
+            let i = (0..self.records.len())
+                .find(|&i| !self.is_visited(i))
+                .unwrap_or(0);
+            return Err(Mismatch::Unreachable {
+                count: n - visited,
+                first_key: self.records[i].0,
+            });
+        }
+        Ok(WalkCounts {
+            positions: visited,
+            options: self.options.load(Ordering::Relaxed),
+        })
     }
 }
 
-/// Verifies a dataset read by [`crate::dataset::monorail::read_dataset`].
+/// Phase 1: keys strictly ascending (the lookups binary-search them).
+fn check_sorted(records: &[(u64, u16)]) -> Result<(), Mismatch> {
+    match records.windows(2).position(|w| w[0].0 >= w[1].0) {
+        Some(i) => Err(Mismatch::NotSorted { index: i + 1 }),
+        None => Ok(()),
+    }
+}
+
+/// Phase 2: the walk from the start, the start's options shared out among
+/// threads.
+fn walk(
+    table: &LoopTable,
+    records: &[(u64, u16)],
+    root: &[Entry],
+    root_options: &[&[Entry]],
+    progress: &dyn Progress,
+) -> Result<WalkCounts, Mismatch> {
+    progress.phase("verify positions", root_options.len() as u64);
+    let walk = Walk::new(table, records);
+    root_options.par_iter().for_each(|o| {
+        walk.visit(o, Some(root));
+        progress.advance(1);
+    });
+    walk.visit(root, None);
+    progress.finish_phase();
+    walk.finish()
+}
+
+/// Checks a solved-positions table (`(canonical key, nimber)` records, the
+/// layout of [`Solved::positions`]) against the rules of `table`, and on
+/// success returns it as a [`Solved`] with the start's nimber and options
+/// looked up in it, ready for [`super::analysis::analyse`] to re-derive
+/// every other number.
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] with the first mismatch found, naming the
-/// file it is in; [`Error::TilesOutOfRange`] if the stored tile count is not
-/// supported.
-pub fn verify(d: &Dataset, progress: &dyn Progress) -> Result<VerifyReport> {
-    let fail = |file: &str, reason: String| Error::VerificationFailed {
-        path: d.dir.join(file),
-        reason,
-    };
-    let tiles = d.summary.tiles;
-    if d.header.tiles as usize != tiles {
-        return Err(fail(
-            files::POSITIONS,
-            format!(
-                "header says {} tiles, summary.json says {tiles}",
-                d.header.tiles
-            ),
-        ));
-    }
-    let rules = Rules::new(tiles)?;
-    let table = LoopTable::new(&rules);
-    // Loops.
-    if d.loops.len() != table.len()
-        || d.summary.loops != table.len()
-        || d.header.loops != table.len() as u64
-    {
-        return Err(fail(
-            files::LOOPS,
-            format!(
-                "{} loops listed ({} in summary.json, {} in the table header) but the rules give {}",
-                d.loops.len(),
-                d.summary.loops,
-                d.header.loops,
-                table.len()
-            ),
-        ));
-    }
-    for (row, l) in d.loops.iter().zip(&table.loops) {
-        let cycle: Vec<String> = l
-            .tiles
-            .iter()
-            .map(|(c, t)| format!("{},{},{}", c.x, c.y, t))
-            .collect();
-        if row.cycle != cycle.join(";") || row.tiles != l.len() {
-            return Err(fail(
-                files::LOOPS,
-                format!(
-                    "loop {} differs from the rules' loop {}",
-                    row.id,
-                    cycle.join(";")
-                ),
-            ));
-        }
-    }
-    // The walk.
-    progress.phase("verify positions", d.positions.len() as u64);
-    let walk = Walk {
-        table: &table,
-        records: &d.positions,
-        visited: (0..d.positions.len().div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect(),
-        options: AtomicU64::new(0),
-        failed: AtomicBool::new(false),
-        error: Mutex::new(None),
-    };
-    let root = start(&table);
-    let mut out = Vec::new();
-    let mut bounds = Vec::new();
-    let mut scratch = Vec::new();
-    options(&table, &root, &mut out, &mut bounds, &mut scratch);
-    (0..bounds.len() - 1).into_par_iter().for_each(|j| {
-        walk.visit(&out[bounds[j]..bounds[j + 1]]);
-        progress.advance((d.positions.len() / (bounds.len() - 1)) as u64);
-    });
-    walk.visit(&root);
-    progress.finish_phase();
-    if let Some(e) = walk.error.lock().expect("error lock").take() {
-        return Err(fail(files::POSITIONS, e));
-    }
-    let visited: u64 = walk
-        .visited
-        .iter()
-        .map(|w| w.load(Ordering::Relaxed).count_ones() as u64)
-        .sum();
-    if visited != d.positions.len() as u64 {
-        let i = (0..d.positions.len())
-            .find(|&i| walk.visited[i >> 6].load(Ordering::Relaxed) >> (i & 63) & 1 == 0)
-            .unwrap_or(0);
-        return Err(fail(
-            files::POSITIONS,
-            format!(
-                "{} records are not reachable from the start, the first with key {:#x}",
-                d.positions.len() as u64 - visited,
-                d.positions[i].0
-            ),
-        ));
-    }
-    // Summary against the table.
-    let s = &d.summary;
+/// The first [`Mismatch`] found: keys out of order, a reachable class with
+/// no record, a nimber that is not the mex of its options', or records no
+/// play reaches.
+pub fn check_table(
+    table: &LoopTable,
+    records: Vec<(u64, u16)>,
+    progress: &dyn Progress,
+) -> Result<(Solved, WalkCounts), Mismatch> {
+    check_sorted(&records)?;
+    let root = start(table);
+    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    options(table, &root, &mut out, &mut bounds, &mut scratch);
+    let root_options: Vec<&[Entry]> = bounds.windows(2).map(|w| &out[w[0]..w[1]]).collect();
+    let counts = walk(table, &records, &root, &root_options, progress)?;
+    // The walk found a record for every key looked up below.
     let lookup = |entries: &[Entry]| {
-        let k = canonical_key(&table, entries);
-        d.positions
-            .binary_search_by_key(&k, |r| r.0)
-            .ok()
-            .map(|i| d.positions[i].1)
+        let k = canonical_key(table, entries);
+        let i = records.binary_search_by_key(&k, |r| r.0).ok();
+        (k, i.map_or(0, |i| records[i].1))
     };
-    let start_nimber = lookup(&root).expect("the walk checked the start");
-    let checks: [(bool, String); 3] = [
-        (
-            s.positions_solved == d.positions.len() as u64,
-            format!(
-                "positions_solved is {} but the table has {} records",
-                s.positions_solved,
-                d.positions.len()
-            ),
-        ),
-        (
-            s.start_nimber == start_nimber,
-            format!(
-                "start_nimber is {} but the table gives {start_nimber}",
-                s.start_nimber
-            ),
-        ),
-        (
-            s.first_player_wins == (start_nimber != 0),
-            format!(
-                "first_player_wins is {} but the start nimber is {start_nimber}",
-                s.first_player_wins
-            ),
-        ),
-    ];
-    for (ok, reason) in checks {
-        if !ok {
-            return Err(fail(files::SUMMARY, reason));
-        }
-    }
-    // First moves.
-    let fm_path = d.dir.join(files::FIRST_MOVES);
-    let mut classes: Vec<u64> = (0..bounds.len() - 1)
-        .map(|j| canonical_key(&table, &out[bounds[j]..bounds[j + 1]]))
-        .collect();
-    classes.sort_unstable();
-    classes.dedup();
-    if d.first_moves.len() != classes.len() || s.first_moves != classes.len() {
-        return Err(fail(
-            files::FIRST_MOVES,
-            format!(
-                "{} rows ({} in summary.json) but the start has {} first moves up to symmetry",
-                d.first_moves.len(),
-                s.first_moves,
-                classes.len()
-            ),
-        ));
-    }
-    let mut winning = 0;
-    for row in &d.first_moves {
-        let p = parse_position(&fm_path, &row.first_move)?;
-        let e = entries_of(&table, &p);
-        let stored = if e.is_empty() { None } else { lookup(&e) };
-        let outcome = if row.nimber == 0 { "P" } else { "N" };
-        if stored != Some(row.nimber) || row.outcome != outcome || row.loops_left != e.len() {
-            return Err(fail(files::FIRST_MOVES, format!("move {} is listed with nimber {} ({}), {} loops left, but the table gives {:?} and the rules {} loops", row.first_move, row.nimber, row.outcome, row.loops_left, stored, e.len())));
-        }
-        winning += usize::from(row.nimber == 0);
-    }
-    if winning != s.winning_first_moves {
-        return Err(fail(
-            files::SUMMARY,
-            format!(
-                "winning_first_moves is {} but first_moves.csv has {winning}",
-                s.winning_first_moves
-            ),
-        ));
-    }
-    // Subgame classes, re-solved from their forms.
-    let mut solver: MemoSolver<Subgame> = MemoSolver::new();
-    for row in &d.subgames {
-        let g = parse_form(&row.form).ok_or_else(|| {
-            fail(
-                files::SUBGAMES,
-                format!("class {}: malformed form {:?}", row.id, row.form),
-            )
-        })?;
-        let v = solver.nimber(&g);
-        if v.0 != row.nimber || g.len() != row.cells || g.marked() != row.next_to_placed {
-            return Err(fail(files::SUBGAMES, format!("class {} is listed with nimber {}, {} cells, {} next to placed, but its form gives {}, {}, {}", row.id, row.nimber, row.cells, row.next_to_placed, v.0, g.len(), g.marked())));
-        }
-    }
-    for e in &s.forced_loop_endgames {
-        for (&id, &v) in e.component_classes.iter().zip(&e.component_nimbers) {
-            if d.subgames.get(id.wrapping_sub(1)).map(|r| r.nimber) != Some(v) {
-                return Err(fail(files::SUMMARY, format!("endgame after {}: component class {id} is not of nimber {v} in subgames.csv", e.first_move)));
+    let start_options = root_options
+        .iter()
+        .map(|o| {
+            let (k, nimber) = lookup(o);
+            StartOption {
+                entries: o.to_vec(),
+                canonical_key: k,
+                nimber,
             }
-        }
-    }
-    Ok(VerifyReport {
-        tiles,
-        positions_checked: visited,
-        options_checked: walk.options.load(Ordering::Relaxed),
-        first_moves_checked: d.first_moves.len(),
-        subgames_checked: d.subgames.len(),
-    })
+        })
+        .collect();
+    let start_nimber = lookup(&root).1;
+    Ok((
+        Solved {
+            positions: records,
+            start_nimber,
+            start_options,
+        },
+        counts,
+    ))
 }
 
-/// Parses a subgame form `x,y[*];...` as written in `subgames.csv`.
-pub fn parse_form(text: &str) -> Option<Subgame> {
-    let mut cells: Vec<SubCell> = Vec::new();
-    for item in text.split(';') {
-        let (body, marked) = match item.strip_suffix('*') {
-            Some(b) => (b, true),
-            None => (item, false),
-        };
-        let (x, y) = body.split_once(',')?;
-        cells.push((x.trim().parse().ok()?, y.trim().parse().ok()?, marked));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::monorail::rules::Rules;
+    use crate::games::monorail::solve::solve;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn a_solved_table_checks_and_an_edited_one_does_not() {
+        let table = LoopTable::new(&Rules::new(8).unwrap());
+        let solved = solve(&table, &NoProgress);
+        let (again, counts) = check_table(&table, solved.positions.clone(), &NoProgress).unwrap();
+        assert_eq!(again.positions, solved.positions);
+        assert_eq!(again.start_nimber, 8);
+        assert_eq!(counts.positions, 404);
+        assert_eq!(again.start_options.len(), solved.start_options.len());
+        for (a, b) in again.start_options.iter().zip(&solved.start_options) {
+            assert_eq!((a.canonical_key, a.nimber), (b.canonical_key, b.nimber));
+        }
+        let mut edited = solved.positions.clone();
+        edited[100].1 ^= 1;
+        assert!(matches!(
+            check_table(&table, edited, &NoProgress),
+            Err(Mismatch::WrongNimber { .. })
+        ));
+        let mut missing = solved.positions.clone();
+        missing.remove(50);
+        assert!(matches!(
+            check_table(&table, missing, &NoProgress),
+            Err(Mismatch::MissingRecord { .. })
+        ));
+        let mut extra = solved.positions.clone();
+        extra.push((u64::MAX, 0));
+        assert!(matches!(
+            check_table(&table, extra, &NoProgress),
+            Err(Mismatch::Unreachable { count: 1, .. })
+        ));
+        let mut unsorted = solved.positions;
+        unsorted.swap(3, 4);
+        assert_eq!(
+            check_table(&table, unsorted, &NoProgress).unwrap_err(),
+            Mismatch::NotSorted { index: 4 }
+        );
     }
-    Some(Subgame::new(cells))
 }
