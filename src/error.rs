@@ -107,6 +107,13 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A run stopped by Ctrl-C or SIGTERM after saving its progress; the
+    /// command line exits with code 130.
+    #[error("interrupted; progress saved to {path}", path = path.display())]
+    Interrupted {
+        /// Where the progress was saved.
+        path: PathBuf,
+    },
 }
 
 /// The library's result type.
