@@ -367,6 +367,36 @@ fn resuming_from_an_edited_checkpoint_is_refused() {
     let mut again = args.to_vec();
     again[6] = "ck2";
     one_line_error(&grundy(&again, d.path()), "G(2000) is not the mex");
+    // A shorter run reads a longer checkpoint without truncating it.
+    let before = std::fs::read(d.path().join("ck3")).ok();
+    assert!(before.is_none());
+    stdout(&grundy(
+        &[
+            "octal",
+            "seq",
+            "kayles",
+            "--max-n",
+            "2000",
+            "--checkpoint",
+            "ck3",
+        ],
+        d.path(),
+    ));
+    let long = std::fs::read(d.path().join("ck3")).unwrap();
+    let short = stdout(&grundy(
+        &[
+            "octal",
+            "seq",
+            "kayles",
+            "--max-n",
+            "10",
+            "--checkpoint",
+            "ck3",
+        ],
+        d.path(),
+    ));
+    assert_eq!(short.lines().count(), 12);
+    assert_eq!(std::fs::read(d.path().join("ck3")).unwrap(), long);
     // A checkpoint of another code is refused.
     let mut other = again.clone();
     other[2] = "0.137";
@@ -461,6 +491,66 @@ fn an_interrupt_is_an_error_naming_the_checkpoint() {
         .unwrap()
         .1
         .is_empty());
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[test]
+fn proved_periods_hold_far_beyond_their_proof() {
+    use grundy::games::octal::period::proved_period;
+    // Codes with few digits, many of them periodic from n0 = 0 or 1, where
+    // the quoted bound 2·n0 + p + t is too short. Each period proved from
+    // a prefix must hold on the whole of 3000 values.
+    let mut rng = Rng(9);
+    let mut proved = 0;
+    for i in 0..400 {
+        let digits = 1 + rng.next() % 3;
+        let mut text = String::from(if i % 7 == 0 { "4." } else { "0." });
+        for _ in 0..digits {
+            text.push(char::from(b'0' + (rng.next() % 8) as u8));
+        }
+        let c: OctalCode = text.parse().unwrap();
+        let g = naive::sequence(&c, 3000);
+        for len in [3, 5, 8, 12, 20, 40, 100, 400] {
+            let Some(p) = proved_period(&c, &Values::from_u32s(&g[..len])) else {
+                continue;
+            };
+            proved += 1;
+            for n in p.pre_period..g.len() - p.period {
+                assert_eq!(
+                    g[n + p.period],
+                    g[n],
+                    "{c}: {p:?} from {len} values, n = {n}"
+                );
+            }
+        }
+    }
+    assert!(proved > 300, "{proved}");
+}
+
+#[test]
+fn a_period_from_zero_needs_the_longer_range() {
+    let d = tempfile::tempdir().unwrap();
+    // 0.4: G = 0, 0, 0, 1, …; the claim "G ≡ 0" used to be "proved" from
+    // G(0..=2).
+    let o = stdout(&grundy(
+        &["octal", "check", "0.4", "--period", "1", "--values", "0"],
+        d.path(),
+    ));
+    assert_eq!(
+        o,
+        "0.4: the claim fails at n = 3: it says G(3) = 0, but G(3) = 1.\n"
+    );
 }
 
 fn code_text() -> impl Strategy<Value = String> {

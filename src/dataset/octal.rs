@@ -352,7 +352,8 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(10);
 /// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
 /// from the file if it exists ([`read_checkpoint`]) and saves to it (in
 /// the sequence format, atomically) every [`SAVE_EVERY`], at the end and
-/// when `stop` is set. Without a checkpoint `stop` is not consulted.
+/// when `stop` is set (but never rewrites one that already holds `max_n + 1`
+/// values or more). Without a checkpoint `stop` is not consulted.
 /// Progress: one phase, one unit per heap size.
 ///
 /// # Errors
@@ -379,6 +380,9 @@ pub fn compute(
     progress.phase(&format!("G(n) of {code}"), len as u64);
     progress.advance(c.values().len() as u64);
     let done = match checkpoint {
+        // A checkpoint holding every value asked for is not rewritten: it
+        // may hold more than this run keeps.
+        Some(_) if c.values().len() >= len => true,
         Some(path) => {
             let text = code.to_string();
             let mut save = |v: &Values| write_atomic(path, |w| write_sequence(w, &text, v));

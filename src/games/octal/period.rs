@@ -3,14 +3,19 @@
 //! **Theorem** (Guy and Smith 1956; Winning Ways ch. 4, "the periodicity
 //! theorem"): for an octal game whose moves remove at most `t` tokens and
 //! leave at most two heaps, if `G(n + p) = G(n)` for all `n` with
-//! `n0 <= n < 2·n0 + p + t`, then `G(n + p) = G(n)` for all `n >= n0`.
+//! `n0 <= n < 2·m0 + p + t`, where `m0 = max(n0, 1)`, then
+//! `G(n + p) = G(n)` for all `n >= n0`.
 //!
 //! The proof splits an option of `n + p` tokens as `a + b` with
 //! `a >= (n + p − t) / 2` and uses periodicity below `n` for the larger
-//! part. The same argument gives the bound for the other kinds of code
-//! ([`proof_end`]): with splits into three heaps the larger part is only a
-//! third, so the range runs to `3·n0 + 2p + t`; without splits (subtraction
-//! games) to `max(n0 + t, t + 1)`.
+//! part: `a − p` must be at least `n0` (so that `G(a − p) = G(a)`) and at
+//! least 1 (so that `(a − p) + b` is still a split into two non-empty
+//! heaps). The bound is often quoted as `2·n0 + p + t`, which is false for
+//! `n0 = 0`: 0.4 has `G(0) = G(1) = G(2) = 0` but `G(3) = 1`. The same
+//! argument gives the bound for the other kinds of code ([`proof_end`]):
+//! with splits into three heaps the larger part is only a third, so the
+//! range runs to `3·m0 + 2p + t`; without splits (subtraction games) to
+//! `max(n0 + t, t + 1)`.
 //!
 //! Arithmetic periodicity, `G(n + p) = G(n) + s` for `n >= n0` with a
 //! *saltus* `s > 0`, is detected but never claimed proved: no theorem of
@@ -58,16 +63,20 @@ pub struct Arithmetic {
 }
 
 /// The exclusive end `N` of the range `n0 <= n < N` on which the theorem
-/// needs `G(n + p) = G(n)` checked, for `code`'s kind of move; None when it
+/// needs `G(n + p) = G(n)` checked, for `code`'s kind of move (see the
+/// module documentation: `2·max(n0, 1) + p + t` for two-way splits,
+/// `3·max(n0, 1) + 2p + t` for three-way ones, `max(n0 + t, t + 1)`
+/// without splits); None when it
 /// does not fit a `usize` (a claim with an absurd pre-period or period).
 pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
     let t = code.max_removal();
     match code.max_parts() {
         3 => n0
+            .max(1)
             .checked_mul(3)?
             .checked_add(p.checked_mul(2)?)?
             .checked_add(t),
-        2 => n0.checked_mul(2)?.checked_add(p)?.checked_add(t),
+        2 => n0.max(1).checked_mul(2)?.checked_add(p)?.checked_add(t),
         _ => Some(n0.checked_add(t)?.max(t.checked_add(1)?)),
     }
 }
@@ -83,8 +92,16 @@ pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
 fn max_pre_period(code: &OctalCode, p: usize, len: usize) -> Option<usize> {
     let t = code.max_removal();
     match code.max_parts() {
-        3 => len.checked_sub(3 * p + t).map(|r| r / 3),
-        2 => len.checked_sub(2 * p + t).map(|r| r / 2),
+        // values_needed is 3·max(n0, 1) + 3p + t (two-way: 2·max(n0, 1) +
+        // 2p + t), so no n0 works below three (two) spare values.
+        3 => len
+            .checked_sub(3 * p + t)
+            .filter(|&r| r >= 3)
+            .map(|r| r / 3),
+        2 => len
+            .checked_sub(2 * p + t)
+            .filter(|&r| r >= 2)
+            .map(|r| r / 2),
         _ => len.checked_sub(p + t + 1).map(|r| r + 1),
     }
 }
@@ -306,6 +323,16 @@ mod tests {
         let (c, g) = values("0.07", 400);
         let p = proved_period(&c, &g).unwrap();
         assert_eq!((p.pre_period, p.period), (53, 34));
+        // n0 = 0 needs the bound of n0 = 1: 0.4 is 0, 0, 0, 1, … and
+        // 0.04 is 0, 0, 0, 0, 1, …; neither has period 1.
+        for code in ["0.4", "0.04"] {
+            let (c, g) = values(code, 400);
+            assert_eq!(values_needed(&c, 0, 1), values_needed(&c, 1, 1));
+            for len in 0..10 {
+                let short = Values::from_u32s(&g.to_u32s()[..len]);
+                assert_eq!(proved_period(&c, &short), None, "{code} {len}");
+            }
+        }
         // Too few values: no proof.
         let (c, g) = values("0.77", 150);
         assert_eq!(proved_period(&c, &g), None);
