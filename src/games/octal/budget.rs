@@ -49,7 +49,8 @@ pub struct Estimate {
     pub min_bytes: u64,
     /// Bytes needed at most (values above 65,535 while widening).
     pub max_bytes: u64,
-    /// Options the naive engine examines (None for the fast engine).
+    /// Options enumerated one by one: all of them for the naive engine,
+    /// the three-way splits for the fast one (None: not estimated).
     pub naive_options: Option<f64>,
 }
 
@@ -70,7 +71,13 @@ pub fn estimate(code: &OctalCode, engine: Engine, len: usize) -> Estimate {
     let n = u64::try_from(len).unwrap_or(u64::MAX);
     let min_bytes = n.saturating_mul(per_value.saturating_add(1));
     let max_bytes = n.saturating_mul(per_value.saturating_add(6));
-    let naive_options = (engine == Engine::Naive).then(|| naive_options(code, len));
+    // The fast engine enumerates three-way splits plainly (hexadecimal
+    // codes with digit bit 8), so their cubic count bounds its time too.
+    let naive_options = match engine {
+        Engine::Naive => Some(naive_options(code, len)),
+        Engine::Sparse if code.max_parts() == 3 => Some(split3_options(code, len)),
+        Engine::Sparse => None,
+    };
     Estimate {
         len,
         min_bytes,
@@ -89,6 +96,16 @@ pub fn naive_options(code: &OctalCode, len: usize) -> f64 {
         let n = len as f64;
         let count = |bit: u8| code.removals_with(bit).len() as f64;
         count(1) * n + count(2) * n + count(4) * n * n / 4.0 + count(8) * n * n * n / 36.0
+    }
+}
+
+/// Options of three-way splits examined for `G(0..len)`: `len³/36` per
+/// digit with bit 8.
+pub fn split3_options(code: &OctalCode, len: usize) -> f64 {
+    #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]
+    {
+        let n = len as f64;
+        code.removals_with(8).len() as f64 * n * n * n / 36.0
     }
 }
 
@@ -143,7 +160,7 @@ pub fn check_budget(e: &Estimate, what: &str, available: Option<u64>, force: boo
             return Err(Error::OutOfRange {
                 what: what.to_string(),
                 reason: format!(
-                    "the naive engine would examine about {:.1e} options for {} heap sizes, about {} on one core; use the sparse engine, a smaller size, or --force",
+                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (octal codes), a smaller size, or --force",
                     e.naive_options.unwrap_or(0.0),
                     e.len,
                     seconds_text(s)
@@ -174,6 +191,9 @@ mod tests {
         let m = check_budget(&e, "x", None, false).unwrap_err().to_string();
         assert!(m.contains("--force") && m.contains("days"), "{m}");
         assert!(check_budget(&e, "x", None, true).is_ok());
+        let hex: OctalCode = "hex:0.8".parse().unwrap();
+        let e = estimate(&hex, Engine::Sparse, 1 << 22);
+        assert!(check_budget(&e, "x", None, false).is_err());
         assert!(check_n("--max-n", MAX_N + 1, MAX_N).is_err());
     }
 }
