@@ -401,6 +401,23 @@ fn resuming_from_an_edited_checkpoint_is_refused() {
     let mut other = again.clone();
     other[2] = "0.137";
     one_line_error(&grundy(&other, d.path()), "holds the code 0.77, not 0.137");
+    // ... and a dataset directory the failed run created is removed.
+    let o = grundy(
+        &[
+            "octal",
+            "seq",
+            "0.137",
+            "--max-n",
+            "50",
+            "--checkpoint",
+            "ck2",
+            "--out",
+            "new/ds",
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "holds the code 0.77");
+    assert!(!d.path().join("new/ds").exists());
 }
 
 #[test]

@@ -278,11 +278,43 @@ pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Resul
         checkpoint,
         command,
     } = job;
-    check_writable(out)?;
-    if let Some(r) = reports {
-        check_writable(r)?;
+    // Directories this run creates are removed again if it fails, so a
+    // failed run leaves no empty or half-filled output directory behind.
+    let created: Vec<&Path> = std::iter::once(out)
+        .chain(reports)
+        .filter(|d| !d.exists())
+        .collect();
+    let result = (|| {
+        check_writable(out)?;
+        if let Some(r) = reports {
+            check_writable(r)?;
+        }
+        let (c, seconds) = compute_values(code, engine, max_n, checkpoint, bars)?;
+        write_outputs(
+            code, engine, max_n, c, seconds, out, reports, threads, command,
+        )
+    })();
+    if result.is_err() {
+        for d in created {
+            let _ = std::fs::remove_dir_all(d);
+        }
     }
-    let (c, seconds) = compute_values(code, engine, max_n, checkpoint, bars)?;
+    result
+}
+
+/// Analyses the values and writes the dataset and report.
+#[allow(clippy::too_many_arguments)] // the fields of a SeqJob, taken apart
+fn write_outputs(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    c: Computation,
+    seconds: f64,
+    out: &Path,
+    reports: Option<&Path>,
+    threads: usize,
+    command: String,
+) -> anyhow::Result<SeqResult> {
     let t = Instant::now();
     let values = c.into_values();
     let analysis = analyse(code, &values);
