@@ -1,9 +1,12 @@
 //! `grundy ngon`: the n-gon game (remove a vertex with its remaining
 //! neighbours; the last to remove wins), settled through Dawson's Chess.
+#![warn(clippy::arithmetic_side_effects)]
 
+use super::octal::{available_memory, print_rows};
 use super::progress::Bars;
-use grundy::games::octal::ring::ngon_first_player_wins;
-use grundy::games::octal::{Computation, Engine};
+use grundy::games::octal::budget::{self, check_budget, estimate, MAX_N};
+use grundy::games::octal::ring::ngon_nimber;
+use grundy::games::octal::{Computation, Engine, OctalCode};
 use grundy::progress::Progress;
 use serde_json::json;
 use std::sync::atomic::AtomicBool;
@@ -19,31 +22,37 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Lists, for n = 3..=N, whether the first player wins.
+/// Lists, for n = 3..=N, the n-gon's nimber and whether the first player
+/// wins (CSV, or JSON `rows`), streamed.
 ///
 /// # Errors
-/// `--max-n` below 3 or too large.
+/// `--max-n` below 3, above [`MAX_N`], or needing more memory than is
+/// available.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
-    if !(3..=1 << 34).contains(&a.max_n) {
+    // The n-gon of n reads G_0.137(n − 3): values 0..=max_n − 3.
+    let Some(len) = a.max_n.checked_sub(2).filter(|_| a.max_n >= 3) else {
         Err(grundy::Error::OutOfRange {
             what: format!("--max-n {}", a.max_n),
-            reason: "a polygon has at least 3 vertices (and at most 2^34 here)".into(),
-        })?;
-    }
-    let mut c = Computation::new("0.137".parse()?, Engine::Sparse);
-    bars.phase("Dawson's Chess values", (a.max_n - 2) as u64);
-    c.extend_to(a.max_n - 2, bars, &AtomicBool::new(false));
+            reason: "a polygon has at least 3 vertices".into(),
+        })?
+    };
+    budget::check_n("--max-n", a.max_n, MAX_N)?;
+    let dawson: OctalCode = "0.137".parse()?;
+    check_budget(
+        &estimate(&dawson, Engine::Sparse, len),
+        &format!("--max-n {}", a.max_n),
+        available_memory(),
+        false,
+    )?;
+    let mut c = Computation::new(dawson, Engine::Sparse);
+    bars.phase("Dawson's Chess values", len as u64);
+    c.extend_to(len, bars, &AtomicBool::new(false));
     bars.finish_phase();
-    let table = ngon_first_player_wins(c.values(), a.max_n);
-    let wins: Vec<usize> = table.iter().filter(|x| x.1).map(|x| x.0).collect();
-    if a.json {
-        outln!("{}", json!({"max_n": a.max_n, "first_player_wins": wins}));
-    } else {
-        let mut text = String::from("n,first_player\n");
-        for (n, w) in table {
-            text.push_str(&format!("{n},{}\n", if w { "wins" } else { "loses" }));
-        }
-        super::write_stdout(&text);
-    }
+    let g = c.values();
+    print_rows(
+        a.json,
+        json!({"max_n": a.max_n}),
+        (3..=a.max_n).map(|n| (n, ngon_nimber(g, n))),
+    );
     Ok(())
 }

@@ -1,27 +1,37 @@
-//! `grundy octal seq | period | check | ring`.
+//! `grundy octal seq | period | check | ring | verify`: each subcommand
+//! checks its flags (sizes against [`MAX_N`], the estimated memory and
+//! time), calls one library pipeline and prints the result.
+#![warn(clippy::arithmetic_side_effects)]
 
 use super::check_writable;
 use super::progress::{peak_mib, Bars};
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use grundy::dataset::atomic::{write_atomic, write_bytes};
-use grundy::dataset::octal::{read_sequence, write_dataset, write_sequence, Summary};
+use grundy::dataset::atomic::write_bytes;
+use grundy::dataset::octal::{compute, verify, write_dataset, Summary};
+use grundy::games::octal::budget::{self, check_budget, estimate, MAX_N};
 use grundy::games::octal::claim::{check, Claim};
-use grundy::games::octal::period::{self, arithmetic_period, proved_period, PeriodSearch};
-use grundy::games::octal::ring::ring_values;
-use grundy::games::octal::{Computation, Engine, OctalCode};
+use grundy::games::octal::period::{self, analyse, PeriodSearch};
+use grundy::games::octal::ring::ring_value;
+use grundy::games::octal::{Computation, Engine, OctalCode, Values};
+use grundy::impartial::Nimber;
 use grundy::progress::Progress;
 use grundy::report::monorail::RunInfo;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-/// The largest `--max-n` accepted (values take up to 4 bytes each).
-const MAX_N: usize = 1 << 34;
+use std::time::Instant;
 
 /// Set by Ctrl-C / SIGTERM while a checkpointed run is going.
 static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Default `--max-n` of `octal period`: values are computed until a period
+/// is proved or this heap size is reached.
+pub const PERIOD_MAX_N: usize = 1 << 22;
+
+/// Default `--max-n` of `octal check`: a claim whose proof needs values
+/// beyond it is checked up to it and then refused, not passed.
+pub const CHECK_MAX_N: usize = 1 << 20;
 
 /// Octal subcommands.
 #[derive(Debug, Subcommand)]
@@ -35,6 +45,9 @@ pub enum Command {
     Check(CheckArgs),
     /// The game on a ring of n tokens, n = 1..=N.
     Ring(RingArgs),
+    /// Re-derive every value of a sequence file or dataset directory with
+    /// the naive engine, and check the dataset's other files.
+    Verify(VerifyArgs),
 }
 
 /// Which engine.
@@ -61,7 +74,7 @@ pub struct SeqArgs {
     /// Octal code (0.77, .137, 4.07, hex:0.8) or name (kayles,
     /// dawsons-chess, dawsons-kayles, treblecross).
     pub code: String,
-    /// Largest heap size N.
+    /// Largest heap size N (at most 4294967295).
     #[arg(long)]
     pub max_n: usize,
     /// Engine.
@@ -82,6 +95,9 @@ pub struct SeqArgs {
     /// values; with --json, the summary object.
     #[arg(long, conflicts_with = "out")]
     pub summary: bool,
+    /// Start a naive computation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -92,12 +108,15 @@ pub struct SeqArgs {
 pub struct PeriodArgs {
     /// Octal code or name.
     pub code: String,
-    /// Give up after this many heap sizes.
-    #[arg(long, default_value_t = 1 << 22)]
+    /// Give up after computing G(0..=N).
+    #[arg(long, default_value_t = PERIOD_MAX_N)]
     pub max_n: usize,
     /// Engine.
     #[arg(long, value_enum, default_value = "sparse")]
     pub engine: EngineArg,
+    /// Start a naive computation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -118,6 +137,10 @@ pub struct CheckArgs {
     /// Exceptional values as n:v pairs, e.g. "0:0,14:0,16:2".
     #[arg(long, default_value = "")]
     pub exceptions: String,
+    /// Compare with G(n) for n <= N at most; a claim whose proof needs
+    /// more is refused.
+    #[arg(long, default_value_t = CHECK_MAX_N)]
+    pub max_n: usize,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -136,31 +159,63 @@ pub struct RingArgs {
     pub json: bool,
 }
 
+/// `grundy octal verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// A sequence file (sequence.bin.zst or a checkpoint), or a dataset
+    /// directory written by `seq --out`.
+    pub path: PathBuf,
+    /// Start a re-derivation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Parses a code with its text in the error.
 pub fn parse_code(text: &str) -> anyhow::Result<OctalCode> {
     Ok(text.parse::<OctalCode>()?)
 }
 
-fn check_max_n(n: usize) -> anyhow::Result<()> {
-    if n > MAX_N {
-        Err(grundy::Error::OutOfRange {
-            what: format!("--max-n {n}"),
-            reason: format!("at most {MAX_N}"),
-        })?;
-    }
-    Ok(())
+/// Bytes of memory available (Linux `MemAvailable`), if known.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Validates a heap-size flag and the cost of computing `G(0..=max_n)`.
+fn validate(
+    code: &OctalCode,
+    engine: Engine,
+    flag: &str,
+    max_n: usize,
+    force: bool,
+) -> anyhow::Result<usize> {
+    budget::check_n(flag, max_n, MAX_N)?;
+    let len = max_n
+        .checked_add(1)
+        .context("--max-n does not fit a machine word")?;
+    let e = estimate(code, engine, len);
+    check_budget(&e, &format!("{flag} {max_n}"), available_memory(), force)?;
+    Ok(len)
 }
 
 /// Runs an octal subcommand.
 ///
 /// # Errors
-/// Bad codes, claims or arguments; unreadable checkpoints; failed writes.
+/// Bad codes, claims or arguments; computations too large; unreadable or
+/// wrong checkpoints and files; failed writes; an interrupted checkpointed
+/// run ([`grundy::Error::Interrupted`]).
 pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     match c {
         Command::Seq(a) => seq(a, threads, bars),
         Command::Period(a) => period_cmd(a, bars),
         Command::Check(a) => check_cmd(a, bars),
         Command::Ring(a) => ring(a, bars),
+        Command::Verify(a) => verify_cmd(a, bars),
     }
 }
 
@@ -172,73 +227,21 @@ pub struct SeqResult {
     pub seconds: f64,
 }
 
-/// Computes G(0..=max_n) of `code`, resuming from and saving to
-/// `checkpoint` when given.
-fn compute(
+/// Computes `G(0..=max_n)`, with the stop flag wired to Ctrl-C when there
+/// is a checkpoint to save to.
+fn compute_values(
     code: &OctalCode,
     engine: Engine,
     max_n: usize,
     checkpoint: Option<&Path>,
     bars: &Bars,
 ) -> anyhow::Result<(Computation, f64)> {
-    let mut c = Computation::new(code.clone(), engine);
-    if let Some(path) = checkpoint {
-        if path.exists() {
-            let (text, mut values) = read_sequence(path)?;
-            if text != code.to_string() {
-                bail!(
-                    "checkpoint {} holds the code {text}, not {code}",
-                    path.display()
-                );
-            }
-            values.truncate(max_n + 1);
-            c = Computation::resume(code.clone(), engine, values);
-            if let Some(n) = c.check_tail(4) {
-                bail!(
-                    "checkpoint {}: G({n}) is wrong; delete the file to start over",
-                    path.display()
-                );
-            }
-        }
+    if checkpoint.is_some() {
+        // A second handler cannot be installed; the first one sets STOP.
         let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
     }
     let start = Instant::now();
-    bars.phase(&format!("G(n) of {code}"), (max_n + 1) as u64);
-    bars.advance(c.values().len() as u64);
-    let target = max_n + 1;
-    let mut last_save = Instant::now();
-    loop {
-        let step = if checkpoint.is_some() {
-            (c.values().len() + 4096).min(target)
-        } else {
-            target
-        };
-        let done = c.extend_to(step, bars, &STOP);
-        if let Some(path) = checkpoint {
-            let interrupted = !done || STOP.load(Ordering::SeqCst);
-            if interrupted
-                || c.values().len() == target
-                || last_save.elapsed() >= Duration::from_secs(10)
-            {
-                let text = code.to_string();
-                write_atomic(path, |w| write_sequence(w, &text, c.values()))?;
-                last_save = Instant::now();
-            }
-            if interrupted {
-                bars.finish_phase();
-                eprintln!(
-                    "interrupted: G(0..{}) saved in {}; run the same command again to continue",
-                    c.values().len(),
-                    path.display()
-                );
-                std::process::exit(130);
-            }
-        }
-        if c.values().len() >= target {
-            break;
-        }
-    }
-    bars.finish_phase();
+    let c = compute(code, engine, max_n, checkpoint, bars, &STOP)?;
     Ok((c, start.elapsed().as_secs_f64()))
 }
 
@@ -262,6 +265,9 @@ pub struct SeqJob<'a> {
 
 /// Computes a sequence and writes its dataset (and report, if asked); used
 /// by `seq --out` and by `reproduce`.
+///
+/// # Errors
+/// As [`compute`] and [`write_dataset`].
 pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Result<SeqResult> {
     let SeqJob {
         code,
@@ -272,28 +278,49 @@ pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Resul
         checkpoint,
         command,
     } = job;
-    check_writable(out)?;
-    if let Some(r) = reports {
-        check_writable(r)?;
+    // Directories this run creates are removed again if it fails, so a
+    // failed run leaves no empty or half-filled output directory behind.
+    let created: Vec<&Path> = std::iter::once(out)
+        .chain(reports)
+        .filter(|d| !d.exists())
+        .collect();
+    let result = (|| {
+        check_writable(out)?;
+        if let Some(r) = reports {
+            check_writable(r)?;
+        }
+        let (c, seconds) = compute_values(code, engine, max_n, checkpoint, bars)?;
+        write_outputs(
+            code, engine, max_n, c, seconds, out, reports, threads, command,
+        )
+    })();
+    if result.is_err() {
+        for d in created {
+            let _ = std::fs::remove_dir_all(d);
+        }
     }
-    let (c, seconds) = compute(code, engine, max_n, checkpoint, bars)?;
+    result
+}
+
+/// Analyses the values and writes the dataset and report.
+#[allow(clippy::too_many_arguments)] // the fields of a SeqJob, taken apart
+fn write_outputs(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    c: Computation,
+    seconds: f64,
+    out: &Path,
+    reports: Option<&Path>,
+    threads: usize,
+    command: String,
+) -> anyhow::Result<SeqResult> {
     let t = Instant::now();
     let values = c.into_values();
-    let period = proved_period(code, &values);
-    let arith = if period.is_none() {
-        arithmetic_period(&values)
-    } else {
-        None
-    };
-    let summary = Summary::new(
-        code,
-        &values,
-        period.as_ref(),
-        arith.as_ref(),
-        engine.name(),
-    );
+    let analysis = analyse(code, &values);
+    let summary = Summary::new(code, &values, &analysis, engine.name());
     let period_s = t.elapsed().as_secs_f64();
-    write_dataset(out, &summary, &values, period.as_ref())
+    write_dataset(out, &summary, &values, analysis.period.as_ref())
         .with_context(|| format!("writing the dataset of {code}"))?;
     if let Some(r) = reports {
         let stem = code.file_name();
@@ -311,8 +338,8 @@ pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Resul
             code,
             &summary,
             &values,
-            period.as_ref(),
-            arith.as_ref(),
+            analysis.period.as_ref(),
+            analysis.arithmetic.as_ref(),
             &run,
             &fig,
         );
@@ -324,10 +351,30 @@ pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Resul
     Ok(SeqResult { summary, seconds })
 }
 
+/// Writes text to standard output in pieces of about 64 KiB, so that no
+/// output is held whole in memory.
+struct Chunked(String);
+
+impl Chunked {
+    fn new() -> Chunked {
+        Chunked(String::with_capacity(1 << 17))
+    }
+    fn push(&mut self, s: &str) {
+        self.0.push_str(s);
+        if self.0.len() > 1 << 16 {
+            super::write_stdout(&self.0);
+            self.0.clear();
+        }
+    }
+    fn finish(self) {
+        super::write_stdout(&self.0);
+    }
+}
+
 fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let code = parse_code(&a.code)?;
-    check_max_n(a.max_n)?;
     let engine: Engine = a.engine.into();
+    validate(&code, engine, "--max-n", a.max_n, a.force)?;
     if let Some(out) = &a.out {
         let command = format!(
             "grundy octal seq {code} --max-n {} --engine {} --out {}",
@@ -359,16 +406,11 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let (c, seconds) = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), bars)?;
+    let (c, seconds) = compute_values(&code, engine, a.max_n, a.checkpoint.as_deref(), bars)?;
     let values = c.values();
+    let analysis = analyse(&code, values);
     if a.summary {
-        let p = proved_period(&code, values);
-        let ar = if p.is_none() {
-            arithmetic_period(values)
-        } else {
-            None
-        };
-        let s = Summary::new(&code, values, p.as_ref(), ar.as_ref(), engine.name());
+        let s = Summary::new(&code, values, &analysis, engine.name());
         let last = values.get(a.max_n);
         if a.json {
             let mut j = serde_json::to_value(&s)?;
@@ -384,35 +426,52 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 describe(&s)
             );
         }
-        return Ok(());
-    }
-    if a.json {
-        let v: Vec<u32> = values.to_u32s();
-        let p = proved_period(&code, values);
-        outln!(
-            "{}",
-            json!({
-                "code": code.to_string(),
-                "max_n": a.max_n,
-                "engine": engine.name(),
-                "values": v,
-                "pre_period": p.map(|p| p.pre_period),
-                "period": p.map(|p| p.period),
-                "proved": p.is_some(),
-            })
-        );
+    } else if a.json {
+        print_values_json(&code, engine, a.max_n, values, &analysis);
     } else {
-        let mut text = String::from("n,nimber\n");
+        let mut out = Chunked::new();
+        out.push("n,nimber\n");
         for (n, v) in values.iter().enumerate() {
-            text.push_str(&format!("{n},{v}\n"));
-            if text.len() > 1 << 16 {
-                super::write_stdout(&text);
-                text.clear();
-            }
+            out.push(&format!("{n},{v}\n"));
         }
-        super::write_stdout(&text);
+        out.finish();
     }
     Ok(())
+}
+
+/// `{"code", "first_n", "max_n", "engine", "pre_period", "period",
+/// "proved", "values"}`, the values streamed.
+fn print_values_json(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    values: &Values,
+    analysis: &period::Analysis,
+) {
+    let p = analysis.period;
+    let head = json!({
+        "code": code.to_string(),
+        "first_n": 0,
+        "max_n": max_n,
+        "engine": engine.name(),
+        "pre_period": p.map(|p| p.pre_period),
+        "period": p.map(|p| p.period),
+        "proved": p.is_some(),
+    })
+    .to_string();
+    let mut out = Chunked::new();
+    // The object without its closing brace, then the values.
+    out.push(head.strip_suffix('}').unwrap_or(&head));
+    out.push(",\"values\":[");
+    for (n, v) in values.iter().enumerate() {
+        out.push(&if n == 0 {
+            v.to_string()
+        } else {
+            format!(",{v}")
+        });
+    }
+    out.push("]}\n");
+    out.finish();
 }
 
 fn describe(s: &Summary) -> String {
@@ -430,10 +489,11 @@ fn describe(s: &Summary) -> String {
 
 fn period_cmd(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
     let code = parse_code(&a.code)?;
-    check_max_n(a.max_n)?;
-    let mut c = Computation::new(code.clone(), a.engine.into());
+    let engine: Engine = a.engine.into();
+    let limit = validate(&code, engine, "--max-n", a.max_n, a.force)?;
+    let mut c = Computation::new(code.clone(), engine);
     bars.phase(&format!("period of {code}"), 0);
-    let found = period::search(&mut c, a.max_n + 1, bars, &AtomicBool::new(false));
+    let found = period::search(&mut c, limit, bars, &AtomicBool::new(false));
     bars.finish_phase();
     let computed = c.values().len().saturating_sub(1);
     match found {
@@ -443,6 +503,7 @@ fn period_cmd(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
                     "{}",
                     json!({
                         "code": code.to_string(),
+                        "max_n": a.max_n,
                         "pre_period": p.pre_period,
                         "period": p.period,
                         "proved": true,
@@ -475,10 +536,12 @@ fn period_cmd(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
                     "{}",
                     json!({
                         "code": code.to_string(),
+                        "max_n": a.max_n,
                         "pre_period": null,
                         "period": null,
                         "proved": false,
                         "checked_to": computed,
+                        "computed_to": computed,
                         "arithmetic": arith.map(|x| json!({
                             "pre_period": x.pre_period, "period": x.period,
                             "saltus": x.saltus, "proved": false})),
@@ -490,7 +553,7 @@ fn period_cmd(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
                     x.period,
                     x.saltus,
                     x.pre_period,
-                    computed - x.period
+                    computed.saturating_sub(x.period)
                 );
             } else {
                 outln!("{code}: no period found up to n = {computed}.");
@@ -503,15 +566,19 @@ fn period_cmd(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
 fn check_cmd(a: CheckArgs, bars: &Bars) -> anyhow::Result<()> {
     let code = parse_code(&a.code)?;
     let claim = Claim::parse(a.period, &a.values, &a.exceptions)?;
+    validate(&code, Engine::Sparse, "--max-n", a.max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     bars.phase("check the claim", 0);
-    let v = check(&claim, &mut c, bars, &AtomicBool::new(false)).expect("never stopped");
+    let v = check(&claim, &mut c, a.max_n, bars, &AtomicBool::new(false));
     bars.finish_phase();
+    let v = v?.context("the check stopped early")?;
     if a.json {
         outln!(
             "{}",
             json!({
                 "code": code.to_string(),
+                "claim": claim.to_string(),
+                "max_n": a.max_n,
                 "holds": v.holds,
                 "first_failure": v.first_failure,
                 "pre_period": v.pre_period,
@@ -540,27 +607,84 @@ fn check_cmd(a: CheckArgs, bars: &Bars) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Prints a table over n, streamed: CSV `n,nimber,outcome,first_player_wins`
+/// or, with `json`, `{head…, "rows": [{"n", "nimber", "outcome",
+/// "first_player_wins"}, …]}`.
+pub fn print_rows(json: bool, head: serde_json::Value, rows: impl Iterator<Item = (usize, u32)>) {
+    let mut out = Chunked::new();
+    if json {
+        let head = head.to_string();
+        out.push(head.strip_suffix('}').unwrap_or(&head));
+        out.push(if head == "{}" {
+            "\"rows\":["
+        } else {
+            ",\"rows\":["
+        });
+    } else {
+        out.push("n,nimber,outcome,first_player_wins\n");
+    }
+    for (i, (n, v)) in rows.enumerate() {
+        let outcome = Nimber(v).outcome();
+        let wins = v != 0;
+        if json {
+            out.push(&format!(
+                "{}{{\"n\":{n},\"nimber\":{v},\"outcome\":\"{outcome}\",\"first_player_wins\":{wins}}}",
+                if i == 0 { "" } else { "," }
+            ));
+        } else {
+            out.push(&format!("{n},{v},{outcome},{wins}\n"));
+        }
+    }
+    if json {
+        out.push("]}\n");
+    }
+    out.finish();
+}
+
 fn ring(a: RingArgs, bars: &Bars) -> anyhow::Result<()> {
     let code = parse_code(&a.code)?;
-    check_max_n(a.max_n)?;
+    // A ring of n reads the row values G(0..n).
+    validate(&code, Engine::Sparse, "--max-n", a.max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     bars.phase(&format!("rows of {code}"), a.max_n as u64);
     c.extend_to(a.max_n, bars, &AtomicBool::new(false));
     bars.finish_phase();
-    let r = ring_values(&code, c.values(), a.max_n);
-    let wins: Vec<usize> = (1..=a.max_n).filter(|&n| r[n - 1] != 0).collect();
+    let row = c.values();
+    print_rows(
+        a.json,
+        json!({"code": code.to_string(), "max_n": a.max_n}),
+        (1..=a.max_n).map(|n| (n, ring_value(&code, row, n))),
+    );
+    Ok(())
+}
+
+fn verify_cmd(a: VerifyArgs, bars: &Bars) -> anyhow::Result<()> {
+    let v = verify(&a.path, a.force, bars)?;
+    let last = v.count.saturating_sub(1);
     if a.json {
         outln!(
             "{}",
-            json!({"code": code.to_string(), "max_n": a.max_n, "values": r, "first_player_wins": wins})
+            json!({
+                "path": a.path.display().to_string(),
+                "code": v.code.to_string(),
+                "first_n": 0,
+                "max_n": last,
+                "verified": true,
+                "files": v.files,
+            })
         );
     } else {
-        let mut text = String::from("n,ring_nimber,first_player\n");
-        for (i, v) in r.iter().enumerate() {
-            let who = if *v != 0 { "wins" } else { "loses" };
-            text.push_str(&format!("{},{v},{who}\n", i + 1));
-        }
-        super::write_stdout(&text);
+        let others = if v.files.is_empty() {
+            String::new()
+        } else {
+            format!("; {} agree with them", v.files.join(", "))
+        };
+        outln!(
+            "{}: {}: all {} values G(0..={last}) re-derived by the naive engine{others}.",
+            a.path.display(),
+            v.code,
+            v.count
+        );
     }
     Ok(())
 }

@@ -18,12 +18,20 @@
 //! little-endian integers.
 
 use super::atomic::write_atomic;
-use crate::error::Result;
-use crate::games::octal::period::{Arithmetic, Periodicity};
+use crate::error::{Error, Result};
+use crate::games::octal::budget;
+use crate::games::octal::period::analyse;
+use crate::games::octal::period::{Analysis, Periodicity};
+use crate::games::octal::verify::first_mismatch;
 use crate::games::octal::Values;
+use crate::games::octal::{Computation, Engine, OctalCode};
+use crate::progress::Progress;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The magic bytes opening the decompressed stream.
 pub const MAGIC: [u8; 8] = *b"GRUNDYOC";
@@ -168,14 +176,15 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary of `values` with the period findings.
+    /// The summary of `values` with the period findings of
+    /// [`analyse`](crate::games::octal::period::analyse).
     pub fn new(
         code: &crate::games::octal::OctalCode,
         values: &Values,
-        period: Option<&Periodicity>,
-        arithmetic: Option<&Arithmetic>,
+        analysis: &Analysis,
         engine: &str,
     ) -> Summary {
+        let period = analysis.period.as_ref();
         Summary {
             code: code.to_string(),
             name: code.name().map(str::to_string),
@@ -185,7 +194,9 @@ impl Summary {
             proved: period.is_some(),
             proof_range: period.map(|p| [p.theorem_pre_period, p.proof_end]),
             checked_to: period.map(|p| p.checked_to),
-            arithmetic: arithmetic.map(|a| [a.pre_period, a.period, a.saltus as usize]),
+            arithmetic: analysis
+                .arithmetic
+                .map(|a| [a.pre_period, a.period, a.saltus as usize]),
             max_value: values.max(),
             value_width: values.width(),
             engine: engine.to_string(),
@@ -305,6 +316,301 @@ pub fn write_dataset(
     write_atomic(&dir.join("table.tex"), |w| w.write_all(tex.as_bytes()))?;
     let json = serde_json::to_string_pretty(summary).expect("summary serialises") + "\n";
     write_atomic(&dir.join("summary.json"), |w| w.write_all(json.as_bytes()))?;
+    Ok(())
+}
+
+/// Reads a checkpoint to resume `code` from, keeping at most `len` values.
+/// The file's digest is checked by [`read_sequence`]; its last four values
+/// are also re-derived with the naive engine.
+///
+/// # Errors
+/// As [`read_sequence`]; [`Error::VerificationFailed`] if the file holds
+/// another code or a re-derived value differs.
+pub fn read_checkpoint(path: &Path, code: &OctalCode, len: usize) -> Result<Values> {
+    let (text, mut values) = read_sequence(path)?;
+    if text != code.to_string() {
+        return Err(Error::VerificationFailed {
+            path: path.to_path_buf(),
+            reason: format!("the checkpoint holds the code {text}, not {code}"),
+        });
+    }
+    values.truncate(len);
+    let c = Computation::resume(code.clone(), Engine::Naive, values);
+    if let Some(n) = c.check_tail(4) {
+        return Err(Error::VerificationFailed {
+            path: path.to_path_buf(),
+            reason: format!("G({n}) is not the mex of its options; delete the file to start over"),
+        });
+    }
+    Ok(c.into_values())
+}
+
+/// How often a checkpointed computation saves its progress.
+pub const SAVE_EVERY: Duration = Duration::from_secs(10);
+
+/// Computes `G(0..=max_n)` of `code` with `engine`: the one pipeline of
+/// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
+/// from the file if it exists ([`read_checkpoint`]) and saves to it (in
+/// the sequence format, atomically) every [`SAVE_EVERY`], at the end and
+/// when `stop` is set (but never rewrites one that already holds `max_n + 1`
+/// values or more). Without a checkpoint `stop` is not consulted.
+/// Progress: one phase, one unit per heap size.
+///
+/// # Errors
+/// [`Error::OutOfRange`] if `max_n + 1` overflows; checkpoint errors as
+/// [`read_checkpoint`] and [`write_atomic`]; [`Error::Interrupted`] naming
+/// the checkpoint when stopped (the values so far are saved in it).
+pub fn compute(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    checkpoint: Option<&Path>,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<Computation> {
+    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
+        what: format!("--max-n {max_n}"),
+        reason: "the count of values does not fit a machine word".into(),
+    })?;
+    let mut c = Computation::new(code.clone(), engine);
+    if let Some(path) = checkpoint.filter(|p| p.exists()) {
+        let values = read_checkpoint(path, code, len)?;
+        c = Computation::resume(code.clone(), engine, values);
+    }
+    progress.phase(&format!("G(n) of {code}"), len as u64);
+    progress.advance(c.values().len() as u64);
+    let done = match checkpoint {
+        // A checkpoint holding every value asked for is not rewritten: it
+        // may hold more than this run keeps.
+        Some(_) if c.values().len() >= len => true,
+        Some(path) => {
+            let text = code.to_string();
+            let mut save = |v: &Values| write_atomic(path, |w| write_sequence(w, &text, v));
+            let done = c.extend_saving(len, SAVE_EVERY, &mut save, progress, stop)?;
+            if !done {
+                progress.finish_phase();
+                return Err(Error::Interrupted {
+                    path: path.to_path_buf(),
+                });
+            }
+            done
+        }
+        None => c.extend_to(len, progress, &AtomicBool::new(false)),
+    };
+    debug_assert!(done);
+    progress.finish_phase();
+    Ok(c)
+}
+
+/// What [`verify`] checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The code of the sequence.
+    pub code: OctalCode,
+    /// Number of values re-derived: heap sizes `0..count`.
+    pub count: usize,
+    /// The other dataset files found consistent with the values (empty
+    /// when a single file was verified).
+    pub files: Vec<&'static str>,
+}
+
+/// The sequence file of `path`: `path` itself, or
+/// `path/sequence.bin.zst` for a directory.
+pub fn sequence_path(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        path.join("sequence.bin.zst")
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// Re-derives every value of a sequence file (`sequence.bin.zst` or a
+/// checkpoint) with the naive engine ([`crate::games::octal::verify`]), in
+/// parallel; given a dataset directory, also checks that `sequence.csv`,
+/// `b-file.txt`, `table.tex` and `summary.json` are exactly what the values
+/// and their period proof give (`summary.json`'s `engine` may name either
+/// engine). Progress: one phase, one unit per heap size.
+///
+/// # Errors
+/// As [`read_sequence`]; [`Error::MalformedCode`] for a code that does not
+/// parse or does not print back as stored; [`Error::VerificationFailed`]
+/// naming the file and the first wrong `n`, line or field;
+/// [`Error::Io`] for a missing or unreadable dataset file;
+/// [`Error::OutOfRange`] when the re-derivation is estimated to take more
+/// than [`budget::MAX_SECONDS`] and `force` is false.
+pub fn verify(path: &Path, force: bool, progress: &dyn Progress) -> Result<Verified> {
+    let (code, values) = verify_sequence(&sequence_path(path), force, progress)?;
+    let mut files = Vec::new();
+    if path.is_dir() {
+        let analysis = analyse(&code, &values);
+        verify_csv(&path.join("sequence.csv"), &values)?;
+        files.push("sequence.csv");
+        verify_bfile(&path.join("b-file.txt"), &code.to_string(), &values)?;
+        files.push("b-file.txt");
+        let tex = latex_table(&code.to_string(), &values, analysis.period.as_ref());
+        verify_text(&path.join("table.tex"), &tex)?;
+        files.push("table.tex");
+        verify_summary(&path.join("summary.json"), &code, &values, &analysis)?;
+        files.push("summary.json");
+    }
+    Ok(Verified {
+        code,
+        count: values.len(),
+        files,
+    })
+}
+
+/// Reads and re-derives a sequence file.
+fn verify_sequence(
+    path: &Path,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<(OctalCode, Values)> {
+    let (text, values) = read_sequence(path)?;
+    let code: OctalCode = text.parse()?;
+    if code.to_string() != text {
+        return Err(Error::VerificationFailed {
+            path: path.to_path_buf(),
+            reason: format!("code {text:?} is not written as grundy writes it ({code})"),
+        });
+    }
+    let cost = budget::estimate(&code, Engine::Naive, values.len());
+    budget::check_budget(&cost, &format!("verifying {}", path.display()), None, force)?;
+    progress.phase(&format!("re-derive G(n) of {code}"), values.len() as u64);
+    let wrong = first_mismatch(&code, &values, progress);
+    progress.finish_phase();
+    if let Some(m) = wrong {
+        return Err(Error::VerificationFailed {
+            path: path.to_path_buf(),
+            reason: format!(
+                "n = {}: G({}) is stored as {}, but the mex of its options is {}",
+                m.n, m.n, m.stored, m.actual
+            ),
+        });
+    }
+    Ok((code, values))
+}
+
+fn failed(path: &Path, reason: String) -> Error {
+    Error::VerificationFailed {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+/// Compares the lines of `path` with `expected` lines (in order, all of
+/// them, nothing after): the first difference names its line number.
+fn compare_lines(
+    path: &Path,
+    expected: impl Iterator<Item = String>,
+    describe: impl Fn(usize) -> String,
+) -> Result<()> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
+    let mut lines = std::io::BufReader::new(file).lines();
+    for (i, want) in expected.enumerate() {
+        let line_no = i.saturating_add(1);
+        match lines.next() {
+            None => {
+                return Err(failed(
+                    path,
+                    format!("ends at line {i}, before {}", describe(i)),
+                ))
+            }
+            Some(Err(e)) => return Err(failed(path, format!("line {line_no}: {e}"))),
+            Some(Ok(got)) if got != want => {
+                return Err(failed(
+                    path,
+                    format!(
+                        "line {line_no} ({}): {got:?}, expected {want:?}",
+                        describe(i)
+                    ),
+                ))
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+    if lines.next().is_some() {
+        return Err(failed(path, "has lines after the last value".into()));
+    }
+    Ok(())
+}
+
+/// `sequence.csv`: the header `n,nimber`, then `n,G(n)` for every `n`.
+fn verify_csv(path: &Path, values: &Values) -> Result<()> {
+    let rows = values.iter().enumerate().map(|(n, v)| format!("{n},{v}"));
+    compare_lines(
+        path,
+        std::iter::once("n,nimber".to_string()).chain(rows),
+        |i| match i.checked_sub(1) {
+            None => "the header".into(),
+            Some(n) => format!("n = {n}, field nimber"),
+        },
+    )
+}
+
+/// `b-file.txt`: the two comment lines, then `n G(n)` for every `n`.
+fn verify_bfile(path: &Path, code: &str, values: &Values) -> Result<()> {
+    let mut head = Vec::new();
+    write_bfile(&mut head, code, &Values::default()).map_err(Error::io("cannot write", path))?;
+    let head = String::from_utf8_lossy(&head).replace(
+        "n = 0..0",
+        &format!("n = 0..{}", values.len().saturating_sub(1)),
+    );
+    let head: Vec<String> = head.lines().map(str::to_string).collect();
+    let skip = head.len();
+    let rows = values.iter().enumerate().map(|(n, v)| format!("{n} {v}"));
+    compare_lines(path, head.into_iter().chain(rows), |i| {
+        match i.checked_sub(skip) {
+            None => "the comment lines".into(),
+            Some(n) => format!("n = {n}, the value"),
+        }
+    })
+}
+
+/// A file that must equal `expected` exactly.
+fn verify_text(path: &Path, expected: &str) -> Result<()> {
+    compare_lines(path, expected.lines().map(str::to_string), |i| {
+        format!("line {} of the regenerated file", i.saturating_add(1))
+    })
+}
+
+/// `summary.json`: every field as [`Summary::new`] gives it; `engine` may
+/// be either engine's name.
+fn verify_summary(
+    path: &Path,
+    code: &OctalCode,
+    values: &Values,
+    analysis: &Analysis,
+) -> Result<()> {
+    let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
+    let got: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| failed(path, format!("not JSON: {e}")))?;
+    let Some(got) = got.as_object() else {
+        return Err(failed(path, "not a JSON object".into()));
+    };
+    let engine = match got.get("engine").and_then(|e| e.as_str()) {
+        Some(e @ ("naive" | "sparse")) => e,
+        _ => {
+            return Err(failed(
+                path,
+                "field engine is not \"naive\" or \"sparse\"".into(),
+            ))
+        }
+    };
+    let want = serde_json::to_value(Summary::new(code, values, analysis, engine))
+        .map_err(|e| failed(path, e.to_string()))?;
+    let want = want.as_object().cloned().unwrap_or_default();
+    for (key, w) in &want {
+        match got.get(key) {
+            Some(g) if g == w => {}
+            Some(g) => return Err(failed(path, format!("field {key} is {g}, expected {w}"))),
+            None => return Err(failed(path, format!("field {key} is missing"))),
+        }
+    }
+    if let Some(extra) = got.keys().find(|k| !want.contains_key(*k)) {
+        return Err(failed(path, format!("unknown field {extra}")));
+    }
     Ok(())
 }
 

@@ -23,6 +23,7 @@
 //! assert_eq!(kayles.max_removal(), 2);
 //! assert!("0.8".parse::<OctalCode>().is_err());
 //! ```
+#![warn(clippy::arithmetic_side_effects)]
 
 use crate::error::Error;
 use std::fmt;
@@ -30,6 +31,23 @@ use std::str::FromStr;
 
 /// The most digits accepted after the point.
 pub const MAX_DIGITS: usize = 64;
+
+/// The longest text that can be a code: `hex:`, one digit, the point and
+/// [`MAX_DIGITS`] digits (names are shorter). Longer text is refused before
+/// it is copied or scanned.
+pub const MAX_TEXT: usize = 4 + 1 + 1 + MAX_DIGITS;
+
+/// At most this many characters of a refused text are quoted in the error.
+const QUOTED: usize = 40;
+
+/// `text` as an error quotes it: its first [`QUOTED`] characters, with an
+/// ellipsis and the length when it is longer.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
 
 /// Named games: (name, code, description).
 pub const NAMED: &[(&str, &str, &str)] = &[
@@ -117,7 +135,7 @@ impl OctalCode {
 
     fn malformed(text: &str, reason: impl Into<String>) -> Error {
         Error::MalformedCode {
-            text: text.to_string(),
+            text: quoted(text),
             reason: reason.into(),
         }
     }
@@ -129,13 +147,24 @@ impl FromStr for OctalCode {
     /// Parses `0.77`, `.137`, `4.07`, `hex:0.8F`, or a name from [`NAMED`].
     ///
     /// # Errors
-    /// [`Error::MalformedCode`] naming the text and what is wrong: empty, no
-    /// point, a digit out of range (octal digits are 0–7), more than
-    /// [`MAX_DIGITS`] digits, or a digit before the point other than a split.
+    /// [`Error::MalformedCode`] naming the text (its first 40 characters)
+    /// and what is wrong: empty, longer than [`MAX_TEXT`] bytes, no point, a
+    /// digit out of range (octal digits are 0–7), more than [`MAX_DIGITS`]
+    /// digits, or a digit before the point other than a split. The cost is
+    /// bounded by [`MAX_TEXT`], whatever the length of `text`.
     fn from_str(text: &str) -> Result<Self, Error> {
         let t = text.trim();
         if t.is_empty() {
             return Err(Self::malformed(text, "the code is empty"));
+        }
+        if t.len() > MAX_TEXT {
+            return Err(Self::malformed(
+                text,
+                format!(
+                    "{} bytes is too long for a code (at most {MAX_DIGITS} digits after the point)",
+                    t.len()
+                ),
+            ));
         }
         let lower = t.to_ascii_lowercase();
         if let Some((_, code, _)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
@@ -167,7 +196,7 @@ impl FromStr for OctalCode {
                 ),
             ));
         }
-        let mut digits = Vec::with_capacity(after.len() + 1);
+        let mut digits = Vec::with_capacity(MAX_DIGITS.saturating_add(1));
         for (i, c) in before.chars().chain(after.chars()).enumerate() {
             let Some(d) = c.to_digit(radix) else {
                 let hint = if !hex && c.is_ascii_hexdigit() {
@@ -175,20 +204,22 @@ impl FromStr for OctalCode {
                 } else {
                     String::new()
                 };
-                let place = if i < before.len() {
-                    "before the point".to_string()
-                } else {
-                    format!("at place {} after the point", i + 1 - before.len())
+                let place = match i.checked_sub(before.len()) {
+                    None => "before the point".to_string(),
+                    // i < MAX_TEXT here, far from usize::MAX.
+                    Some(j) => format!("at place {} after the point", j.saturating_add(1)),
                 };
                 return Err(Self::malformed(
                     text,
                     format!(
-                        "{c:?} {place} is not {} digit{hint}",
+                        "'{}' {place} is not {} digit{hint}",
+                        c.escape_default(),
                         if hex { "a hexadecimal" } else { "an octal" }
                     ),
                 ));
             };
-            digits.push(d as u8);
+            // to_digit(16) is below 16, so the byte holds it.
+            digits.push(u8::try_from(d).unwrap_or(u8::MAX));
         }
         if before.is_empty() {
             digits.insert(0, 0);

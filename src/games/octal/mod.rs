@@ -8,6 +8,7 @@
 //! the nim-sum of its heaps' values, so the game is settled by its
 //! *nim-sequence* `G(0), G(1), …` (Winning Ways ch. 4; Guy and Smith 1956).
 
+pub mod budget;
 pub mod claim;
 pub mod code;
 pub mod naive;
@@ -16,6 +17,7 @@ pub mod ring;
 pub mod sequence;
 pub mod sparse;
 pub mod values;
+pub mod verify;
 
 pub use code::OctalCode;
 pub use sequence::{Computation, Engine};

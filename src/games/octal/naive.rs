@@ -4,36 +4,91 @@
 //! Every fast path is tested against it.
 
 use super::code::OctalCode;
+use super::values::Value;
 use crate::impartial::{mex, Nimber};
 
-/// The Grundy value of a heap of `n = g.len()` tokens, given
-/// `g[i] = G(i)` for every `i < n`.
-pub fn next_value(code: &OctalCode, g: &[u32]) -> u32 {
+/// Calls `f` with the value of every option of a heap of `n = g.len()`
+/// tokens, given `g[i] = G(i)` for every `i < n` (repeats included): the
+/// one place the moves of a code are enumerated plainly.
+pub fn for_each_option<T: Value>(code: &OctalCode, g: &[T], mut f: impl FnMut(u32)) {
     let n = g.len();
-    let mut options = Vec::new();
     for k in 0..=code.max_removal().min(n) {
         let d = code.digit(k);
         let m = n - k;
         if k > 0 && d & 1 != 0 && m == 0 {
-            options.push(0);
+            f(0);
         }
         if k > 0 && d & 2 != 0 && m >= 1 {
-            options.push(g[m]);
+            f(g[m].get());
         }
         if d & 4 != 0 && m >= 2 {
             for a in 1..=m / 2 {
-                options.push(g[a] ^ g[m - a]);
+                f((g[a] ^ g[m - a]).get());
             }
         }
         if d & 8 != 0 && m >= 3 {
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    options.push(g[a] ^ g[b] ^ g[m - a - b]);
+                    f((g[a] ^ g[b] ^ g[m - a - b]).get());
                 }
             }
         }
     }
+}
+
+/// The Grundy value of a heap of `n = g.len()` tokens, given
+/// `g[i] = G(i)` for every `i < n`: the mex of [`for_each_option`].
+pub fn next_value<T: Value>(code: &OctalCode, g: &[T]) -> u32 {
+    let mut options = Vec::new();
+    for_each_option(code, g, |v| options.push(v));
     mex(options.into_iter().map(Nimber)).value()
+}
+
+/// Whether `G(n) = v` for `n = g.len()`, given `g[i] = G(i)` for `i < n`:
+/// no option has value `v` and every value below `v` is an option's.
+/// `seen` is scratch space (any contents); memory and time are bounded by
+/// the number of options, whatever `v` is.
+pub fn is_value<T: Value>(code: &OctalCode, g: &[T], v: u32, seen: &mut Vec<bool>) -> bool {
+    // The mex of k options is at most k: a larger v is wrong, and checking
+    // this first keeps `seen` as small as the work.
+    let Ok(want) = usize::try_from(v) else {
+        return false;
+    };
+    if want as f64 > option_count(code, g.len()) {
+        return false;
+    }
+    seen.clear();
+    seen.resize(want, false);
+    let (mut hit, mut missing) = (false, want);
+    for_each_option(code, g, |x| {
+        if x == v {
+            hit = true;
+        } else if let Some(s) = seen.get_mut(x as usize) {
+            if !*s {
+                *s = true;
+                missing -= 1;
+            }
+        }
+    });
+    !hit && missing == 0
+}
+
+/// The number of options of a heap of `n` tokens (an upper bound, as
+/// `f64` so that it cannot overflow).
+pub fn option_count(code: &OctalCode, n: usize) -> f64 {
+    let mut count = 0.0;
+    for k in 0..=code.max_removal().min(n) {
+        let d = code.digit(k);
+        let m = (n - k) as f64;
+        count += f64::from(d & 1) + f64::from((d >> 1) & 1);
+        if d & 4 != 0 {
+            count += m / 2.0;
+        }
+        if d & 8 != 0 {
+            count += m * m / 12.0 + m;
+        }
+    }
+    count
 }
 
 /// `G(0..=max_n)` by [`next_value`].
@@ -55,5 +110,25 @@ mod tests {
         // OEIS A002186.
         let g = sequence(&"0.77".parse().unwrap(), 12);
         assert_eq!(g, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    }
+
+    #[test]
+    fn is_value_agrees_with_the_mex() {
+        let mut seen = Vec::new();
+        for code in ["0.77", "0.137", "hex:0.8", "4.07", "0.6"] {
+            let c: OctalCode = code.parse().unwrap();
+            let g = sequence(&c, 60);
+            for n in 0..=60 {
+                for v in 0..12 {
+                    assert_eq!(
+                        is_value(&c, &g[..n], v, &mut seen),
+                        g[n] == v,
+                        "{code} {n} {v}"
+                    );
+                }
+                assert!(!is_value(&c, &g[..n], u32::MAX, &mut seen));
+                assert!(g[n] as f64 <= option_count(&c, n));
+            }
+        }
     }
 }

@@ -3,14 +3,19 @@
 //! **Theorem** (Guy and Smith 1956; Winning Ways ch. 4, "the periodicity
 //! theorem"): for an octal game whose moves remove at most `t` tokens and
 //! leave at most two heaps, if `G(n + p) = G(n)` for all `n` with
-//! `n0 <= n < 2·n0 + p + t`, then `G(n + p) = G(n)` for all `n >= n0`.
+//! `n0 <= n < 2·m0 + p + t`, where `m0 = max(n0, 1)`, then
+//! `G(n + p) = G(n)` for all `n >= n0`.
 //!
 //! The proof splits an option of `n + p` tokens as `a + b` with
 //! `a >= (n + p − t) / 2` and uses periodicity below `n` for the larger
-//! part. The same argument gives the bound for the other kinds of code
-//! ([`proof_end`]): with splits into three heaps the larger part is only a
-//! third, so the range runs to `3·n0 + 2p + t`; without splits (subtraction
-//! games) to `max(n0 + t, t + 1)`.
+//! part: `a − p` must be at least `n0` (so that `G(a − p) = G(a)`) and at
+//! least 1 (so that `(a − p) + b` is still a split into two non-empty
+//! heaps). The bound is often quoted as `2·n0 + p + t`, which is false for
+//! `n0 = 0`: 0.4 has `G(0) = G(1) = G(2) = 0` but `G(3) = 1`. The same
+//! argument gives the bound for the other kinds of code ([`proof_end`]):
+//! with splits into three heaps the larger part is only a third, so the
+//! range runs to `3·m0 + 2p + t`; without splits (subtraction games) to
+//! `max(n0 + t, t + 1)`.
 //!
 //! Arithmetic periodicity, `G(n + p) = G(n) + s` for `n >= n0` with a
 //! *saltus* `s > 0`, is detected but never claimed proved: no theorem of
@@ -58,19 +63,28 @@ pub struct Arithmetic {
 }
 
 /// The exclusive end `N` of the range `n0 <= n < N` on which the theorem
-/// needs `G(n + p) = G(n)` checked, for `code`'s kind of move.
-pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> usize {
+/// needs `G(n + p) = G(n)` checked, for `code`'s kind of move (see the
+/// module documentation: `2·max(n0, 1) + p + t` for two-way splits,
+/// `3·max(n0, 1) + 2p + t` for three-way ones, `max(n0 + t, t + 1)`
+/// without splits); None when it
+/// does not fit a `usize` (a claim with an absurd pre-period or period).
+pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
     let t = code.max_removal();
     match code.max_parts() {
-        3 => 3 * n0 + 2 * p + t,
-        2 => 2 * n0 + p + t,
-        _ => (n0 + t).max(t + 1),
+        3 => n0
+            .max(1)
+            .checked_mul(3)?
+            .checked_add(p.checked_mul(2)?)?
+            .checked_add(t),
+        2 => n0.max(1).checked_mul(2)?.checked_add(p)?.checked_add(t),
+        _ => Some(n0.checked_add(t)?.max(t.checked_add(1)?)),
     }
 }
 
-/// Heap sizes needed to prove period `p` from `n0`: `G(0..needed)`.
-pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> usize {
-    proof_end(code, n0, p) + p
+/// Heap sizes needed to prove period `p` from `n0`: `G(0..needed)`; None
+/// when the count does not fit a `usize`.
+pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
+    proof_end(code, n0, p)?.checked_add(p)
 }
 
 /// The largest pre-period `n0` for which `len` values suffice to prove
@@ -78,8 +92,16 @@ pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> usize {
 fn max_pre_period(code: &OctalCode, p: usize, len: usize) -> Option<usize> {
     let t = code.max_removal();
     match code.max_parts() {
-        3 => len.checked_sub(3 * p + t).map(|r| r / 3),
-        2 => len.checked_sub(2 * p + t).map(|r| r / 2),
+        // values_needed is 3·max(n0, 1) + 3p + t (two-way: 2·max(n0, 1) +
+        // 2p + t), so no n0 works below three (two) spare values.
+        3 => len
+            .checked_sub(3 * p + t)
+            .filter(|&r| r >= 3)
+            .map(|r| r / 3),
+        2 => len
+            .checked_sub(2 * p + t)
+            .filter(|&r| r >= 2)
+            .map(|r| r / 2),
         _ => len.checked_sub(p + t + 1).map(|r| r + 1),
     }
 }
@@ -94,9 +116,10 @@ fn proved_in<T: Value>(code: &OctalCode, g: &[T]) -> Option<Periodicity> {
                 pre_period: n0,
                 period: p,
                 theorem_period: p,
-                proof_end: proof_end(code, n0, p),
+                // n0 <= max_pre_period(p, len), so both fit below len.
+                proof_end: proof_end(code, n0, p).unwrap_or(len),
                 theorem_pre_period: n0,
-                checked_to: values_needed(code, n0, p) - 1,
+                checked_to: values_needed(code, n0, p).map_or(len, |x| x.saturating_sub(1)),
             };
             // A divisor d of p is a period too when the data shows it over a
             // window of p + d values inside the proved range.
@@ -181,6 +204,30 @@ pub fn arithmetic_period(g: &Values) -> Option<Arithmetic> {
     }
 }
 
+/// What a sequence shows about its periodicity: the period the theorem
+/// proves, else (and only then) arithmetic periodicity seen at its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The least proved period ([`proved_period`]).
+    pub period: Option<Periodicity>,
+    /// Arithmetic periodicity seen, when no period is proved
+    /// ([`arithmetic_period`]); never a proof.
+    pub arithmetic: Option<Arithmetic>,
+}
+
+/// Proves a period from `g` (`g.get(n)` = G(n) of `code`), or else looks
+/// for arithmetic periodicity: the one "prove, else observe" step every
+/// command and dataset uses.
+pub fn analyse(code: &OctalCode, g: &Values) -> Analysis {
+    let period = proved_period(code, g);
+    let arithmetic = if period.is_none() {
+        arithmetic_period(g)
+    } else {
+        None
+    };
+    Analysis { period, arithmetic }
+}
+
 /// The outcome of a period search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeriodSearch {
@@ -216,7 +263,7 @@ pub fn search(
         }
         // A candidate: the least p whose tail covers three periods.
         if let Some((n0, p)) = candidate(c.values()) {
-            let need = values_needed(&code, n0, p);
+            let need = values_needed(&code, n0, p).unwrap_or(usize::MAX);
             if need > len && need <= limit {
                 len = need;
                 continue;
@@ -266,6 +313,8 @@ mod tests {
         let p = proved_period(&c, &g).unwrap();
         assert_eq!((p.pre_period, p.period), (71, 12));
         assert_eq!(p.proof_end, 2 * 71 + 12 + 2);
+        assert_eq!(values_needed(&c, usize::MAX, 1), None);
+        assert_eq!(values_needed(&c, 1, usize::MAX), None);
         // Dawson's Chess 0.137: period 34, last exception G(51).
         let (c, g) = values("0.137", 400);
         let p = proved_period(&c, &g).unwrap();
@@ -274,6 +323,16 @@ mod tests {
         let (c, g) = values("0.07", 400);
         let p = proved_period(&c, &g).unwrap();
         assert_eq!((p.pre_period, p.period), (53, 34));
+        // n0 = 0 needs the bound of n0 = 1: 0.4 is 0, 0, 0, 1, … and
+        // 0.04 is 0, 0, 0, 0, 1, …; neither has period 1.
+        for code in ["0.4", "0.04"] {
+            let (c, g) = values(code, 400);
+            assert_eq!(values_needed(&c, 0, 1), values_needed(&c, 1, 1));
+            for len in 0..10 {
+                let short = Values::from_u32s(&g.to_u32s()[..len]);
+                assert_eq!(proved_period(&c, &short), None, "{code} {len}");
+            }
+        }
         // Too few values: no proof.
         let (c, g) = values("0.77", 150);
         assert_eq!(proved_period(&c, &g), None);
@@ -285,7 +344,9 @@ mod tests {
             let c: OctalCode = code.parse().unwrap();
             for p in 1..20 {
                 for len in 0..200 {
-                    let best = (0..len).filter(|&n0| values_needed(&c, n0, p) <= len).max();
+                    let best = (0..len)
+                        .filter(|&n0| values_needed(&c, n0, p).unwrap() <= len)
+                        .max();
                     assert_eq!(max_pre_period(&c, p, len), best, "{code} p {p} len {len}");
                 }
             }

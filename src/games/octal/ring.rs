@@ -20,6 +20,24 @@ use super::code::OctalCode;
 use super::values::Values;
 use crate::impartial::{mex, Nimber};
 
+/// `G(ring of n)`, `n >= 1`, from the row values `row.get(m)` = G(m)
+/// (which must cover `0..n`).
+///
+/// # Panics
+/// If `n == 0` or `row` has fewer than `n` values.
+pub fn ring_value(code: &OctalCode, row: &Values, n: usize) -> u32 {
+    assert!(n >= 1 && row.len() >= n, "row values 0..{n} needed");
+    let options = (1..=n.min(code.max_removal())).filter_map(|k| {
+        let d = code.digit(k);
+        if k == n {
+            (d & 1 != 0).then_some(Nimber(0))
+        } else {
+            (d & 2 != 0).then(|| Nimber(row.get(n - k)))
+        }
+    });
+    mex(options).value()
+}
+
 /// `G(ring of n)` for `n = 1..=max_n`, as a vector indexed by `n − 1`, from
 /// the row values `row.get(m)` = G(m) (which must cover `0..max_n`).
 ///
@@ -27,19 +45,18 @@ use crate::impartial::{mex, Nimber};
 /// If `row` has fewer than `max_n` values.
 pub fn ring_values(code: &OctalCode, row: &Values, max_n: usize) -> Vec<u32> {
     assert!(row.len() >= max_n, "row values 0..{max_n} needed");
-    (1..=max_n)
-        .map(|n| {
-            let options = (1..=n.min(code.max_removal())).filter_map(|k| {
-                let d = code.digit(k);
-                if k == n {
-                    (d & 1 != 0).then_some(Nimber(0))
-                } else {
-                    (d & 2 != 0).then(|| Nimber(row.get(n - k)))
-                }
-            });
-            mex(options).value()
-        })
-        .collect()
+    (1..=max_n).map(|n| ring_value(code, row, n)).collect()
+}
+
+/// The nimber of the full n-gon, `n >= 3`: every first move leaves a path
+/// of `n − 3`, so it is `mex{G_0.137(n − 3)}`: 1 when that value is 0, else
+/// 0. `dawson.get(m)` = G_0.137(m) must cover `0..=n − 3`.
+///
+/// # Panics
+/// If `n < 3` or `dawson` is too short.
+pub fn ngon_nimber(dawson: &Values, n: usize) -> u32 {
+    assert!(n >= 3, "a polygon has at least 3 vertices");
+    u32::from(dawson.get(n - 3) == 0)
 }
 
 /// For `n = 3..=max_n`, whether the first player wins the n-gon game, from
@@ -100,6 +117,7 @@ mod tests {
         let g = Values::from_u32s(&naive::sequence(&c, 20));
         for (n, wins) in ngon_first_player_wins(&g, 20) {
             assert_eq!(wins, ngon_brute_force(n), "n = {n}");
+            assert_eq!(ngon_nimber(&g, n) != 0, wins, "n = {n}");
         }
     }
 

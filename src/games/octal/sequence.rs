@@ -8,6 +8,7 @@ use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
 use crate::progress::Progress;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Which engine computes the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -69,9 +70,16 @@ impl Computation {
     /// values before them and returns the first heap size that disagrees,
     /// if any: a cheap guard against a corrupt checkpoint.
     pub fn check_tail(&self, count: usize) -> Option<usize> {
-        let g = self.values.to_u32s();
-        let from = g.len().saturating_sub(count);
-        (from..g.len()).find(|&n| naive::next_value(&self.code, &g[..n]) != g[n])
+        fn inner<T: Value>(code: &OctalCode, g: &[T], count: usize) -> Option<usize> {
+            let from = g.len().saturating_sub(count);
+            let mut seen = Vec::new();
+            (from..g.len()).find(|&n| !naive::is_value(code, &g[..n], g[n].get(), &mut seen))
+        }
+        match &self.values {
+            Values::U8(v) => inner(&self.code, v, count),
+            Values::U16(v) => inner(&self.code, v, count),
+            Values::U32(v) => inner(&self.code, v, count),
+        }
     }
 
     /// The code.
@@ -133,6 +141,42 @@ impl Computation {
     }
 }
 
+impl Computation {
+    /// Like [`extend_to`](Self::extend_to), but hands the values so far to
+    /// `save` every `every` (at a multiple of 4096 heap sizes), when `len`
+    /// is reached, and when stopped. Returns whether `len` was reached
+    /// (false: stopped, and the values were saved).
+    ///
+    /// # Errors
+    /// Whatever `save` returns; the computation can continue after it.
+    pub fn extend_saving(
+        &mut self,
+        len: usize,
+        every: Duration,
+        save: &mut dyn FnMut(&Values) -> crate::Result<()>,
+        progress: &dyn Progress,
+        stop: &AtomicBool,
+    ) -> crate::Result<bool> {
+        let mut last_save = Instant::now();
+        loop {
+            let step = self.values.len().saturating_add(4096).min(len);
+            let done = self.extend_to(step, progress, stop);
+            let finished = self.values.len() >= len;
+            let interrupted = !finished && (!done || stop.load(Ordering::SeqCst));
+            if interrupted || finished || last_save.elapsed() >= every {
+                save(&self.values)?;
+                last_save = Instant::now();
+            }
+            if interrupted {
+                return Ok(false);
+            }
+            if finished {
+                return Ok(true);
+            }
+        }
+    }
+}
+
 /// Appends values to `g` until it has `len`, a value does not fit `T`
 /// (returned, with any computed after it), or `stop` is set (checked every
 /// [`STRIDE`] values).
@@ -145,13 +189,9 @@ fn run<T: Value>(
     progress: &dyn Progress,
     stop: &AtomicBool,
 ) -> Vec<u32> {
-    let mut wide: Vec<u32> = match engine {
-        Engine::Naive => g.iter().map(|x| x.get()).collect(),
-        Engine::Sparse => Vec::new(),
-    };
     while g.len() < len {
         let (vs, count) = match engine {
-            Engine::Naive => ([naive::next_value(code, &wide), 0], 1),
+            Engine::Naive => ([naive::next_value(code, g.as_slice()), 0], 1),
             Engine::Sparse if g.len() + 1 < len => sparse.next_values(g),
             Engine::Sparse => ([sparse.next_value(g), 0], 1),
         };
@@ -161,9 +201,6 @@ fn run<T: Value>(
                 return vs[i..count].to_vec();
             };
             g.push(x);
-            if engine == Engine::Naive {
-                wide.push(v);
-            }
         }
         if g.len() % STRIDE < count {
             progress.advance(STRIDE as u64);
