@@ -8,6 +8,7 @@
 //! | `kayles:10`, `dawsons-chess:7`, `dawsons-kayles:9`, `0.137:7`, `hex:0.8F:6` | a heap of that size in an octal (or hexadecimal) game, by name or code |
 //! | `coins:turtles:THHTH` | a coin-turning row under a rule (see [`super::coins`]) |
 //! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
+#![warn(clippy::arithmetic_side_effects)]
 
 use super::coins::{try_moves_to_value, try_nimber, Coins, Rule};
 use super::octal::{Computation, Engine, OctalCode, Values};
@@ -73,7 +74,10 @@ impl Component {
     /// coin-turning value out of range).
     pub fn nimber(&self) -> Result<Nimber> {
         Ok(match self {
-            Component::Nim(n) => Nimber(*n as u32),
+            Component::Nim(n) => Nimber(u32::try_from(*n).map_err(|_| Error::OutOfRange {
+                what: format!("nim:{n}"),
+                reason: format!("heaps are at most {MAX_HEAP}"),
+            })?),
             Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
             Component::Treblecross { gaps, .. } => {
@@ -90,9 +94,9 @@ impl Component {
     pub fn moves_to(&self, target: Nimber) -> Result<Vec<String>> {
         Ok(match self {
             Component::Nim(n) => {
-                let t = target.value() as u64;
-                if t < *n {
-                    vec![format!("take {}, leaving {t}", n - t)]
+                let t = u64::from(target.value());
+                if let Some(take) = n.checked_sub(t).filter(|&d| d > 0) {
+                    vec![format!("take {take}, leaving {t}")]
                 } else {
                     Vec::new()
                 }
@@ -122,9 +126,19 @@ fn malformed(text: &str, reason: impl Into<String>) -> Error {
 }
 
 fn heap_size(text: &str, arg: &str) -> Result<u64> {
-    let n: u64 = arg
-        .parse()
-        .map_err(|_| malformed(text, format!("heap size {arg:?} is not a whole number")))?;
+    if arg.is_empty() || !arg.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed(
+            text,
+            format!("heap size {arg:?} is not a whole number"),
+        ));
+    }
+    // Only digits: a parse failure is an overflow of u64, far above the limit.
+    let n: u64 = arg.parse().map_err(|_| {
+        malformed(
+            text,
+            format!("heap size {arg} is above the limit {MAX_HEAP}"),
+        )
+    })?;
     if n > MAX_HEAP {
         return Err(malformed(
             text,
@@ -197,7 +211,18 @@ impl FromStr for Component {
                         format!("unknown family {family:?} and not a game code ({e})"),
                     )
                 })?;
-                let heap = heap_size(text, heap)? as usize;
+                let heap = usize::try_from(heap_size(text, heap)?)
+                    .map_err(|_| malformed(text, "heap size too large for this machine"))?;
+                if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
+                    return Err(malformed(
+                        text,
+                        format!(
+                            "{code} splits a heap into three, so a heap of {heap} takes about \
+                             {:.1e} steps; heaps of such games are at most {MAX_HEAP_THREE_PARTS}",
+                            (heap as f64).powi(2) / 12.0
+                        ),
+                    ));
+                }
                 let values = octal_values(&code, heap);
                 Ok(Component::Octal { code, heap, values })
             }
@@ -233,6 +258,22 @@ pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
     text.split('+').map(str::parse).collect()
 }
 
+/// A sum as text that [`parse_sum`] reads back to the same components:
+/// their [`Display`](fmt::Display) forms joined by ` + `.
+pub fn format_sum(parts: &[Component]) -> String {
+    parts
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// Largest heap of a game that splits a heap into three (its moves are
+/// listed in O(heap²) steps).
+pub const MAX_HEAP_THREE_PARTS: usize = 4096;
+
+// Bounds: heap ≤ MAX_HEAP = 2^24, so heap + 1 and every sum below fit.
+#[allow(clippy::arithmetic_side_effects)]
 fn octal_values(code: &OctalCode, heap: usize) -> Values {
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     c.extend_to(heap + 1, &NoProgress, &AtomicBool::new(false));
@@ -241,6 +282,8 @@ fn octal_values(code: &OctalCode, heap: usize) -> Values {
 
 /// Every option of a heap of `n` with value `target`, described; `g`
 /// holds `G(0..=n)`.
+// Bounds: k ≤ n, a ≤ left / 3, b ≤ (left − a) / 2, all below n ≤ 2^24.
+#[allow(clippy::arithmetic_side_effects)]
 fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<String> {
     let mut out = Vec::new();
     for k in 0..=code.max_removal().min(n) {
