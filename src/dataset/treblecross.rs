@@ -158,9 +158,9 @@ pub fn check_nimbers(path: &Path, nimbers: &GapNimbers, longest: usize) -> Resul
     };
     let prefix = CHECKED_PREFIX.min(values.len());
     let fresh = GapNimbers::compute(prefix.saturating_sub(3), &crate::progress::NoProgress);
-    for n in 0..prefix {
+    for (n, &have) in g.iter().enumerate().take(prefix) {
         let want = fresh.values().get(n);
-        if g[n] != want {
+        if have != want {
             return Err(bad(n, want));
         }
     }
