@@ -207,3 +207,21 @@ fn bad_sums_are_one_line_errors() {
         "malformed sum",
     );
 }
+
+#[test]
+fn big_components_list_twenty_moves() {
+    // A Kayles heap of 10^6 has ~10^5 winning splits: counted, 20 formatted.
+    let s = parse_sum("kayles:1000000").unwrap();
+    let v = s[0].nimber().unwrap();
+    let (count, moves) = s[0].moves_to_within(Nimber(0), 20).unwrap();
+    assert!(v.value() != 0 && count > 20, "{count}");
+    assert_eq!(moves, s[0].moves_to(Nimber(0)).unwrap()[..20].to_vec());
+    let dir = tempfile::tempdir().unwrap();
+    let row = format!("coins:ruler:{}", "H".repeat(40_000));
+    let o = grundy(&["sum", &row, "--json"], dir.path());
+    assert!(o.status.success());
+    assert!(o.stdout.len() < 20_000_000, "{}", o.stdout.len());
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), 20);
+    assert_eq!(j["truncated"], true);
+}

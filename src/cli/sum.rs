@@ -46,12 +46,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let total: Nimber = values.iter().copied().sum();
     let mut winning = Vec::new();
     for (i, (part, &target)) in parts.iter().zip(&winning_targets(&values)).enumerate() {
-        let mut moves = part.moves_to(target)?;
+        let (count, moves) = part.moves_to_within(
+            target,
+            if a.all {
+                usize::MAX
+            } else {
+                super::coins::SHOWN_MOVES
+            },
+        )?;
         debug_assert!(!guaranteed(values[i], target) || !moves.is_empty());
-        let count = moves.len();
-        if !a.all {
-            moves.truncate(super::coins::SHOWN_MOVES);
-        }
         if !moves.is_empty() {
             winning.push(Winning {
                 component: i + 1,

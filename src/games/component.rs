@@ -10,7 +10,7 @@
 //! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::coins::{try_moves_to_value, try_nimber, Coins, Rule};
+use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
 use super::octal::{Computation, Engine, OctalCode, Values};
 use super::treblecross::analysis::{cells_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
@@ -90,29 +90,51 @@ impl Component {
     /// described concretely ("take 3, leaving 2"), in a fixed order.
     ///
     /// # Errors
-    /// As [`nimber`](Self::nimber).
+    /// As [`moves_to_within`](Self::moves_to_within).
     pub fn moves_to(&self, target: Nimber) -> Result<Vec<String>> {
+        Ok(self.moves_to_within(target, usize::MAX)?.1)
+    }
+
+    /// The number of moves of this component to a position of value
+    /// `target`, and the first `limit` of them described as by
+    /// [`moves_to`](Self::moves_to): only those are formatted, so a heap of
+    /// millions or a Ruler row of thousands of heads stays small.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber), or a coin-turning enumeration whose
+    /// estimated work is above [`WORK_BUDGET`].
+    pub fn moves_to_within(&self, target: Nimber, limit: usize) -> Result<(usize, Vec<String>)> {
         Ok(match self {
             Component::Nim(n) => {
                 let t = u64::from(target.value());
-                if let Some(take) = n.checked_sub(t).filter(|&d| d > 0) {
-                    vec![format!("take {take}, leaving {t}")]
-                } else {
-                    Vec::new()
+                match n.checked_sub(t).filter(|&d| d > 0) {
+                    Some(take) => {
+                        let all = vec![format!("take {take}, leaving {t}")];
+                        (1, all.into_iter().take(limit).collect())
+                    }
+                    None => (0, Vec::new()),
                 }
             }
             Component::Octal { code, heap, values } => {
-                octal_moves(code, *heap, values, target.value())
+                octal_moves(code, *heap, values, target.value(), limit)
             }
-            Component::Coins { rule, row } => try_moves_to_value(rule, row, target)?
-                .iter()
-                .map(|m| format!("{m}, leaving {}", m.apply(row)))
-                .collect(),
+            Component::Coins { rule, row } => {
+                let found = try_moves_to_value_within(rule, row, target, limit, WORK_BUDGET)?;
+                let moves = found
+                    .moves
+                    .iter()
+                    .map(|m| format!("{m}, leaving {}", m.apply(row)))
+                    .collect();
+                (found.count, moves)
+            }
             Component::Treblecross { row, gaps, nimbers } => {
-                cells_leaving(gaps, target.value(), nimbers)
-                    .into_iter()
-                    .map(|c| format!("X in cell {c}, leaving {}", row.with_x(c)))
-                    .collect()
+                let cells = cells_leaving(gaps, target.value(), nimbers);
+                let moves = cells
+                    .iter()
+                    .take(limit)
+                    .map(|&c| format!("X in cell {c}, leaving {}", row.with_x(c)))
+                    .collect();
+                (cells.len(), moves)
             }
         })
     }
@@ -284,8 +306,18 @@ fn octal_values(code: &OctalCode, heap: usize) -> Values {
 /// holds `G(0..=n)`.
 // Bounds: k ≤ n, a ≤ left / 3, b ≤ (left − a) / 2, all below n ≤ 2^24.
 #[allow(clippy::arithmetic_side_effects)]
-fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<String> {
-    let mut out = Vec::new();
+fn octal_moves(
+    code: &OctalCode,
+    n: usize,
+    g: &Values,
+    target: u32,
+    limit: usize,
+) -> (usize, Vec<String>) {
+    let mut out = Moves {
+        count: 0,
+        limit,
+        text: Vec::new(),
+    };
     for k in 0..=code.max_removal().min(n) {
         let d = code.digit(k);
         let left = n - k;
@@ -295,15 +327,15 @@ fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<Strin
             format!("remove {k}")
         };
         if d & 1 != 0 && left == 0 && target == 0 {
-            out.push(format!("{take}, leaving nothing"));
+            out.push(|| format!("{take}, leaving nothing"));
         }
         if d & 2 != 0 && left >= 1 && k > 0 && g.get(left) == target {
-            out.push(format!("{take}, leaving a heap of {left}"));
+            out.push(|| format!("{take}, leaving a heap of {left}"));
         }
         if d & 4 != 0 {
             for a in 1..=left / 2 {
                 if g.get(a) ^ g.get(left - a) == target {
-                    out.push(format!("{take}, leaving heaps of {a} and {}", left - a));
+                    out.push(|| format!("{take}, leaving heaps of {a} and {}", left - a));
                 }
             }
         }
@@ -312,13 +344,29 @@ fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<Strin
                 for b in a..=(left - a) / 2 {
                     let c = left - a - b;
                     if g.get(a) ^ g.get(b) ^ g.get(c) == target {
-                        out.push(format!("{take}, leaving heaps of {a}, {b} and {c}"));
+                        out.push(|| format!("{take}, leaving heaps of {a}, {b} and {c}"));
                     }
                 }
             }
         }
     }
-    out
+    (out.count, out.text)
+}
+
+/// Counts moves, formatting only the first `limit`.
+struct Moves {
+    count: usize,
+    limit: usize,
+    text: Vec<String>,
+}
+
+impl Moves {
+    fn push(&mut self, describe: impl FnOnce() -> String) {
+        if self.count < self.limit {
+            self.text.push(describe());
+        }
+        self.count = self.count.saturating_add(1);
+    }
 }
 
 #[cfg(test)]
