@@ -333,10 +333,14 @@ fn cli_prints_tables() {
         String::from_utf8(o.stdout).unwrap(),
         "coin,nimber\n1,1\n2,2\n3,4\n4,7\n5,8\n6,11\n"
     );
-    let o = grundy(&["coins", "run", "--table", "8", "--json"], d.path());
+    let o = grundy(&["coins", "run", "--max-n", "8", "--json"], d.path());
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["rule"], "ruler");
-    assert_eq!(j["nimbers"], serde_json::json!([1, 2, 1, 4, 1, 2, 1, 8]));
+    assert_eq!(j["values"], serde_json::json!([1, 2, 1, 4, 1, 2, 1, 8]));
+    assert_eq!(
+        (j["first_n"].as_u64(), j["max_n"].as_u64()),
+        (Some(1), Some(8))
+    );
 }
 
 #[test]
@@ -364,10 +368,100 @@ fn cli_bad_input_exits_2_with_one_line() {
     );
     one_line_error(
         &grundy(&["coins", "turtles", "--table", "0"], d.path()),
-        "--table 0",
+        "--max-n 0",
     );
     one_line_error(
         &grundy(&["coins", "upto(40)", "--table", "40"], d.path()),
         "out of range",
+    );
+}
+
+#[test]
+fn run_k_table_is_fast_and_right() {
+    // run(K) was O(K) per coin: run(100000) to 300,000 coins took minutes.
+    let d = tempfile::tempdir().unwrap();
+    let t = std::time::Instant::now();
+    let o = grundy(&["coins", "run(100000)", "--max-n", "300000"], d.path());
+    assert!(o.status.success());
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    let text = String::from_utf8(o.stdout).unwrap();
+    // Below K a run(K) row is a Ruler row: g(k) is the largest power of 2 dividing k.
+    assert!(text.contains("\n98304,32768\n"), "{}", &text[..200]);
+    let rule: Rule = "run(100000)".parse().unwrap();
+    let want = rule.single_values(300000);
+    let last = text.lines().last().unwrap();
+    assert_eq!(last, format!("300000,{}", want[300000]));
+}
+
+#[test]
+fn ruler_moves_are_counted_and_listed_up_to_twenty() {
+    // 40,000 heads under Ruler printed 1.6 GB of moves.
+    let d = tempfile::tempdir().unwrap();
+    let row = "H".repeat(40_000);
+    let o = grundy(&["coins", "ruler", &row, "--json"], d.path());
+    assert!(o.status.success());
+    assert!(o.stdout.len() < 20_000_000, "{} bytes", o.stdout.len());
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let count = j["winning_moves_count"].as_u64().unwrap();
+    assert!(count > 20, "{count}");
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), 20);
+    assert_eq!(j["truncated"], true);
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["first_player_wins"], true);
+    // The listed moves are the first of the full, sorted list.
+    let short = "H".repeat(300);
+    let all = winning_moves(&Rule::ruler(), &short.parse().unwrap());
+    let o = grundy(&["coins", "ruler", &short, "--json"], d.path());
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["winning_moves_count"].as_u64(), Some(all.len() as u64));
+    let listed: Vec<Vec<usize>> = j["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::from_value(m["turned"].clone()).unwrap())
+        .collect();
+    let first: Vec<Vec<usize>> = all.iter().take(20).map(|m| m.turned.clone()).collect();
+    assert_eq!(listed, first);
+    let o = grundy(&["coins", "ruler", &short, "--json", "--all"], d.path());
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), all.len());
+    assert_eq!(j["truncated"], false);
+    let o = grundy(&["coins", "ruler", &short], d.path());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(&format!("winning moves ({}):", all.len())),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("... and {} more (--all", all.len() - 20)),
+        "{text}"
+    );
+}
+
+#[test]
+fn deep_rules_and_costly_moves_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let deep = format!("{}ruler{}", "(".repeat(5000), ")".repeat(5000));
+    one_line_error(&grundy(&["coins", &deep, "H"], d.path()), "deeper than 64");
+    let ok = format!("{}ruler{}", "(".repeat(64), ")".repeat(64));
+    assert!(grundy(&["coins", &ok, "H"], d.path()).status.success());
+    // upto(6) on 3,000 heads enumerates ~n^4 sets per head.
+    let row = "H".repeat(3000);
+    one_line_error(&grundy(&["coins", "upto(6)", &row], d.path()), "--force");
+    one_line_error(
+        &grundy(&["coins", "upto(20)", "--max-n", "10000000"], d.path()),
+        "--force",
+    );
+    let many = vec!["upto(1)"; 300].join("|");
+    one_line_error(
+        &grundy(&["coins", &many, "H"], d.path()),
+        "at most 256 terms",
+    );
+    let ds: Vec<String> = (1..=300).map(|d| d.to_string()).collect();
+    let at = format!("at({})", ds.join(","));
+    one_line_error(&grundy(&["coins", &at, "H"], d.path()), "at most 256");
+    one_line_error(
+        &grundy(&["coins", "upto(99999999999999999999999)", "H"], d.path()),
+        "too large",
     );
 }

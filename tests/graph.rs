@@ -477,17 +477,18 @@ fn cli_json() {
     assert_eq!(rows.len(), 7);
     assert_eq!(
         rows[0],
-        serde_json::json!({"vertex": "a", "grundy": "∞(0)", "outcome": "N", "winning_option": "t"})
+        serde_json::json!({"vertex": "a", "grundy": "∞(0)", "outcome": "N", "first_player_wins": true, "winning_option": "t"})
     );
     assert_eq!(
         rows[2],
-        serde_json::json!({"vertex": "t", "grundy": 0, "outcome": "P", "winning_option": null})
+        serde_json::json!({"vertex": "t", "grundy": 0, "outcome": "P", "first_player_wins": false, "winning_option": null})
     );
     assert_eq!(
         rows[5],
-        serde_json::json!({"vertex": "e,1", "grundy": 1, "outcome": "N", "winning_option": "f"})
+        serde_json::json!({"vertex": "e,1", "grundy": 1, "outcome": "N", "first_player_wins": true, "winning_option": "f"})
     );
     assert_eq!(rows[4]["outcome"], "D");
+    assert_eq!(rows[4]["first_player_wins"], false);
 }
 
 #[test]
@@ -573,4 +574,37 @@ fn cli_bad_input_exits_2_with_one_line() {
         "cannot read missing.csv",
     );
     one_line_error(&grundy(&["graph", "."], p), "cannot read .");
+}
+
+#[test]
+fn hostile_graph_inputs() {
+    let d = tempfile::tempdir().unwrap();
+    // Huge numeric names are names, not vertex ids to allocate.
+    std::fs::write(
+        d.path().join("g.csv"),
+        "from,to\n18446744073709551615,0\n0,1\n",
+    )
+    .unwrap();
+    let o = grundy(&["graph", "g.csv", "--json"], d.path());
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["vertices"], 3);
+    assert_eq!(v["values"][0]["vertex"], "18446744073709551615");
+    assert_eq!(v["values"][0]["outcome"], "P");
+    assert_eq!(v["values"][0]["first_player_wins"], false);
+    assert_eq!(v["values"][1]["outcome"], "N");
+    assert_eq!(v["values"][1]["first_player_wins"], true);
+    // --out never overwrites the input.
+    one_line_error(
+        &grundy(&["graph", "g.csv", "--out", "g.csv"], d.path()),
+        "is the input",
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("g.csv")).unwrap(),
+        "from,to\n18446744073709551615,0\n0,1\n"
+    );
+    std::fs::create_dir(d.path().join("dir")).unwrap();
+    one_line_error(&grundy(&["graph", "dir"], d.path()), "is a directory");
+    std::fs::write(d.path().join("e.csv"), "").unwrap();
+    one_line_error(&grundy(&["graph", "e.csv"], d.path()), "empty input");
 }

@@ -110,8 +110,10 @@ fn the_issue_example() {
         .map(|c| c["nimber"].as_u64().unwrap())
         .collect();
     assert_eq!(nimbers, vec![2, 1, 5, 4]);
-    assert_eq!(v["nim_sum"], 2);
-    let targets: Vec<(u64, u64)> = v["winning_moves"]
+    assert_eq!(v["nimber"], 2);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["first_player_wins"], true);
+    let mut targets: Vec<(u64, u64)> = v["winning_moves"]
         .as_array()
         .unwrap()
         .iter()
@@ -122,12 +124,57 @@ fn the_issue_example() {
             )
         })
         .collect();
+    targets.dedup();
     // Components 1 (2 → 0), 2 (1 → 3, above its value, but Dawson's Chess
     // 7 has such an option), 4 (4 → 6, likewise); Nim 5 → 7 is impossible.
     assert_eq!(targets, vec![(1, 0), (2, 3), (4, 6)]);
+    let coins: Vec<&serde_json::Value> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["component"] == 4)
+        .collect();
+    assert_eq!(coins[0]["nimber"], 4);
+    assert_eq!(coins[0]["move"], "turn 1,3, leaving HHTTH");
+    assert_eq!(coins[1]["move"], "turn 2, leaving TTHTH");
     assert_eq!(
-        v["winning_moves"][2]["moves"],
-        serde_json::json!(["turn 1,3, leaving HHTTH", "turn 2, leaving TTHTH"])
+        v["sum"],
+        "kayles:10 + dawsons-chess:7 + nim:5 + coins:turtles:THHTH"
+    );
+}
+
+#[test]
+fn heap_sizes_are_checked_and_moves_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    for (sum, needle) in [
+        ("kayles:99999999999999999999", "above the limit"),
+        ("nim:18446744073709551616", "above the limit"),
+        ("nim:16777217", "above the limit"),
+        ("nim:-1", "not a whole number"),
+        ("hex:0.8:100000", "at most 4096"),
+    ] {
+        one_line_error(&grundy(&["sum", sum], dir.path()), needle);
+    }
+    let o = grundy(&["sum", "0.137:100000 + nim:3", "--json"], dir.path());
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let n = v["winning_moves_count"].as_u64().unwrap();
+    assert!(n > 40, "{n}");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 21);
+    assert_eq!(v["truncated"], true);
+}
+
+#[test]
+fn sums_print_back() {
+    use grundy::games::component::{format_sum, parse_sum};
+    let text =
+        "kayles:10+0.137:7 + hex:0.8F:6+nim:0+coins:Upto(1)|exactly(2):tHh+treblecross:..X......";
+    let parts = parse_sum(text).unwrap();
+    let back = parse_sum(&format_sum(&parts)).unwrap();
+    assert_eq!(format_sum(&back), format_sum(&parts));
+    assert_eq!(
+        format_sum(&parts),
+        "kayles:10 + dawsons-chess:7 + hex:0.8F:6 + nim:0 + coins:turtles:THH + treblecross:..X......"
     );
 }
 
@@ -159,4 +206,22 @@ fn bad_sums_are_one_line_errors() {
         &grundy(&["sum", "kayles:10 +"], dir.path()),
         "malformed sum",
     );
+}
+
+#[test]
+fn big_components_list_twenty_moves() {
+    // A Kayles heap of 10^6 has ~10^5 winning splits: counted, 20 formatted.
+    let s = parse_sum("kayles:1000000").unwrap();
+    let v = s[0].nimber().unwrap();
+    let (count, moves) = s[0].moves_to_within(Nimber(0), 20).unwrap();
+    assert!(v.value() != 0 && count > 20, "{count}");
+    assert_eq!(moves, s[0].moves_to(Nimber(0)).unwrap()[..20].to_vec());
+    let dir = tempfile::tempdir().unwrap();
+    let row = format!("coins:ruler:{}", "H".repeat(40_000));
+    let o = grundy(&["sum", &row, "--json"], dir.path());
+    assert!(o.status.success());
+    assert!(o.stdout.len() < 20_000_000, "{}", o.stdout.len());
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["winning_moves"].as_array().unwrap().len(), 20);
+    assert_eq!(j["truncated"], true);
 }

@@ -50,7 +50,7 @@ fn empty_strips_match_minimax() {
     for r in &table {
         let mut s = Minimax::new(r.n);
         assert_eq!(
-            r.winning_cells,
+            r.winning_moves,
             s.winning_cells(&Row::empty(r.n)),
             "n = {}",
             r.n
@@ -107,7 +107,8 @@ fn cli_answers_rows_and_batches() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 2\n");
     let o = grundy(&["treblecross", ".........", "--json"], dir.path());
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["outcome"], "WINNING");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["first_player_wins"], true);
     assert_eq!(v["winning_moves"], serde_json::json!([1, 4, 5, 6, 9]));
     let o = grundy(&["treblecross", "......"], dir.path());
     assert_eq!(String::from_utf8_lossy(&o.stdout), "LOSING\n");
@@ -178,4 +179,192 @@ fn cli_rejects_bad_rows() {
         ),
         "rows.txt",
     );
+}
+
+/// Runs the binary with `stdin` as its standard input.
+fn grundy_stdin(args: &[&str], dir: &std::path::Path, stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    c.stdin.take().unwrap().write_all(stdin).unwrap();
+    c.wait_with_output().unwrap()
+}
+
+#[test]
+fn fast_strip_table_matches_the_row_analysis() {
+    let nimbers = GapNimbers::compute(700, quiet());
+    let table = strip_table(600, &nimbers).unwrap();
+    for r in &table {
+        let a = grundy::games::treblecross::empty_strip(r.n, &nimbers).unwrap();
+        assert_eq!(r.winning_moves, a.winning_cells, "n = {}", r.n);
+        assert_eq!(r.first_player_wins, a.winning, "n = {}", r.n);
+        assert_eq!(Some(r.nimber), a.nimber, "n = {}", r.n);
+    }
+}
+
+#[test]
+fn no_file_is_read_that_the_user_did_not_name() {
+    // A stale data/treblecross/nimbers.bin.zst in the working directory
+    // was read silently: here it claims every gap is worth 0.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data/treblecross");
+    std::fs::create_dir_all(&data).unwrap();
+    let zeros = grundy::games::octal::Values::from_u32s(&[0; 100]);
+    let mut f = std::fs::File::create(data.join("nimbers.bin.zst")).unwrap();
+    grundy::dataset::octal::write_sequence(&mut f, "0.007", &zeros).unwrap();
+    drop(f);
+    let o = grundy(&["treblecross", "........."], dir.path());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 1 4 5 6 9\n");
+    // Named with --nimbers, the same file is checked and refused.
+    one_line_error(
+        &grundy(
+            &[
+                "treblecross",
+                ".........",
+                "--nimbers",
+                "data/treblecross/nimbers.bin.zst",
+            ],
+            dir.path(),
+        ),
+        "verification failed",
+    );
+    // A right file is used; an edited value past the first 4096 is caught
+    // when a row uses it (the spot checks include the last value used).
+    let good = GapNimbers::compute(6000, quiet());
+    let mut v = good.values().to_u32s();
+    let path = dir.path().join("good.bin.zst");
+    let mut f = std::fs::File::create(&path).unwrap();
+    grundy::dataset::octal::write_sequence(&mut f, "0.007", good.values()).unwrap();
+    drop(f);
+    let row = ".".repeat(5000);
+    let want = grundy(&["treblecross", &row], dir.path());
+    assert!(want.status.success());
+    let o = grundy(
+        &["treblecross", &row, "--nimbers", "good.bin.zst"],
+        dir.path(),
+    );
+    assert_eq!(o.stdout, want.stdout);
+    v[5002] ^= 1;
+    let mut f = std::fs::File::create(dir.path().join("bad.bin.zst")).unwrap();
+    let edited = grundy::games::octal::Values::from_u32s(&v);
+    grundy::dataset::octal::write_sequence(&mut f, "0.007", &edited).unwrap();
+    drop(f);
+    one_line_error(
+        &grundy(
+            &["treblecross", &row, "--nimbers", "bad.bin.zst"],
+            dir.path(),
+        ),
+        "G(5002)",
+    );
+    let mut f = std::fs::File::create(dir.path().join("other.bin.zst")).unwrap();
+    grundy::dataset::octal::write_sequence(&mut f, "0.137", &edited).unwrap();
+    drop(f);
+    one_line_error(
+        &grundy(
+            &["treblecross", "...", "--nimbers", "other.bin.zst"],
+            dir.path(),
+        ),
+        "not of 0.007",
+    );
+}
+
+#[test]
+fn table_json_honours_out_and_uses_the_common_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "treblecross",
+            "table",
+            "--max-n",
+            "6",
+            "--json",
+            "--out",
+            "t.json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty());
+    let v: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("t.json")).unwrap()).unwrap();
+    assert_eq!(v["max_n"], 6);
+    assert_eq!(v["rows"][4]["winning_moves"], serde_json::json!([3]));
+    assert_eq!(v["rows"][5]["outcome"], "P");
+    assert_eq!(v["rows"][5]["first_player_wins"], false);
+    one_line_error(
+        &grundy(&["treblecross", "table", "--max-n", "100000"], dir.path()),
+        "--force",
+    );
+    one_line_error(
+        &grundy(
+            &["treblecross", "table", "--max-n", "18446744073709551615"],
+            dir.path(),
+        ),
+        "--max-n",
+    );
+}
+
+#[test]
+fn hostile_batches_are_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy_stdin(
+        &["treblecross", "--batch", "-"],
+        dir.path(),
+        b"1000000000000000000\n.....\n",
+    );
+    one_line_error(&o, "promises 1000000000000000000 rows");
+    let o = grundy_stdin(&["treblecross", "--batch", "-"], dir.path(), b"");
+    assert!(o.status.success() && o.stdout.is_empty());
+    let o = grundy_stdin(
+        &["treblecross", "--batch", "-"],
+        dir.path(),
+        b"...\n..\xff.\n",
+    );
+    one_line_error(&o, "standard input line 2: not UTF-8");
+    std::fs::create_dir(dir.path().join("d")).unwrap();
+    one_line_error(
+        &grundy(&["treblecross", "--batch", "d"], dir.path()),
+        "is a directory",
+    );
+    std::fs::write(dir.path().join("rows.txt"), ".....\n").unwrap();
+    one_line_error(
+        &grundy(
+            &["treblecross", "--batch", "rows.txt", "--out", "rows.txt"],
+            dir.path(),
+        ),
+        "is the input",
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("rows.txt")).unwrap(),
+        b".....\n"
+    );
+    let o = grundy(
+        &["treblecross", "--batch", "rows.txt", "--out", "a.txt"],
+        dir.path(),
+    );
+    assert!(o.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).unwrap(),
+        b"WINNING 3\n"
+    );
+    // A gap past 2^17 cells is refused before minutes of computing.
+    std::fs::write(dir.path().join("long.txt"), ".".repeat(200_000)).unwrap();
+    one_line_error(
+        &grundy(&["treblecross", "--batch", "long.txt"], dir.path()),
+        "--force",
+    );
+}
+
+#[test]
+fn batches_print_back() {
+    use grundy::dataset::treblecross::{format_batch, parse_batch};
+    let rows = parse_batch("t", "..X..\n\n  X....X \n").unwrap();
+    assert_eq!(parse_batch("t", &format_batch(&rows)).unwrap(), rows);
 }

@@ -2,11 +2,15 @@
 //! Ruler, or a rule expression): a row's nimber and winning moves, or the
 //! table of single-head values.
 
-use grundy::games::coins::{try_nimber, try_winning_moves, Coins, Rule};
+use grundy::games::coins::{try_moves_to_value_within, Coins, Rule, WORK_BUDGET};
+use grundy::impartial::Nimber;
 use serde_json::json;
 
-/// The largest `--table N`.
+/// The largest `--max-n N`.
 const MAX_TABLE: usize = 10_000_000;
+
+/// Winning moves listed without `--all`.
+pub const SHOWN_MOVES: usize = 20;
 
 /// `grundy coins`.
 #[derive(Debug, clap::Args)]
@@ -16,12 +20,19 @@ pub struct Args {
     /// `upto(4)`, `at(1,3)`, `run(3)|upto(2)` (see --help).
     pub rule: String,
     /// The row, left to right: H (heads) or T (tails), e.g. THHTH.
-    #[arg(required_unless_present = "table", conflicts_with = "table")]
+    #[arg(required_unless_present = "max_n", conflicts_with = "max_n")]
     pub position: Option<String>,
     /// Print g(1..=N), the values of the single-head rows, as CSV
-    /// `coin,nimber`.
-    #[arg(long, value_name = "N")]
-    pub table: Option<usize>,
+    /// `coin,nimber` (JSON: `values`, `first_n`, `max_n`).
+    #[arg(long, value_name = "N", alias = "table")]
+    pub max_n: Option<usize>,
+    /// List every winning move (default: the count and the first 20).
+    #[arg(long)]
+    pub all: bool,
+    /// Run even when the estimated work is above the limit (about ten
+    /// seconds' worth).
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -47,41 +58,31 @@ Parentheses group; letters are case-insensitive; no ':', '+' or spaces.
 Examples:
   grundy coins turtles THHTH
   grundy coins 'run(3)|upto(2)' HTHHT --json
-  grundy coins mock-turtles --table 32";
+  grundy coins mock-turtles --max-n 32";
 
 /// Prints the nimber and winning moves of a row, or the table of values.
 ///
 /// # Errors
-/// A malformed rule or row, `--table 0` or above 10^7, or values outside
-/// the supported range.
+/// A malformed rule or row, `--max-n 0` or above 10^7, values outside
+/// the supported range, or work above the limit without `--force`.
 pub fn run(a: Args) -> anyhow::Result<()> {
     let rule: Rule = a.rule.parse()?;
-    if let Some(n) = a.table {
-        if !(1..=MAX_TABLE).contains(&n) {
-            Err(grundy::Error::OutOfRange {
-                what: format!("--table {n}"),
-                reason: format!("the table has 1 to {MAX_TABLE} coins"),
-            })?;
-        }
-        let g = rule.try_single_values(n)?;
-        if a.json {
-            outln!("{}", json!({"rule": rule.to_string(), "nimbers": &g[1..]}));
-        } else {
-            let mut text = String::with_capacity(12 * n + 16);
-            text.push_str("coin,nimber\n");
-            for (k, v) in g.iter().enumerate().skip(1) {
-                text.push_str(&format!("{k},{v}\n"));
-            }
-            super::write_stdout(&text);
-        }
-        return Ok(());
+    let max_work = if a.force { u64::MAX } else { WORK_BUDGET };
+    if let Some(n) = a.max_n {
+        return table(&rule, n, max_work, a.json);
     }
     let Some(text) = a.position else {
-        anyhow::bail!("give a POSITION or --table N");
+        anyhow::bail!("give a POSITION or --max-n N");
     };
     let row: Coins = text.parse()?;
-    let value = try_nimber(&rule, &row)?;
-    let moves = try_winning_moves(&rule, &row)?;
+    let limit = if a.all { usize::MAX } else { SHOWN_MOVES };
+    let found = try_moves_to_value_within(&rule, &row, Nimber::ZERO, limit, max_work)?;
+    let value: Nimber = {
+        let last = row.heads().last().unwrap_or(0);
+        let g = rule.try_single_values_within(last, max_work)?;
+        row.heads().map(|k| Nimber(g[k])).sum()
+    };
+    let moves = &found.moves;
     if a.json {
         let list: Vec<_> = moves
             .iter()
@@ -95,7 +96,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 "position": row.to_string(),
                 "nimber": value.0,
                 "outcome": value.outcome().to_string(),
+                "first_player_wins": !value.is_p_position(),
                 "winning_moves": list,
+                "winning_moves_count": found.count,
+                "truncated": found.truncated(),
             })
         );
         return Ok(());
@@ -125,11 +129,42 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         out.push_str(&format!(
             "nimber: {value} (N-position: the player to move wins)\n"
         ));
-        out.push_str(&format!("winning moves ({}):\n", moves.len()));
-        for m in &moves {
+        out.push_str(&format!("winning moves ({}):\n", found.count));
+        for m in moves {
             out.push_str(&format!("  {m} -> {}\n", m.apply(&row)));
+        }
+        if found.truncated() {
+            out.push_str(&format!(
+                "  ... and {} more (--all lists every move)\n",
+                found.count - moves.len()
+            ));
         }
     }
     super::write_stdout(&out);
+    Ok(())
+}
+
+/// `--max-n N`: g(1..=N) as CSV `coin,nimber`, or JSON `values`.
+fn table(rule: &Rule, n: usize, max_work: u64, json: bool) -> anyhow::Result<()> {
+    if !(1..=MAX_TABLE).contains(&n) {
+        Err(grundy::Error::OutOfRange {
+            what: format!("--max-n {n}"),
+            reason: format!("the table has 1 to {MAX_TABLE} coins"),
+        })?;
+    }
+    let g = rule.try_single_values_within(n, max_work)?;
+    if json {
+        outln!(
+            "{}",
+            json!({"rule": rule.to_string(), "values": &g[1..], "first_n": 1, "max_n": n})
+        );
+    } else {
+        let mut text = String::with_capacity(12 * n + 16);
+        text.push_str("coin,nimber\n");
+        for (k, v) in g.iter().enumerate().skip(1) {
+            text.push_str(&format!("{k},{v}\n"));
+        }
+        super::write_stdout(&text);
+    }
     Ok(())
 }

@@ -30,6 +30,12 @@ pub struct Args {
 /// A file that cannot be read, a malformed line (named with its number),
 /// or an output that cannot be written.
 pub fn run(a: Args) -> anyhow::Result<()> {
+    if let Some(out) = &a.out {
+        super::treblecross::refuse_input_as_output(out, [a.file.as_path()])?;
+    }
+    if a.file.is_dir() {
+        anyhow::bail!("cannot read {}: it is a directory", a.file.display());
+    }
     let list = if a.file.as_os_str() == "-" {
         read_edges(std::io::stdin().lock(), "-")?
     } else {

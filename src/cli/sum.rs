@@ -1,7 +1,7 @@
 //! `grundy sum`: a sum of games from any family, its nimber and every
 //! winning move.
 
-use grundy::games::component::{parse_sum, Component};
+use grundy::games::component::{format_sum, parse_sum, Component};
 use grundy::impartial::sum::{guaranteed, winning_targets};
 use grundy::impartial::Nimber;
 use serde_json::json;
@@ -15,6 +15,10 @@ pub struct Args {
     /// (kayles:10, 0.137:7, hex:0.8F:6), coins:RULE:ROW, treblecross:ROW.
     #[arg(required = true, num_args = 1..)]
     pub sum: Vec<String>,
+    /// List every winning move (default: the first 20 of each component,
+    /// with the count).
+    #[arg(long)]
+    pub all: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -24,6 +28,7 @@ pub struct Args {
 struct Winning {
     component: usize,
     to_value: Nimber,
+    count: usize,
     moves: Vec<String>,
 }
 
@@ -41,12 +46,20 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let total: Nimber = values.iter().copied().sum();
     let mut winning = Vec::new();
     for (i, (part, &target)) in parts.iter().zip(&winning_targets(&values)).enumerate() {
-        let moves = part.moves_to(target)?;
+        let (count, moves) = part.moves_to_within(
+            target,
+            if a.all {
+                usize::MAX
+            } else {
+                super::coins::SHOWN_MOVES
+            },
+        )?;
         debug_assert!(!guaranteed(values[i], target) || !moves.is_empty());
         if !moves.is_empty() {
             winning.push(Winning {
                 component: i + 1,
                 to_value: target,
+                count,
                 moves,
             });
         }
@@ -57,13 +70,30 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             .zip(&values)
             .map(|(p, v)| json!({"component": p.to_string(), "family": p.family(), "nimber": v.value()}))
             .collect();
-        let moves: Vec<_> = winning
-            .iter()
-            .map(|w| json!({"component": w.component, "to_value": w.to_value.value(), "moves": w.moves}))
-            .collect();
+        let mut moves = Vec::new();
+        for w in &winning {
+            for m in &w.moves {
+                moves.push(json!({
+                    "component": w.component,
+                    "nimber": values[w.component - 1].value(),
+                    "to_value": w.to_value.value(),
+                    "move": m,
+                }));
+            }
+        }
+        let count: usize = winning.iter().map(|w| w.count).sum();
         outln!(
             "{}",
-            json!({"components": components, "nim_sum": total.value(), "winning_moves": moves})
+            json!({
+                "sum": format_sum(&parts),
+                "components": components,
+                "nimber": total.value(),
+                "outcome": total.outcome().to_string(),
+                "first_player_wins": !total.is_p_position(),
+                "winning_moves": moves,
+                "winning_moves_count": count,
+                "truncated": count > moves.len(),
+            })
         );
         return Ok(());
     }
@@ -83,6 +113,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 w.to_value,
                 w.moves.join("; ")
             ));
+            if w.count > w.moves.len() {
+                out.push_str(&format!(
+                    "  ... and {} more in component {} (--all lists every move)\n",
+                    w.count - w.moves.len(),
+                    w.component
+                ));
+            }
         }
     }
     super::write_stdout(&out);

@@ -3,7 +3,9 @@
 
 use anyhow::Context;
 use grundy::dataset::atomic::write_atomic;
-use grundy::dataset::treblecross::{read_nimbers, strip_table, write_table_csv};
+use grundy::dataset::treblecross::{
+    check_nimbers, parse_batch, read_nimbers, strip_table, write_table_csv, StripRow,
+};
 use grundy::games::treblecross::analysis::longest_gap;
 use grundy::games::treblecross::{analyse, Analysis, GapNimbers, Row};
 use grundy::progress::NoProgress;
@@ -12,8 +14,13 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Where `reproduce` leaves the gap values (0.007 to 2^20).
-pub const DEFAULT_NIMBERS: &str = "data/treblecross/nimbers.bin.zst";
+/// The longest gap whose values are computed without `--force` (a few
+/// seconds; a million cells take about a minute).
+pub const COMPUTE_LIMIT: usize = 1 << 17;
+
+/// The largest `table --max-n` without `--force`: `max_n²/4` comparisons
+/// of gap values (about a second) and tens of megabytes of output.
+pub const TABLE_LIMIT: usize = 1 << 16;
 
 /// `grundy treblecross`.
 #[derive(Debug, clap::Args)]
@@ -27,10 +34,17 @@ pub struct Args {
     /// line: rows one per line, or a count line then that many rows.
     #[arg(long, value_name = "FILE")]
     pub batch: Option<PathBuf>,
-    /// Gap values: a nim-sequence file of 0.007 (default: `data/treblecross/nimbers.bin.zst`
-    /// when present); values beyond it are computed.
+    /// Gap values: a nim-sequence file of 0.007 (as written by `grundy
+    /// octal` or `reproduce`), checked before use; values beyond it are
+    /// computed. Without it the values needed are computed.
     #[arg(long, value_name = "FILE")]
     pub nimbers: Option<PathBuf>,
+    /// Compute gap values for gaps longer than 2^17 cells (minutes).
+    #[arg(long)]
+    pub force: bool,
+    /// Write the answers here (atomically) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -49,10 +63,10 @@ pub enum Sub {
 /// `grundy treblecross table`.
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
-    /// Largest strip.
+    /// Largest strip (above 2^16 only with --force).
     #[arg(long)]
     pub max_n: usize,
-    /// Write the CSV here (atomically) instead of standard output.
+    /// Write the CSV (or JSON) here (atomically) instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Print one JSON object instead of CSV.
@@ -61,22 +75,29 @@ pub struct TableArgs {
     /// Gap values file, as for a row.
     #[arg(long, value_name = "FILE")]
     pub nimbers: Option<PathBuf>,
+    /// Allow --max-n above 2^16 (up to 2^20).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `grundy treblecross`.
 ///
 /// # Errors
 /// A malformed or finished row, an unreadable batch or nimbers file, an
-/// unwritable `--out`.
+/// unwritable `--out`, or an `--out` that is one of the inputs.
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(Sub::Table(t)) = a.command {
         return table(t);
     }
-    if let Some(path) = &a.batch {
+    if let Some(out) = &a.out {
+        let inputs = [a.batch.as_deref(), a.nimbers.as_deref()];
+        refuse_input_as_output(out, inputs.into_iter().flatten())?;
+    }
+    let text = if let Some(path) = &a.batch {
         let (name, text) = read_input(path)?;
         let rows = parse_batch(&name, &text)?;
         let longest = rows.iter().map(longest_gap).max().unwrap_or(0);
-        let nimbers = load_nimbers(a.nimbers.as_deref(), longest)?;
+        let nimbers = load_nimbers(a.nimbers.as_deref(), longest, a.force)?;
         let answers: Vec<Analysis> = rows
             .iter()
             .map(|r| analyse(r, &nimbers))
@@ -87,25 +108,55 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 .zip(&answers)
                 .map(|(r, x)| answer_json(r, x, false))
                 .collect();
-            outln!("{}", json!({ "answers": list }));
+            format!("{}\n", json!({ "answers": list }))
         } else {
             let mut out = String::new();
             for x in &answers {
                 out.push_str(&answer_line(x));
                 out.push('\n');
             }
-            super::write_stdout(&out);
+            out
         }
-        return Ok(());
-    }
-    let text = a.position.expect("clap requires a position or --batch");
-    let row: Row = text.parse()?;
-    let nimbers = load_nimbers(a.nimbers.as_deref(), longest_gap(&row))?;
-    let x = analyse(&row, &nimbers)?;
-    if a.json {
-        outln!("{}", answer_json(&row, &x, true));
     } else {
-        outln!("{}", answer_line(&x));
+        let text = a.position.context("give a POSITION or --batch FILE")?;
+        let row: Row = text.parse()?;
+        let nimbers = load_nimbers(a.nimbers.as_deref(), longest_gap(&row), a.force)?;
+        let x = analyse(&row, &nimbers)?;
+        if a.json {
+            format!("{}\n", answer_json(&row, &x, true))
+        } else {
+            format!("{}\n", answer_line(&x))
+        }
+    };
+    emit(a.out.as_deref(), &text)
+}
+
+/// Writes `text` to `out` atomically, or to standard output.
+fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    match out {
+        Some(path) => write_atomic(path, |w| w.write_all(text.as_bytes()))?,
+        None => super::write_stdout(text),
+    }
+    Ok(())
+}
+
+/// Refuses an `--out` that names one of the command's inputs (it would be
+/// overwritten by the answer to itself).
+pub(crate) fn refuse_input_as_output<'a>(
+    out: &Path,
+    inputs: impl IntoIterator<Item = &'a Path>,
+) -> anyhow::Result<()> {
+    let Ok(o) = std::fs::canonicalize(out) else {
+        return Ok(()); // `out` does not exist yet, so it is no input
+    };
+    for i in inputs {
+        if i != Path::new("-") && std::fs::canonicalize(i).is_ok_and(|c| c == o) {
+            anyhow::bail!(
+                "--out {} is the input {}; write the output elsewhere",
+                out.display(),
+                i.display()
+            );
+        }
     }
     Ok(())
 }
@@ -122,7 +173,9 @@ fn answer_line(x: &Analysis) -> String {
 
 fn answer_json(row: &Row, x: &Analysis, details: bool) -> Value {
     let mut v = json!({
-        "outcome": if x.winning { "WINNING" } else { "LOSING" },
+        "position": row.to_string(),
+        "outcome": if x.winning { "N" } else { "P" },
+        "first_player_wins": x.winning,
         "winning_moves": x.winning_cells,
         "immediate": x.immediate,
         "nimber": x.nimber,
@@ -140,96 +193,84 @@ fn answer_json(row: &Row, x: &Analysis, details: bool) -> Value {
 
 /// The text of `path` (`-`: standard input) and the name to report it by.
 fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
-    let mut text = String::new();
-    if path == Path::new("-") {
+    let mut bytes = Vec::new();
+    let name = if path == Path::new("-") {
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .context("cannot read standard input")?;
-        Ok(("standard input".into(), text))
+        "standard input".to_string()
     } else {
-        let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
-        Ok((path.display().to_string(), text))
-    }
+        if path.is_dir() {
+            anyhow::bail!("cannot read {}: it is a directory", path.display());
+        }
+        bytes = std::fs::read(path).map_err(Error::io("cannot read", path))?;
+        path.display().to_string()
+    };
+    let text = String::from_utf8(bytes).map_err(|e| Error::MalformedLine {
+        path: name.clone(),
+        line: 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64,
+        reason: "not UTF-8 text".into(),
+    })?;
+    Ok((name, text))
 }
 
-/// Rows of a batch: a count line then that many rows, or one row per
-/// non-blank line.
-fn parse_batch(name: &str, text: &str) -> grundy::Result<Vec<Row>> {
-    let bad = |line: usize, reason: String| Error::MalformedLine {
-        path: name.to_string(),
-        line: line as u64,
-        reason,
-    };
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .peekable();
-    let count = match lines.peek() {
-        Some(&(i, l)) if l.bytes().all(|b| b.is_ascii_digit()) => {
-            lines.next();
-            Some(
-                l.parse::<usize>()
-                    .map_err(|e| bad(i, format!("count {l:?}: {e}")))?,
-            )
-        }
-        _ => None,
-    };
-    let mut rows = Vec::new();
-    for (i, l) in lines {
-        if count.is_some_and(|c| rows.len() == c) {
-            return Err(bad(
-                i,
-                format!("more rows than the count {}", count.unwrap_or(0)),
-            ));
-        }
-        rows.push(l.parse::<Row>().map_err(|e| bad(i, e.to_string()))?);
-    }
-    if let Some(c) = count {
-        if rows.len() < c {
-            return Err(bad(
-                text.lines().count(),
-                format!(
-                    "the count line promises {c} rows but only {} follow",
-                    rows.len()
-                ),
-            ));
-        }
-    }
-    Ok(rows)
-}
-
-/// Gap values covering gaps of `longest` cells: from `path`, else from
-/// [`DEFAULT_NIMBERS`] when present, extended by computation as needed.
-fn load_nimbers(path: Option<&Path>, longest: usize) -> anyhow::Result<GapNimbers> {
-    let default = Path::new(DEFAULT_NIMBERS);
+/// Gap values covering gaps of `longest` cells: from `path` (checked
+/// with [`check_nimbers`]) when given, extended by computation as needed.
+/// Nothing is read that the user did not name.
+fn load_nimbers(path: Option<&Path>, longest: usize, force: bool) -> anyhow::Result<GapNimbers> {
     let mut g = match path {
-        Some(p) => read_nimbers(p)?,
-        None if default.is_file() => read_nimbers(default)?,
+        Some(p) => {
+            let g = read_nimbers(p)?;
+            check_nimbers(p, &g, longest)?;
+            g
+        }
         None => GapNimbers::default(),
     };
+    if longest > g.max_gap() && longest > COMPUTE_LIMIT && !force {
+        Err(Error::OutOfRange {
+            what: format!("a gap of {longest} cells"),
+            reason: format!(
+                "computing 0.007 values past {COMPUTE_LIMIT} cells takes minutes (about a minute \
+                 per million cells); pass --nimbers FILE with the values or --force"
+            ),
+        })?;
+    }
     g.extend(longest, &NoProgress);
     Ok(g)
 }
 
 fn table(t: TableArgs) -> anyhow::Result<()> {
-    if t.max_n == 0 || t.max_n > 1 << 20 {
+    let limit = if t.force { 1 << 20 } else { TABLE_LIMIT };
+    if t.max_n == 0 || t.max_n > limit {
+        let work = (t.max_n as f64).powi(2) / 4.0;
         Err(Error::OutOfRange {
             what: format!("--max-n {}", t.max_n),
-            reason: "the table covers strips of 1 to 2^20 cells".into(),
+            reason: if t.max_n > TABLE_LIMIT && t.max_n <= 1 << 20 {
+                format!(
+                    "the table takes about {work:.1e} comparisons and grows as the square of \
+                     --max-n; above {TABLE_LIMIT} pass --force"
+                )
+            } else {
+                "the table covers strips of 1 to 2^20 cells".into()
+            },
         })?;
     }
     if let Some(out) = &t.out {
+        refuse_input_as_output(out, t.nimbers.as_deref())?;
         if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
             super::check_writable(dir)?;
         }
     }
-    let nimbers = load_nimbers(t.nimbers.as_deref(), t.max_n)?;
+    let nimbers = load_nimbers(t.nimbers.as_deref(), t.max_n, true)?;
     let rows = strip_table(t.max_n, &nimbers)?;
     if t.json {
-        outln!("{}", json!({ "max_n": t.max_n, "strips": rows }));
-    } else if let Some(out) = &t.out {
+        let text = format!("{}\n", table_json(t.max_n, &rows));
+        return emit(t.out.as_deref(), &text);
+    }
+    if let Some(out) = &t.out {
         write_atomic(out, |w| write_table_csv(w, &rows))?;
     } else {
         let mut buf = Vec::new();
@@ -237,4 +278,21 @@ fn table(t: TableArgs) -> anyhow::Result<()> {
         super::write_stdout(&String::from_utf8(buf)?);
     }
     Ok(())
+}
+
+/// `{"max_n", "rows": [{"n", "nimber", "outcome", "first_player_wins", "winning_moves"}]}`.
+fn table_json(max_n: usize, rows: &[StripRow]) -> Value {
+    let rows: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "n": r.n,
+                "nimber": r.nimber,
+                "outcome": if r.first_player_wins { "N" } else { "P" },
+                "first_player_wins": r.first_player_wins,
+                "winning_moves": r.winning_moves,
+            })
+        })
+        .collect();
+    json!({ "max_n": max_n, "rows": rows })
 }

@@ -13,9 +13,11 @@
 //! `∞()` when infinite; see [`Gamma`]), the outcome `P`, `N` or `D`, and for
 //! an N-position the first option of value 0 in file order (empty
 //! otherwise). Or, as JSON, one object
-//! `{"vertices": n, "edges": m, "cyclic": bool, "values": [{"vertex", "grundy", "outcome", "winning_option"}, …]}`
+//! `{"vertices": n, "edges": m, "cyclic": bool, "values": [{"vertex", "grundy", "outcome", "first_player_wins", "winning_option"}, …]}`
 //! with `grundy` a number or the `∞(…)` text and `winning_option` a name or
 //! `null`.
+
+#![warn(clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
 use crate::games::graph::{Digraph, Gamma, Solution};
@@ -66,7 +68,7 @@ impl Names {
     pub fn get(&self, id: u32) -> Option<&str> {
         let i = id as usize;
         let end = *self.ends.get(i)?;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
         self.text.get(start..end)
     }
 
@@ -134,6 +136,24 @@ impl EdgeList {
     pub fn into_digraph(self) -> Result<(Names, Digraph)> {
         let g = Digraph::from_edge_vec(self.names.len(), self.edges)?;
         Ok((self.names, g))
+    }
+}
+
+impl std::fmt::Display for EdgeList {
+    /// The edge list as CSV (header `from,to`, names quoted where CSV
+    /// needs it), which [`read_edges`] reads back to an equal list. A list
+    /// with vertices on no edge prints without them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut rows = vec![[INPUT_HEADER[0], INPUT_HEADER[1]]];
+        for &(a, b) in &self.edges {
+            rows.push([&self.names[a], &self.names[b]]);
+        }
+        for r in rows {
+            w.write_record(r).map_err(|_| std::fmt::Error)?;
+        }
+        let bytes = w.into_inner().map_err(|_| std::fmt::Error)?;
+        f.write_str(&String::from_utf8_lossy(&bytes))
     }
 }
 
@@ -236,7 +256,7 @@ pub fn read_edges<R: Read>(r: R, name: &str) -> Result<EdgeList> {
                     .filter(|&&c| c == b'\n')
                     .count() as u64
             });
-            p.line() + skipped
+            p.line().saturating_add(skipped)
         })
     };
 
@@ -332,10 +352,9 @@ impl<R> Recent<R> {
 
     /// The input from `offset` to the last byte read, if still kept.
     fn bytes_from(&self, offset: u64) -> Option<&[u8]> {
-        let start = self.total - self.window.len() as u64;
-        (start..=self.total)
-            .contains(&offset)
-            .then(|| &self.window[(offset - start) as usize..])
+        let start = self.total.saturating_sub(self.window.len() as u64);
+        let at = usize::try_from(offset.checked_sub(start)?).ok()?;
+        (offset <= self.total).then(|| &self.window[at..])
     }
 }
 
@@ -345,15 +364,15 @@ impl<R: Read> Read for Recent<R> {
         let new = &buf[..n.min(buf.len())];
         // Grow to twice the window, then drop the older half: O(1) copying
         // per byte read.
-        if self.window.len() + new.len() > 2 * Self::WINDOW {
+        if self.window.len().saturating_add(new.len()) > Self::WINDOW.saturating_mul(2) {
             let keep = Self::WINDOW
                 .saturating_sub(new.len())
                 .min(self.window.len());
-            self.window.drain(..self.window.len() - keep);
+            self.window.drain(..self.window.len().saturating_sub(keep));
         }
         self.window
-            .extend_from_slice(&new[new.len().saturating_sub(2 * Self::WINDOW)..]);
-        self.total += n as u64;
+            .extend_from_slice(&new[new.len().saturating_sub(Self::WINDOW.saturating_mul(2))..]);
+        self.total = self.total.saturating_add(n as u64);
         Ok(n)
     }
 }
@@ -430,6 +449,7 @@ struct Row<'a> {
     vertex: &'a str,
     grundy: Gamma,
     outcome: &'static str,
+    first_player_wins: bool,
     winning_option: Option<&'a str>,
 }
 
@@ -459,6 +479,7 @@ pub fn write_json(
             vertex: &names[v],
             grundy: s.gamma(v),
             outcome: s.outcome(v).as_str(),
+            first_player_wins: s.outcome(v).as_str() == "N",
             winning_option: s.winning_option(g, v).map(|w| &names[w]),
         };
         serde_json::to_writer(&mut *w, &row)?;
@@ -499,6 +520,12 @@ mod tests {
         // A header alone is an empty graph; CRLF and a BOM are accepted.
         assert_eq!(read("from,to\n").unwrap(), EdgeList::default());
         assert_eq!(read("\u{feff}from,to\r\na,b\r\n").unwrap().edges, [(0, 1)]);
+    }
+
+    #[test]
+    fn edge_lists_print_back() {
+        let e = read("from,to\nb,a\n\"x,y\",b\nb,b\n\"q\"\"\nr\",a\n").unwrap();
+        assert_eq!(read(&e.to_string()).unwrap(), e);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! | `kayles:10`, `dawsons-chess:7`, `dawsons-kayles:9`, `0.137:7`, `hex:0.8F:6` | a heap of that size in an octal (or hexadecimal) game, by name or code |
 //! | `coins:turtles:THHTH` | a coin-turning row under a rule (see [`super::coins`]) |
 //! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
+#![warn(clippy::arithmetic_side_effects)]
 
-use super::coins::{try_moves_to_value, try_nimber, Coins, Rule};
+use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
 use super::octal::{Computation, Engine, OctalCode, Values};
 use super::treblecross::analysis::{cells_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
@@ -73,7 +74,10 @@ impl Component {
     /// coin-turning value out of range).
     pub fn nimber(&self) -> Result<Nimber> {
         Ok(match self {
-            Component::Nim(n) => Nimber(*n as u32),
+            Component::Nim(n) => Nimber(u32::try_from(*n).map_err(|_| Error::OutOfRange {
+                what: format!("nim:{n}"),
+                reason: format!("heaps are at most {MAX_HEAP}"),
+            })?),
             Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
             Component::Treblecross { gaps, .. } => {
@@ -86,29 +90,51 @@ impl Component {
     /// described concretely ("take 3, leaving 2"), in a fixed order.
     ///
     /// # Errors
-    /// As [`nimber`](Self::nimber).
+    /// As [`moves_to_within`](Self::moves_to_within).
     pub fn moves_to(&self, target: Nimber) -> Result<Vec<String>> {
+        Ok(self.moves_to_within(target, usize::MAX)?.1)
+    }
+
+    /// The number of moves of this component to a position of value
+    /// `target`, and the first `limit` of them described as by
+    /// [`moves_to`](Self::moves_to): only those are formatted, so a heap of
+    /// millions or a Ruler row of thousands of heads stays small.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber), or a coin-turning enumeration whose
+    /// estimated work is above [`WORK_BUDGET`].
+    pub fn moves_to_within(&self, target: Nimber, limit: usize) -> Result<(usize, Vec<String>)> {
         Ok(match self {
             Component::Nim(n) => {
-                let t = target.value() as u64;
-                if t < *n {
-                    vec![format!("take {}, leaving {t}", n - t)]
-                } else {
-                    Vec::new()
+                let t = u64::from(target.value());
+                match n.checked_sub(t).filter(|&d| d > 0) {
+                    Some(take) => {
+                        let all = vec![format!("take {take}, leaving {t}")];
+                        (1, all.into_iter().take(limit).collect())
+                    }
+                    None => (0, Vec::new()),
                 }
             }
             Component::Octal { code, heap, values } => {
-                octal_moves(code, *heap, values, target.value())
+                octal_moves(code, *heap, values, target.value(), limit)
             }
-            Component::Coins { rule, row } => try_moves_to_value(rule, row, target)?
-                .iter()
-                .map(|m| format!("{m}, leaving {}", m.apply(row)))
-                .collect(),
+            Component::Coins { rule, row } => {
+                let found = try_moves_to_value_within(rule, row, target, limit, WORK_BUDGET)?;
+                let moves = found
+                    .moves
+                    .iter()
+                    .map(|m| format!("{m}, leaving {}", m.apply(row)))
+                    .collect();
+                (found.count, moves)
+            }
             Component::Treblecross { row, gaps, nimbers } => {
-                cells_leaving(gaps, target.value(), nimbers)
-                    .into_iter()
-                    .map(|c| format!("X in cell {c}, leaving {}", row.with_x(c)))
-                    .collect()
+                let cells = cells_leaving(gaps, target.value(), nimbers);
+                let moves = cells
+                    .iter()
+                    .take(limit)
+                    .map(|&c| format!("X in cell {c}, leaving {}", row.with_x(c)))
+                    .collect();
+                (cells.len(), moves)
             }
         })
     }
@@ -122,9 +148,19 @@ fn malformed(text: &str, reason: impl Into<String>) -> Error {
 }
 
 fn heap_size(text: &str, arg: &str) -> Result<u64> {
-    let n: u64 = arg
-        .parse()
-        .map_err(|_| malformed(text, format!("heap size {arg:?} is not a whole number")))?;
+    if arg.is_empty() || !arg.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed(
+            text,
+            format!("heap size {arg:?} is not a whole number"),
+        ));
+    }
+    // Only digits: a parse failure is an overflow of u64, far above the limit.
+    let n: u64 = arg.parse().map_err(|_| {
+        malformed(
+            text,
+            format!("heap size {arg} is above the limit {MAX_HEAP}"),
+        )
+    })?;
     if n > MAX_HEAP {
         return Err(malformed(
             text,
@@ -197,7 +233,18 @@ impl FromStr for Component {
                         format!("unknown family {family:?} and not a game code ({e})"),
                     )
                 })?;
-                let heap = heap_size(text, heap)? as usize;
+                let heap = usize::try_from(heap_size(text, heap)?)
+                    .map_err(|_| malformed(text, "heap size too large for this machine"))?;
+                if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
+                    return Err(malformed(
+                        text,
+                        format!(
+                            "{code} splits a heap into three, so a heap of {heap} takes about \
+                             {:.1e} steps; heaps of such games are at most {MAX_HEAP_THREE_PARTS}",
+                            (heap as f64).powi(2) / 12.0
+                        ),
+                    ));
+                }
                 let values = octal_values(&code, heap);
                 Ok(Component::Octal { code, heap, values })
             }
@@ -233,6 +280,22 @@ pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
     text.split('+').map(str::parse).collect()
 }
 
+/// A sum as text that [`parse_sum`] reads back to the same components:
+/// their [`Display`](fmt::Display) forms joined by ` + `.
+pub fn format_sum(parts: &[Component]) -> String {
+    parts
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// Largest heap of a game that splits a heap into three (its moves are
+/// listed in O(heap²) steps).
+pub const MAX_HEAP_THREE_PARTS: usize = 4096;
+
+// Bounds: heap ≤ MAX_HEAP = 2^24, so heap + 1 and every sum below fit.
+#[allow(clippy::arithmetic_side_effects)]
 fn octal_values(code: &OctalCode, heap: usize) -> Values {
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     c.extend_to(heap + 1, &NoProgress, &AtomicBool::new(false));
@@ -241,8 +304,20 @@ fn octal_values(code: &OctalCode, heap: usize) -> Values {
 
 /// Every option of a heap of `n` with value `target`, described; `g`
 /// holds `G(0..=n)`.
-fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<String> {
-    let mut out = Vec::new();
+// Bounds: k ≤ n, a ≤ left / 3, b ≤ (left − a) / 2, all below n ≤ 2^24.
+#[allow(clippy::arithmetic_side_effects)]
+fn octal_moves(
+    code: &OctalCode,
+    n: usize,
+    g: &Values,
+    target: u32,
+    limit: usize,
+) -> (usize, Vec<String>) {
+    let mut out = Moves {
+        count: 0,
+        limit,
+        text: Vec::new(),
+    };
     for k in 0..=code.max_removal().min(n) {
         let d = code.digit(k);
         let left = n - k;
@@ -252,15 +327,15 @@ fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<Strin
             format!("remove {k}")
         };
         if d & 1 != 0 && left == 0 && target == 0 {
-            out.push(format!("{take}, leaving nothing"));
+            out.push(|| format!("{take}, leaving nothing"));
         }
         if d & 2 != 0 && left >= 1 && k > 0 && g.get(left) == target {
-            out.push(format!("{take}, leaving a heap of {left}"));
+            out.push(|| format!("{take}, leaving a heap of {left}"));
         }
         if d & 4 != 0 {
             for a in 1..=left / 2 {
                 if g.get(a) ^ g.get(left - a) == target {
-                    out.push(format!("{take}, leaving heaps of {a} and {}", left - a));
+                    out.push(|| format!("{take}, leaving heaps of {a} and {}", left - a));
                 }
             }
         }
@@ -269,13 +344,29 @@ fn octal_moves(code: &OctalCode, n: usize, g: &Values, target: u32) -> Vec<Strin
                 for b in a..=(left - a) / 2 {
                     let c = left - a - b;
                     if g.get(a) ^ g.get(b) ^ g.get(c) == target {
-                        out.push(format!("{take}, leaving heaps of {a}, {b} and {c}"));
+                        out.push(|| format!("{take}, leaving heaps of {a}, {b} and {c}"));
                     }
                 }
             }
         }
     }
-    out
+    (out.count, out.text)
+}
+
+/// Counts moves, formatting only the first `limit`.
+struct Moves {
+    count: usize,
+    limit: usize,
+    text: Vec<String>,
+}
+
+impl Moves {
+    fn push(&mut self, describe: impl FnOnce() -> String) {
+        if self.count < self.limit {
+            self.text.push(describe());
+        }
+        self.count = self.count.saturating_add(1);
+    }
 }
 
 #[cfg(test)]

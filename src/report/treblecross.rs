@@ -50,7 +50,7 @@ pub fn render(rows: &[StripRow], max_gap: usize) -> String {
     let _ = writeln!(md, "| n | nimber | first player | winning first cells |");
     let _ = writeln!(md, "|---:|---:|:---|:---|");
     for r in rows.iter().take(40) {
-        let cells: Vec<String> = r.winning_cells.iter().map(|c| c.to_string()).collect();
+        let cells: Vec<String> = r.winning_moves.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} |",

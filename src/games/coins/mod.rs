@@ -65,9 +65,9 @@ pub mod values;
 
 pub use brute::Brute;
 pub use moves::{
-    moves_to_value, nimber, try_moves_to_value, try_nimber, try_winning_moves, winning_moves,
-    CoinMove,
+    moves_to_value, nimber, try_moves_to_value, try_moves_to_value_within, try_nimber,
+    try_winning_moves, winning_moves, CoinMove, MoveList,
 };
 pub use position::Coins;
-pub use rule::{Rule, Term, BUILTINS, MAX_ARGUMENT};
-pub use values::{mock_turtles_value, ruler_value, turtles_value, MEMORY_BUDGET_BITS};
+pub use rule::{Rule, Term, BUILTINS, MAX_ARGUMENT, MAX_DEPTH, MAX_DISTANCES, MAX_TERMS};
+pub use values::{mock_turtles_value, ruler_value, turtles_value, MEMORY_BUDGET_BITS, WORK_BUDGET};

@@ -18,11 +18,85 @@
 
 use super::position::Coins;
 use super::rule::{Rule, Term};
+use super::values::WORK_BUDGET;
 use crate::error::Error;
 use crate::impartial::Nimber;
 use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 use std::collections::BTreeSet;
 use std::fmt;
+
+/// A move found, compactly: a run of consecutive coins as its two ends
+/// (a Ruler move can turn thousands of coins), any other set as its list.
+/// A consecutive list is always stored as a run, so equal sets are equal
+/// keys; the order is that of the ascending coin lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Key {
+    /// The coins `a..=b`.
+    Run(usize, usize),
+    /// Ascending coins, not consecutive.
+    List(Vec<usize>),
+}
+
+impl Key {
+    fn from_list(turned: Vec<usize>) -> Key {
+        match (turned.first(), turned.last()) {
+            (Some(&a), Some(&b))
+                if turned.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])) =>
+            {
+                Key::Run(a, b)
+            }
+            _ => Key::List(turned),
+        }
+    }
+
+    fn coins(&self) -> Box<dyn Iterator<Item = usize> + '_> {
+        match self {
+            Key::Run(a, b) => Box::new(*a..=*b),
+            Key::List(v) => Box::new(v.iter().copied()),
+        }
+    }
+
+    fn into_move(self) -> CoinMove {
+        let turned = match self {
+            Key::Run(a, b) => (a..=b).collect(),
+            Key::List(v) => v,
+        };
+        CoinMove { turned }
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Key) -> Ordering {
+        match (self, other) {
+            // A run is a prefix of a longer run with the same start.
+            (Key::Run(a, b), Key::Run(c, d)) => (a, b).cmp(&(c, d)),
+            _ => self.coins().cmp(other.coins()),
+        }
+    }
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Key) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The moves to a value, counted, with the first ones listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    /// How many moves there are.
+    pub count: usize,
+    /// The first `limit` of them in the order of [`moves_to_value`].
+    pub moves: Vec<CoinMove>,
+}
+
+impl MoveList {
+    /// Whether some moves were left out of [`moves`](Self::moves).
+    pub fn truncated(&self) -> bool {
+        self.moves.len() < self.count
+    }
+}
 
 /// A move: the coins turned over, as ascending 1-based coin numbers, the
 /// rightmost (last) going from heads to tails.
@@ -128,10 +202,74 @@ pub fn try_moves_to_value(
     row: &Coins,
     target: Nimber,
 ) -> Result<Vec<CoinMove>, Error> {
+    let all = try_moves_to_value_within(rule, row, target, usize::MAX, WORK_BUDGET)?;
+    Ok(all.moves)
+}
+
+/// The estimated steps of the subset enumeration of
+/// [`try_moves_to_value_within`] for `upto`/`exactly` terms: for each head
+/// `k` and each count `c` of other coins, `C(k − 1, c − 1)` choices of all
+/// but the last (looked up), as a float that saturates to infinity.
+fn enumeration_work(rule: &Rule, row: &Coins, stop: f64) -> f64 {
+    let mut work = 0.0f64;
+    for k in row.heads() {
+        for t in rule.terms() {
+            let (lo, m) = match t {
+                Term::UpTo(m) => (0, *m),
+                Term::Exactly(m) => (m.saturating_sub(1), *m),
+                _ => continue,
+            };
+            // C(k − 1, r) for r = c − 1, built up from r = 0.
+            let mut binom = 1.0f64;
+            for c in 0..m.min(k) {
+                if c >= 2 {
+                    let r = (c - 1) as f64;
+                    binom *= (k as f64 - r) / r;
+                }
+                if c >= lo {
+                    work += binom.max(1.0);
+                }
+                if work > stop {
+                    return work;
+                }
+            }
+        }
+    }
+    work
+}
+
+/// [`try_moves_to_value`] counting every move but listing only the first
+/// `limit`, refusing when the estimated work exceeds `max_work` steps (the
+/// single-value computation and the subset enumeration of `upto(K)` /
+/// `exactly(K)` terms, which grows like `n^(K−2)` per head). Runs are kept
+/// as their two ends, so a Ruler row of 40,000 heads costs kilobytes, not
+/// gigabytes.
+///
+/// # Errors
+/// [`Error::OutOfRange`] when a single-head value is out of the supported
+/// range or the estimated work exceeds `max_work`.
+pub fn try_moves_to_value_within(
+    rule: &Rule,
+    row: &Coins,
+    target: Nimber,
+    limit: usize,
+    max_work: u64,
+) -> Result<MoveList, Error> {
     let n = row.heads().last().unwrap_or(0);
-    let g = rule.try_single_values(n)?;
+    let work = enumeration_work(rule, row, max_work as f64);
+    if work > max_work as f64 {
+        return Err(Error::OutOfRange {
+            what: format!("the moves of a {n}-coin row under rule {rule}"),
+            reason: format!(
+                "listing them means trying at least {work:.1e} sets of coins, above the limit \
+                 {:.1e} (pass --force to run it anyway)",
+                max_work as f64
+            ),
+        });
+    }
+    let g = rule.try_single_values_within(n, max_work)?;
     let total = row.heads().fold(0u32, |x, k| x ^ g[k]);
-    let mut out: BTreeSet<Vec<usize>> = BTreeSet::new();
+    let mut out: BTreeSet<Key> = BTreeSet::new();
     // Index from value to the coins having it, ascending.
     let mut by_value: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
     for (k, &v) in g.iter().enumerate().skip(1) {
@@ -154,7 +292,7 @@ pub fn try_moves_to_value(
             match t {
                 Term::UpTo(m) | Term::Exactly(m) => {
                     let lo = if matches!(t, Term::UpTo(_)) { 0 } else { m - 1 };
-                    for others in lo..*m {
+                    for others in lo..(*m).min(k) {
                         let mut chosen = Vec::with_capacity(others + 1);
                         choose(&g, &by_value, k, others, need, 1, 0, &mut chosen, &mut out);
                     }
@@ -165,7 +303,7 @@ pub fn try_moves_to_value(
                     if let Some(js) = by_prefix.get(&(prefix[k - 1] ^ need)) {
                         let from = js.partition_point(|&j| j < lo);
                         for &j in js[from..].iter().take_while(|&&j| j < k) {
-                            out.insert((j + 1..=k).collect());
+                            out.insert(Key::Run(j + 1, k));
                         }
                     }
                 }
@@ -174,13 +312,16 @@ pub fn try_moves_to_value(
                     {
                         let mut turned: Vec<usize> = ds.iter().rev().map(|&d| k - d).collect();
                         turned.push(k);
-                        out.insert(turned);
+                        out.insert(Key::from_list(turned));
                     }
                 }
             }
         }
     }
-    Ok(out.into_iter().map(|turned| CoinMove { turned }).collect())
+    Ok(MoveList {
+        count: out.len(),
+        moves: out.into_iter().take(limit).map(Key::into_move).collect(),
+    })
 }
 
 /// Adds to `out` every set of `left` coins in `start..k` with nim-sum
@@ -196,14 +337,14 @@ fn choose(
     start: usize,
     acc: u32,
     chosen: &mut Vec<usize>,
-    out: &mut BTreeSet<Vec<usize>>,
+    out: &mut BTreeSet<Key>,
 ) {
     match left {
         0 => {
             if acc == need {
                 let mut turned = chosen.clone();
                 turned.push(k);
-                out.insert(turned);
+                out.insert(Key::from_list(turned));
             }
         }
         1 => {
@@ -213,7 +354,7 @@ fn choose(
                     let mut turned = chosen.clone();
                     turned.push(c);
                     turned.push(k);
-                    out.insert(turned);
+                    out.insert(Key::from_list(turned));
                 }
             }
         }

@@ -3,6 +3,7 @@
 //!
 //! The grammar is described in the [module documentation](super) of
 //! `games::coins`.
+#![warn(clippy::arithmetic_side_effects)]
 
 use crate::error::Error;
 use std::fmt;
@@ -10,6 +11,17 @@ use std::str::FromStr;
 
 /// The largest number accepted as `K` or as a distance `d` in a rule.
 pub const MAX_ARGUMENT: usize = 1_000_000;
+
+/// The deepest nesting of parentheses accepted in a rule (the parser is
+/// recursive; a rule nested thousands deep would overflow the stack).
+pub const MAX_DEPTH: usize = 64;
+
+/// The most distances accepted in one `at(…)` term.
+pub const MAX_DISTANCES: usize = 256;
+
+/// The most terms accepted in a rule before normalisation (normalisation
+/// compares every pair of terms).
+pub const MAX_TERMS: usize = 256;
 
 /// One kind of move, a term of a rule expression. Coins are numbered from 1
 /// at the left; `k` below is the rightmost coin turned.
@@ -36,19 +48,22 @@ impl Term {
     /// (ascending, 1-based, non-empty, rightmost last; not checked here).
     fn allows(&self, turned: &[usize]) -> bool {
         let len = turned.len();
-        let k = turned[len - 1];
+        let Some((&k, others)) = turned.split_last() else {
+            return false;
+        };
         match self {
             Term::UpTo(m) => len <= *m,
             Term::Exactly(m) => len == *m,
             Term::Run(bound) => {
-                bound.is_none_or(|m| len <= m) && turned.windows(2).all(|w| w[1] == w[0] + 1)
+                bound.is_none_or(|m| len <= m)
+                    && turned.windows(2).all(|w| w[0].checked_add(1) == Some(w[1]))
             }
             Term::At(ds) => {
-                len == ds.len() + 1
+                others.len() == ds.len()
                     && ds
                         .iter()
-                        .zip(turned[..len - 1].iter().rev())
-                        .all(|(&d, &c)| d < k && c == k - d)
+                        .zip(others.iter().rev())
+                        .all(|(&d, &c)| d < k && k.checked_sub(d) == Some(c))
             }
         }
     }
@@ -60,12 +75,14 @@ impl Term {
             (UpTo(y), UpTo(x) | Exactly(x) | Run(Some(x))) => x <= y,
             (UpTo(y), At(ds)) => ds.len() < *y,
             (Exactly(y), Exactly(x)) => x == y,
-            (Exactly(y), At(ds)) => ds.len() + 1 == *y,
+            (Exactly(y), At(ds)) => y.checked_sub(1) == Some(ds.len()),
             (Run(_), UpTo(1)) => true,
             (Run(None), Run(_)) => true,
             (Run(Some(y)), Run(Some(x))) => x <= y,
             (Run(bound), At(ds)) => {
-                ds.iter().enumerate().all(|(i, &d)| d == i + 1)
+                ds.iter()
+                    .enumerate()
+                    .all(|(i, &d)| d.checked_sub(1) == Some(i))
                     && bound.is_none_or(|y| ds.len() < y)
             }
             (At(e), At(d)) => e == d,
@@ -146,17 +163,22 @@ impl Rule {
     /// [`Error::MalformedRule`] if `terms` is empty or a term has a zero
     /// or repeated argument, or an argument above [`MAX_ARGUMENT`].
     pub fn from_terms(terms: Vec<Term>) -> Result<Rule, Error> {
-        let text = terms
-            .iter()
-            .map(|t| t.to_string())
-            .collect::<Vec<_>>()
-            .join("|");
+        let text = shorten(
+            &terms
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join("|"),
+        );
         let bad = |reason: String| Error::MalformedRule {
             text: text.clone(),
             reason,
         };
         if terms.is_empty() {
             return Err(bad("the rule is empty".into()));
+        }
+        if terms.len() > MAX_TERMS {
+            return Err(bad(format!("a rule has at most {MAX_TERMS} terms")));
         }
         for t in &terms {
             match t {
@@ -170,12 +192,19 @@ impl Rule {
                     if ds.is_empty() {
                         return Err(bad("at(...) needs at least one distance".into()));
                     }
+                    if ds.len() > MAX_DISTANCES {
+                        return Err(bad(format!(
+                            "at(...) has at most {MAX_DISTANCES} distances"
+                        )));
+                    }
                     let mut sorted = ds.clone();
                     sorted.sort_unstable();
                     if sorted.windows(2).any(|w| w[0] == w[1]) {
                         return Err(bad(format!("{t}: the distances must be distinct")));
                     }
-                    if sorted[0] == 0 || sorted[sorted.len() - 1] > MAX_ARGUMENT {
+                    if sorted.first() == Some(&0)
+                        || sorted.last().is_some_and(|&d| d > MAX_ARGUMENT)
+                    {
                         return Err(bad(format!(
                             "{t}: distances must be between 1 and {MAX_ARGUMENT}"
                         )));
@@ -268,9 +297,9 @@ fn normalise(terms: Vec<Term>) -> Vec<Term> {
                 _ => None,
             })
             .collect();
-        for k in ups {
-            if let Some(i) = terms.iter().position(|t| *t == Term::Exactly(k + 1)) {
-                terms[i] = Term::UpTo(k + 1);
+        for k in ups.into_iter().filter_map(|k| k.checked_add(1)) {
+            if let Some(i) = terms.iter().position(|t| *t == Term::Exactly(k)) {
+                terms[i] = Term::UpTo(k);
                 merged = true;
             }
         }
@@ -289,6 +318,15 @@ impl fmt::Display for Rule {
     }
 }
 
+/// At most the first 60 characters of `text`, for error messages.
+fn shorten(text: &str) -> String {
+    if text.chars().nth(60).is_none() {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    }
+}
+
 /// A recursive-descent parser over the bytes of a rule expression.
 struct Parser<'a> {
     text: &'a str,
@@ -299,7 +337,7 @@ struct Parser<'a> {
 impl Parser<'_> {
     fn error(&self, reason: impl Into<String>) -> Error {
         Error::MalformedRule {
-            text: self.text.to_string(),
+            text: shorten(self.text),
             reason: reason.into(),
         }
     }
@@ -309,7 +347,12 @@ impl Parser<'_> {
     }
 
     fn column(&self) -> usize {
-        self.at + 1
+        self.at.saturating_add(1)
+    }
+
+    /// Steps past the byte just peeked (`at` stays within the text).
+    fn advance(&mut self) {
+        self.at = self.at.saturating_add(1).min(self.bytes.len());
     }
 
     fn found(&self) -> String {
@@ -323,7 +366,7 @@ impl Parser<'_> {
     fn expr(&mut self, out: &mut Vec<Term>) -> Result<(), Error> {
         self.term(out)?;
         while self.peek() == Some(b'|') {
-            self.at += 1;
+            self.advance();
             self.term(out)?;
         }
         Ok(())
@@ -332,11 +375,11 @@ impl Parser<'_> {
     /// `term := '(' expr ')' | word | word '(' numbers ')'`
     fn term(&mut self, out: &mut Vec<Term>) -> Result<(), Error> {
         if self.peek() == Some(b'(') {
-            self.at += 1;
+            self.advance();
             self.expr(out)?;
             return match self.peek() {
                 Some(b')') => {
-                    self.at += 1;
+                    self.advance();
                     Ok(())
                 }
                 _ => Err(self.error(format!("expected '|' or ')', found {}", self.found()))),
@@ -344,7 +387,7 @@ impl Parser<'_> {
         }
         let start = self.at;
         while matches!(self.peek(), Some(b'a'..=b'z' | b'-')) {
-            self.at += 1;
+            self.advance();
         }
         if start == self.at {
             return Err(self.error(format!(
@@ -353,9 +396,9 @@ impl Parser<'_> {
             )));
         }
         let word = String::from_utf8_lossy(&self.bytes[start..self.at]).into_owned();
-        let word_column = start + 1;
+        let word_column = start.saturating_add(1);
         let args = if self.peek() == Some(b'(') {
-            self.at += 1;
+            self.advance();
             Some(self.numbers(&word)?)
         } else {
             None
@@ -408,6 +451,11 @@ impl Parser<'_> {
                 )));
             }
         };
+        if out.len() >= MAX_TERMS {
+            return Err(self.error(format!(
+                "the term at column {word_column} is one too many: a rule has at most {MAX_TERMS} terms"
+            )));
+        }
         out.push(term);
         Ok(())
     }
@@ -418,7 +466,7 @@ impl Parser<'_> {
         loop {
             let start = self.at;
             while matches!(self.peek(), Some(b'0'..=b'9')) {
-                self.at += 1;
+                self.advance();
             }
             if start == self.at {
                 return Err(self.error(format!(
@@ -436,11 +484,17 @@ impl Parser<'_> {
                         "{word}(...): {digits} is too large (at most {MAX_ARGUMENT})"
                     ))
                 })?;
+            if out.len() >= MAX_DISTANCES {
+                return Err(self.error(format!(
+                    "{word}(...): at most {MAX_DISTANCES} numbers, found more at column {}",
+                    start.saturating_add(1)
+                )));
+            }
             out.push(n);
             match self.peek() {
-                Some(b',') => self.at += 1,
+                Some(b',') => self.advance(),
                 Some(b')') => {
-                    self.at += 1;
+                    self.advance();
                     return Ok(out);
                 }
                 _ => {
@@ -478,7 +532,7 @@ impl FromStr for Rule {
         }
         let mut open = Vec::new();
         for (i, ch) in text.chars().enumerate() {
-            let column = i + 1;
+            let column = i.saturating_add(1);
             match ch {
                 ':' | '+' | ' ' => {
                     return Err(p.error(format!(
@@ -486,7 +540,14 @@ impl FromStr for Rule {
                          or spaces (it is written inside coins:RULE:POSITION)"
                     )));
                 }
-                '(' => open.push(column),
+                '(' => {
+                    open.push(column);
+                    if open.len() > MAX_DEPTH {
+                        return Err(p.error(format!(
+                            "'(' at column {column} nests parentheses deeper than {MAX_DEPTH} levels"
+                        )));
+                    }
+                }
                 ')' => {
                     if open.pop().is_none() {
                         return Err(p.error(format!(
@@ -510,6 +571,7 @@ impl FromStr for Rule {
         if p.at < p.bytes.len() {
             return Err(p.error(format!("expected '|', found {}", p.found())));
         }
+
         Ok(Rule {
             terms: normalise(terms),
         })

@@ -15,7 +15,9 @@
 //!   (Turning Turtles is linear). These option sets only grow with `k`, so
 //!   they are merged into one bitset whose mex is a forward-moving pointer.
 //! - `run(K)`: the runs ending at `k` have nim-sums `P(k−1) ⊕ P(j)` for the
-//!   prefix nim-sums `P`: O(K) per coin.
+//!   prefix nim-sums `P(j)`, `k − K ≤ j < k`: a sliding window of the last
+//!   `K` prefix nim-sums, kept with their multiplicities in a count tree
+//!   like `run`'s, O(log V) per coin whatever `K`.
 //! - `run`: the same for every `j < k`: the prefix nim-sums seen so far are
 //!   kept in a binary count tree over `[0, V)`, and the least value outside
 //!   the set XOR-shifted by `P(k−1)` is found by one descent, O(log V) per
@@ -35,6 +37,10 @@ use crate::error::Error;
 /// rule whose values outgrow it (for example `upto(K)` with large `K`,
 /// where g(k) = 2^(k−1) for k ≤ K) is out of range.
 pub const MEMORY_BUDGET_BITS: u64 = 1 << 31;
+
+/// The default cap on the estimated word operations of one single-value
+/// computation (about ten seconds); see [`Rule::try_single_values_within`].
+pub const WORK_BUDGET: u64 = 10_000_000_000;
 
 /// Turning Turtles: g(k) = k (Winning Ways ch. 14; Ferguson I.5).
 pub fn turtles_value(k: usize) -> u64 {
@@ -185,6 +191,17 @@ impl CountTree {
         }
     }
 
+    fn remove(&mut self, x: usize) {
+        if !self.contains(x) {
+            return;
+        }
+        let mut i = self.v + x;
+        while i >= 1 {
+            self.counts[i] -= 1;
+            i /= 2;
+        }
+    }
+
     fn grow(&mut self, v: usize) {
         let members: Vec<usize> = (0..self.v).filter(|&x| self.contains(x)).collect();
         *self = CountTree::new(v);
@@ -267,8 +284,47 @@ struct Engine<'a> {
     /// For `run`: the prefix nim-sums seen.
     prefixes: Option<CountTree>,
     /// `run(K)` bounds and `at` distances.
-    runs: Vec<usize>,
+    windows: Vec<RunWindow>,
     ats: Vec<&'a [usize]>,
+    /// The cap on the estimated remaining word operations.
+    max_work: u64,
+    /// The last coin to compute.
+    max: usize,
+}
+
+/// The last `K` prefix nim-sums, for a `run(K)` term: a multiset.
+struct RunWindow {
+    k: usize,
+    tree: CountTree,
+    /// Multiplicity of each value in the window.
+    mult: Vec<u32>,
+}
+
+impl RunWindow {
+    fn new(k: usize, v: usize) -> RunWindow {
+        RunWindow {
+            k,
+            tree: CountTree::new(v),
+            mult: vec![0; v],
+        }
+    }
+
+    fn insert(&mut self, x: usize) {
+        self.mult[x] += 1;
+        self.tree.insert(x);
+    }
+
+    fn remove(&mut self, x: usize) {
+        self.mult[x] -= 1;
+        if self.mult[x] == 0 {
+            self.tree.remove(x);
+        }
+    }
+
+    fn grow(&mut self, v: usize) {
+        self.mult.resize(v, 0);
+        self.tree.grow(v);
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -284,8 +340,10 @@ impl<'a> Engine<'a> {
             monotone_mex: 0,
             counted: Vec::new(),
             prefixes: None,
-            runs: Vec::new(),
+            windows: Vec::new(),
             ats: Vec::new(),
+            max_work: u64::MAX,
+            max: 0,
         };
         for t in rule.terms() {
             match t {
@@ -308,7 +366,11 @@ impl<'a> Engine<'a> {
                     tree.insert(0);
                     e.prefixes = Some(tree);
                 }
-                Term::Run(Some(k)) => e.runs.push(*k),
+                Term::Run(Some(k)) => {
+                    let mut w = RunWindow::new(*k, v);
+                    w.insert(0);
+                    e.windows.push(w);
+                }
                 Term::At(ds) => e.ats.push(ds),
             }
         }
@@ -318,7 +380,8 @@ impl<'a> Engine<'a> {
     fn bits_in_use(&self, v: usize) -> u64 {
         let sets: usize = 1 + self.counted.iter().map(|c| c.reach.len()).sum::<usize>();
         let tree = if self.prefixes.is_some() { 64 } else { 0 };
-        (sets as u64 + tree) * v as u64
+        let windows = 96 * self.windows.len() as u64;
+        (sets as u64 + tree + windows) * v as u64
     }
 
     /// The error for coin `k`, whose value `g` (if known) needs more
@@ -338,17 +401,47 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// The estimated word operations per coin at the present `V`.
+    fn work_per_coin(&self) -> u64 {
+        let words = (self.v / 64) as u64;
+        let counted: u64 = self
+            .counted
+            .iter()
+            .map(|c| (c.reach.len() as u64).saturating_mul(words))
+            .fold(0, u64::saturating_add);
+        let trees = (self.windows.len() + usize::from(self.prefixes.is_some())) as u64;
+        let log_v = u64::from(self.v.trailing_zeros());
+        let ats: u64 = self.ats.iter().map(|d| d.len() as u64).sum();
+        1 + counted
+            .saturating_add(trees.saturating_mul(log_v))
+            .saturating_add(ats)
+    }
+
+    /// Refuses, before coin `k`, when the remaining coins would take more
+    /// than `max_work` word operations at the present cost per coin.
+    fn check_work(&self, k: usize) -> Result<(), Error> {
+        let left = (self.max - k + 1) as u64;
+        let work = self.work_per_coin().saturating_mul(left);
+        if work > self.max_work {
+            return Err(Error::OutOfRange {
+                what: format!("g(1..={}) under rule {}", self.max, self.rule),
+                reason: format!(
+                    "from coin {k} on (values below {}) it needs about {:.1e} word \
+                     operations, more than the limit {:.1e} (pass --force to run it anyway)",
+                    self.v, work as f64, self.max_work as f64
+                ),
+            });
+        }
+        Ok(())
+    }
+
     /// Computes g(k) for the next coin `k` and updates the state.
     fn step(&mut self) -> Result<(), Error> {
         let k = self.values.len();
+        self.check_work(k)?;
         let c = self.prefix[k - 1];
         // Explicit option values: run(K) and at(...).
         let mut explicit: Vec<usize> = Vec::new();
-        for &bound in &self.runs {
-            for j in k.saturating_sub(bound)..k {
-                explicit.push(c ^ self.prefix[j]);
-            }
-        }
         for ds in &self.ats {
             if ds.iter().all(|&d| d < k) {
                 explicit.push(ds.iter().fold(0, |x, &d| x ^ self.values[k - d] as usize));
@@ -372,6 +465,9 @@ impl<'a> Engine<'a> {
             }
             if let Some(tree) = &self.prefixes {
                 x = tree.next_absent_shifted(c, x);
+            }
+            for w in &self.windows {
+                x = w.tree.next_absent_shifted(c, x);
             }
             let mut i = explicit.partition_point(|&e| e < x);
             while i < explicit.len() && explicit[i] == x {
@@ -398,12 +494,21 @@ impl<'a> Engine<'a> {
             if let Some(t) = &mut self.prefixes {
                 t.grow(v);
             }
+            for w in &mut self.windows {
+                w.grow(v);
+            }
         }
         self.values.push(g as u32);
         let p = c ^ g;
         self.prefix.push(p);
         if let Some(t) = &mut self.prefixes {
             t.insert(p);
+        }
+        for w in &mut self.windows {
+            w.insert(p);
+            if k >= w.k {
+                w.remove(self.prefix[k - w.k]);
+            }
         }
         // reach[j] |= reach[j−1] ⊕ g, for j from the top down. The top
         // count j = K − 1 feeds no higher count: it goes into the monotone
@@ -467,9 +572,24 @@ impl Rule {
     /// [`Error::OutOfRange`] naming the first coin whose value would need
     /// more than [`MEMORY_BUDGET_BITS`] of bitsets.
     pub fn try_single_values(&self, max: usize) -> Result<Vec<u32>, Error> {
+        self.try_single_values_within(max, WORK_BUDGET)
+    }
+
+    /// [`try_single_values`](Rule::try_single_values) with the cap on the
+    /// estimated word operations set to `max_work` (`u64::MAX`: no cap).
+    /// The estimate is the present cost per coin times the coins left,
+    /// checked before each coin, so a rule whose values (and with them the
+    /// bitsets) keep growing is refused as soon as its cost is foreseen.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] as for `try_single_values`, or naming the
+    /// estimated work when it exceeds `max_work`.
+    pub fn try_single_values_within(&self, max: usize, max_work: u64) -> Result<Vec<u32>, Error> {
         let mut e = Engine::new(self);
-        e.values.reserve(max);
-        e.prefix.reserve(max);
+        e.max_work = max_work;
+        e.max = max;
+        e.values.reserve(max.min(1 << 24));
+        e.prefix.reserve(max.min(1 << 24));
         for _ in 0..max {
             e.step()?;
         }
@@ -556,6 +676,40 @@ mod tests {
         ] {
             let r: Rule = s.parse().unwrap();
             assert_eq!(r.single_values(16), by_definition(&r, 16), "{s}");
+        }
+    }
+
+    #[test]
+    fn sliding_run_window_matches_the_direct_runs() {
+        // g(k) = mex of P(k−1) ⊕ P(j) over k − K ≤ j < k, straight.
+        for k_max in [2usize, 3, 5, 17, 100] {
+            let rule: Rule = format!("run({k_max})").parse().unwrap();
+            let got = rule.single_values(3000);
+            let (mut g, mut p) = (vec![0u32], vec![0u32]);
+            for k in 1..=3000usize {
+                let opts: Vec<u32> = (k.saturating_sub(k_max)..k)
+                    .map(|j| p[k - 1] ^ p[j])
+                    .collect();
+                let v = (0..).find(|v| !opts.contains(v)).unwrap();
+                g.push(v);
+                p.push(p[k - 1] ^ v);
+            }
+            assert_eq!(got, g, "run({k_max})");
+        }
+    }
+
+    #[test]
+    fn work_beyond_the_budget_is_refused() {
+        let r: Rule = "run(1000000)".parse().unwrap();
+        assert_eq!(
+            r.try_single_values_within(1000, 1_000_000).unwrap().len(),
+            1001
+        );
+        match r.try_single_values_within(1_000_000, 1_000_000) {
+            Err(Error::OutOfRange { reason, .. }) => {
+                assert!(reason.contains("--force"), "{reason}")
+            }
+            other => panic!("{other:?}"),
         }
     }
 

@@ -1,4 +1,5 @@
 //! A Treblecross row: which cells hold an `X`.
+#![warn(clippy::arithmetic_side_effects)]
 
 use crate::{Error, Result};
 use std::fmt;
@@ -39,8 +40,8 @@ impl Row {
                 position: row.to_string(),
                 reason: format!(
                     "cells {}..={} already hold three X in a row, so the game is over",
-                    i + 1,
-                    i + 3
+                    i.saturating_add(1),
+                    i.saturating_add(3)
                 ),
             });
         }
@@ -72,9 +73,10 @@ impl Row {
     /// # Panics
     /// If the cell is out of range or not empty.
     pub fn with_x(&self, cell: usize) -> Row {
-        assert!(!self.cells[cell - 1], "cell {cell} is not empty");
+        let i = cell.checked_sub(1).expect("cells are numbered from 1");
+        assert!(!self.cells[i], "cell {cell} is not empty");
         let mut cells = self.cells.clone();
-        cells[cell - 1] = true;
+        cells[i] = true;
         Row { cells }
     }
 
@@ -85,9 +87,10 @@ impl Row {
 
     /// Whether writing in empty cell `i` (0-based) completes three in a row.
     pub fn completes_three(&self, i: usize) -> bool {
-        let x = |j: isize| j >= 0 && (j as usize) < self.cells.len() && self.cells[j as usize];
-        let i = i as isize;
-        (x(i - 2) && x(i - 1)) || (x(i - 1) && x(i + 1)) || (x(i + 1) && x(i + 2))
+        let x = |j: Option<usize>| j.and_then(|j| self.cells.get(j)).copied().unwrap_or(false);
+        let (l2, l1) = (i.checked_sub(2), i.checked_sub(1));
+        let (r1, r2) = (i.checked_add(1), i.checked_add(2));
+        (x(l2) && x(l1)) || (x(l1) && x(r1)) || (x(r1) && x(r2))
     }
 }
 
@@ -112,7 +115,7 @@ impl FromStr for Row {
                         text: shorten(text),
                         reason: format!(
                             "character {other:?} at column {} is neither '.' (empty) nor 'X'",
-                            i + 1
+                            i.saturating_add(1)
                         ),
                     })
                 }
