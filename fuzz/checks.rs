@@ -24,8 +24,7 @@ pub fn octal_code(data: &[u8]) {
     let Some(s) = text(data) else { return };
     if let Ok(code) = s.parse::<grundy::games::octal::OctalCode>() {
         let printed = code.to_string();
-        let back: grundy::games::octal::OctalCode =
-            printed.parse().expect("a printed code parses");
+        let back: grundy::games::octal::OctalCode = printed.parse().expect("a printed code parses");
         assert_eq!(back, code, "{s:?} printed as {printed:?}");
         assert_eq!(back.to_string(), printed);
     }
@@ -68,7 +67,12 @@ pub fn monorail_picture(data: &[u8]) {
         let back = grundy::games::monorail::position::Position::from_picture(&picture)
             .expect("a drawn position reads back");
         assert_eq!(back, p);
-        assert_eq!(p.to_string().parse::<grundy::games::monorail::position::Position>().ok(), Some(p));
+        assert_eq!(
+            p.to_string()
+                .parse::<grundy::games::monorail::position::Position>()
+                .ok(),
+            Some(p)
+        );
     }
 }
 
@@ -86,7 +90,12 @@ pub fn treblecross_row(data: &[u8]) {
 /// Treblecross batch files: one row per line, or a count line and rows.
 pub fn treblecross_batch(data: &[u8]) {
     let Some(s) = text(data) else { return };
-    let _ = s; // TODO parse_batch after merge
+    if let Ok(rows) = grundy::dataset::treblecross::parse_batch("fuzz", s) {
+        let printed = grundy::dataset::treblecross::format_batch(&rows);
+        let back = grundy::dataset::treblecross::parse_batch("fuzz", &printed)
+            .expect("a printed batch parses");
+        assert_eq!(back, rows, "{s:?}");
+    }
 }
 
 /// Coin-turning rule expressions: parse, print, parse back.
@@ -160,8 +169,8 @@ pub fn sequence_file(data: &[u8]) {
     };
     let mut again = Vec::new();
     grundy::dataset::octal::write_sequence(&mut again, &code, &values).expect("write to memory");
-    let (code2, back) = with_file(&again, grundy::dataset::octal::read_sequence)
-        .expect("what grundy wrote reads");
+    let (code2, back) =
+        with_file(&again, grundy::dataset::octal::read_sequence).expect("what grundy wrote reads");
     assert_eq!(code2, code);
     assert_eq!(back.to_u32s(), values.to_u32s());
 }

@@ -108,14 +108,26 @@ fn datasets_are_identical_for_any_thread_count_and_verify_catches_corruption() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("OK"));
 
-    // Flip one stored nimber.
+    // Flip one stored nimber behind a stale digest: refused as corrupt.
     let path = d.path().join("one/positions.bin.zst");
     let raw = zstd::decode_all(std::fs::File::open(&path).unwrap()).unwrap();
     let mut flipped = raw.clone();
-    let header = 8 + 4 + 4 + 8 + 8;
+    let header = 8 + 4 + 4 + 8 + 8 + 32;
     let rec = header + 10 * 100;
     flipped[rec + 8] ^= 1;
     std::fs::write(&path, zstd::encode_all(&flipped[..], 3).unwrap()).unwrap();
+    one_line_error(
+        &grundy(&["monorail", "verify", "one"], d.path()),
+        "content digest mismatch",
+    );
+    // The same flip written with a valid digest: the re-derivation from
+    // the rules catches it.
+    std::fs::write(&path, zstd::encode_all(&raw[..], 3).unwrap()).unwrap();
+    let (h, mut records) = grundy::dataset::table::read_table(&path).unwrap();
+    records[100].1 ^= 1;
+    let mut bytes = Vec::new();
+    grundy::dataset::table::write_table(&mut bytes, h.tiles, h.loops, &records, 3).unwrap();
+    std::fs::write(&path, bytes).unwrap();
     one_line_error(
         &grundy(&["monorail", "verify", "one"], d.path()),
         "verification failed",

@@ -503,7 +503,7 @@ fn an_interrupt_is_an_error_naming_the_checkpoint() {
         err.starts_with("error: interrupted; progress saved to ck.bin.zst"),
         "{err}"
     );
-    assert!(!o.status.success());
+    assert_eq!(o.status.code(), Some(130));
     assert!(!read_sequence(&d.path().join("ck.bin.zst"))
         .unwrap()
         .1
