@@ -235,3 +235,27 @@ pub fn open<H: FrameHeader>(path: &Path) -> Result<(H, Reader)> {
         },
     ))
 }
+
+/// Implements [`FrameHeader`] for a header struct with `magic`, `version`
+/// and `digest` fields, given the format's magic and version constants.
+#[macro_export]
+macro_rules! frame_header {
+    ($header:ty, $magic:expr, $version:expr) => {
+        impl $crate::dataset::stream::FrameHeader for $header {
+            const MAGIC: [u8; 8] = $magic;
+            const VERSION: u32 = $version;
+            fn magic(&self) -> [u8; 8] {
+                self.magic
+            }
+            fn version(&self) -> u32 {
+                self.version
+            }
+            fn digest(&self) -> [u8; 32] {
+                self.digest
+            }
+            fn set_digest(&mut self, digest: [u8; 32]) {
+                self.digest = digest;
+            }
+        }
+    };
+}

@@ -47,22 +47,7 @@ pub struct Header {
     pub digest: [u8; 32],
 }
 
-impl stream::FrameHeader for Header {
-    const MAGIC: [u8; 8] = MAGIC;
-    const VERSION: u32 = VERSION;
-    fn magic(&self) -> [u8; 8] {
-        self.magic
-    }
-    fn version(&self) -> u32 {
-        self.version
-    }
-    fn digest(&self) -> [u8; 32] {
-        self.digest
-    }
-    fn set_digest(&mut self, digest: [u8; 32]) {
-        self.digest = digest;
-    }
-}
+crate::frame_header!(Header, MAGIC, VERSION);
 
 use super::stream;
 
