@@ -80,3 +80,29 @@ fn plain_progress_when_ci_is_set_or_asked_for() {
     assert_eq!(lines(&run_with_env(&quiet, &[fast, ("CI", "true")])), 0);
     assert_eq!(lines(&run_with_env(&args, &[fast])), 0);
 }
+
+/// `monorail solve --json` and `monorail verify --json` print one object
+/// with the contract's keys; the T = 8 start is *8, a first-player win.
+#[test]
+fn monorail_solve_and_verify_print_json() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "monorail", "solve", "--tiles", "8", "--out", "t8", "--json", "--quiet",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["nimber"], 8);
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["first_player_wins"], true);
+    assert_eq!(j["summary"]["tiles"], 8);
+    assert!(j["reports"].is_null());
+    let o = grundy(&["monorail", "verify", "t8", "--json", "--quiet"], d.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["ok"], true);
+    assert_eq!(j["tiles"], 8);
+    assert_eq!(j["loops_checked"], 18);
+}

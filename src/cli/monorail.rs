@@ -55,6 +55,11 @@ pub struct SolveArgs {
     /// available.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object instead: `tiles`, `nimber` (of the start),
+    /// `outcome`, `first_player_wins`, `out`, `reports`, `summary` (the
+    /// contents of `summary.json`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy monorail verify`.
@@ -66,6 +71,10 @@ pub struct VerifyArgs {
     /// available.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object instead: `dir`, `ok`, `tiles` and the counts
+    /// checked.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy monorail show`.
@@ -125,6 +134,21 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 command.push_str(&format!(" --reports {}", r.display()));
             }
             let s = solve_into(tiles, &out, reports.as_deref(), threads, bars, command)?;
+            if a.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "tiles": s.tiles,
+                        "nimber": s.start_nimber,
+                        "outcome": if s.first_player_wins { "N" } else { "P" },
+                        "first_player_wins": s.first_player_wins,
+                        "out": out.display().to_string(),
+                        "reports": reports.as_ref().map(|r| r.display().to_string()),
+                        "summary": &s,
+                    })
+                );
+                return Ok(());
+            }
             print_summary(&s, &out, reports.as_deref());
             Ok(())
         }
@@ -143,6 +167,22 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             }
             let d = read_dataset(&a.dir)?;
             let r = verify_dataset(d, bars)?;
+            if a.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "dir": a.dir.display().to_string(),
+                        "ok": true,
+                        "tiles": r.tiles,
+                        "positions_checked": r.positions_checked,
+                        "options_checked": r.options_checked,
+                        "first_moves_checked": r.first_moves_checked,
+                        "subgames_checked": r.subgames_checked,
+                        "loops_checked": r.loops_checked,
+                    })
+                );
+                return Ok(());
+            }
             outln!(
                 "{}: OK: T = {}, {} positions checked against {} regenerated options; every value of {} first moves, {} subgame classes, {} loops and the summary re-derived",
                 a.dir.display(),

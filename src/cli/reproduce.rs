@@ -11,9 +11,9 @@ use std::path::PathBuf;
 /// `grundy reproduce`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Root of the data directory.
-    #[arg(long, default_value = "data")]
-    pub data: PathBuf,
+    /// Root of the data directory (`--data` is kept as an alias).
+    #[arg(long, alias = "data", default_value = "data")]
+    pub out: PathBuf,
     /// Root of the reports directory.
     #[arg(long, default_value = "reports")]
     pub reports: PathBuf,
@@ -38,7 +38,7 @@ pub const OCTAL_GAMES: &[(&str, usize)] = &[
 /// # Errors
 /// As the solve.
 pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
-    let out = a.data.join("monorail");
+    let out = a.out.join("monorail");
     let s = solve_all(
         STANDARD_TILES,
         &out,
@@ -60,7 +60,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     );
     for &(name, max_n) in OCTAL_GAMES {
         let code: OctalCode = name.parse()?;
-        let out = a.data.join("octal").join(code.file_name());
+        let out = a.out.join("octal").join(code.file_name());
         let reports = a.reports.join("octal");
         let job = SeqJob {
             code: &code,
@@ -85,7 +85,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         );
     }
     treblecross(&a, bars)?;
-    let coins = a.data.join("coins");
+    let coins = a.out.join("coins");
     grundy::dataset::coins::write_tables(&coins, COINS_TABLE)?;
     let md = grundy::report::coins::render(COINS_TABLE);
     grundy::dataset::atomic::write_bytes(&a.reports.join("coins.md"), md.as_bytes())?;
@@ -111,7 +111,7 @@ fn treblecross(a: &Args, bars: &Bars) -> anyhow::Result<()> {
     use grundy::dataset::treblecross::{read_nimbers, strip_table, write_dataset};
     use grundy::progress::Progress;
     let start = std::time::Instant::now();
-    let seq = a.data.join("octal").join("0.007").join("sequence.bin.zst");
+    let seq = a.out.join("octal").join("0.007").join("sequence.bin.zst");
     let mut nimbers = read_nimbers(&seq)?;
     let max_gap = TREBLECROSS_NIMBERS - 3;
     bars.phase(
@@ -120,7 +120,7 @@ fn treblecross(a: &Args, bars: &Bars) -> anyhow::Result<()> {
     );
     nimbers.extend(max_gap, bars);
     bars.finish_phase();
-    let out = a.data.join("treblecross");
+    let out = a.out.join("treblecross");
     let rows = strip_table(TREBLECROSS_TABLE, &nimbers)?;
     write_dataset(&out, &nimbers, &rows)?;
     let md = grundy::report::treblecross::render(&rows, nimbers.max_gap());
