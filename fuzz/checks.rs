@@ -132,13 +132,13 @@ pub fn sum_expr(data: &[u8]) {
     if s.len() > 256 {
         return;
     }
-    // Heaps of 10^4 and more are legitimate but slow to value (a hard code
+    // Heaps of 10^3 and more are legitimate but slow to value (a hard code
     // at a heap of 690,000 takes seconds); the parse of huge numbers is
     // covered by tests/sum.rs.
     let mut run = 0;
     for b in s.bytes() {
         run = if b.is_ascii_digit() { run + 1 } else { 0 };
-        if run >= 5 {
+        if run >= 4 {
             return;
         }
     }

@@ -17,7 +17,7 @@ trap 'rm -rf "$scratch"' EXIT
 for t in "${targets[@]}"; do
   mkdir -p "$scratch/$t" artifacts/"$t"
   log="$scratch/$t.log"
-  if ! "$bin/$t" "$scratch/$t" "corpus/$t" -max_total_time="$secs" -timeout=10 \
+  if ! "$bin/$t" "$scratch/$t" "corpus/$t" -max_total_time="$secs" -timeout=30 \
       -rss_limit_mb=2048 -max_len=4096 -artifact_prefix="artifacts/$t/" >"$log" 2>&1; then
     tail -n 30 "$log"
     echo "fuzz: $t FAILED; reproducer in fuzz/artifacts/$t/" >&2
