@@ -256,9 +256,12 @@ impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Component::Nim(n) => write!(f, "nim:{n}"),
+            // `treblecross:` introduces a Treblecross row, so 0.007 (named
+            // treblecross) prints by its code: `treblecross:2` is a row of
+            // two cells, another game (found by the sum_expr fuzzer).
             Component::Octal { code, heap, .. } => match code.name() {
-                Some(name) => write!(f, "{name}:{heap}"),
-                None => write!(f, "{code}:{heap}"),
+                Some(name) if name != "treblecross" => write!(f, "{name}:{heap}"),
+                _ => write!(f, "{code}:{heap}"),
             },
             Component::Coins { rule, row } => write!(f, "coins:{rule}:{row}"),
             Component::Treblecross { row, .. } => write!(f, "treblecross:{row}"),
@@ -401,5 +404,17 @@ mod tests {
         ] {
             assert!(parse_sum(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn octal_treblecross_prints_by_code_not_as_a_row() {
+        let parts = parse_sum(".007:2 + treblecross:..").unwrap();
+        let printed: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+        assert_eq!(printed, ["0.007:2", "treblecross:.."]);
+        let back = parse_sum(&printed.join(" + ")).unwrap();
+        let again: Vec<String> = back.iter().map(|p| p.to_string()).collect();
+        assert_eq!(again, printed);
+        assert_eq!(parts[0].family(), "octal");
+        assert_eq!(back[0].family(), "octal");
     }
 }
