@@ -31,7 +31,7 @@ pub struct Args {
 /// or an output that cannot be written.
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(out) = &a.out {
-        super::treblecross::refuse_input_as_output(out, [a.file.as_path()])?;
+        super::refuse_input_as_output(out, [a.file.as_path()])?;
     }
     if a.file.is_dir() {
         anyhow::bail!("cannot read {}: it is a directory", a.file.display());

@@ -42,6 +42,27 @@ pub fn check_writable(dir: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses an `--out` that names one of the command's inputs (it would be
+/// overwritten by the answer to itself).
+pub fn refuse_input_as_output<'a>(
+    out: &std::path::Path,
+    inputs: impl IntoIterator<Item = &'a std::path::Path>,
+) -> anyhow::Result<()> {
+    let Ok(o) = std::fs::canonicalize(out) else {
+        return Ok(()); // `out` does not exist yet, so it is no input
+    };
+    for i in inputs {
+        if i != std::path::Path::new("-") && std::fs::canonicalize(i).is_ok_and(|c| c == o) {
+            anyhow::bail!(
+                "--out {} is the input {}; write the output elsewhere",
+                out.display(),
+                i.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 use clap::{Parser, Subcommand};
 
 /// Settles impartial combinatorial games by exhaustive search.

@@ -91,7 +91,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     if let Some(out) = &a.out {
         let inputs = [a.batch.as_deref(), a.nimbers.as_deref()];
-        refuse_input_as_output(out, inputs.into_iter().flatten())?;
+        super::refuse_input_as_output(out, inputs.into_iter().flatten())?;
     }
     let text = if let Some(path) = &a.batch {
         let (name, text) = read_input(path)?;
@@ -136,27 +136,6 @@ fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
     match out {
         Some(path) => write_atomic(path, |w| w.write_all(text.as_bytes()))?,
         None => super::write_stdout(text),
-    }
-    Ok(())
-}
-
-/// Refuses an `--out` that names one of the command's inputs (it would be
-/// overwritten by the answer to itself).
-pub(crate) fn refuse_input_as_output<'a>(
-    out: &Path,
-    inputs: impl IntoIterator<Item = &'a Path>,
-) -> anyhow::Result<()> {
-    let Ok(o) = std::fs::canonicalize(out) else {
-        return Ok(()); // `out` does not exist yet, so it is no input
-    };
-    for i in inputs {
-        if i != Path::new("-") && std::fs::canonicalize(i).is_ok_and(|c| c == o) {
-            anyhow::bail!(
-                "--out {} is the input {}; write the output elsewhere",
-                out.display(),
-                i.display()
-            );
-        }
     }
     Ok(())
 }
@@ -259,7 +238,7 @@ fn table(t: TableArgs) -> anyhow::Result<()> {
         })?;
     }
     if let Some(out) = &t.out {
-        refuse_input_as_output(out, t.nimbers.as_deref())?;
+        super::refuse_input_as_output(out, t.nimbers.as_deref())?;
         if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
             super::check_writable(dir)?;
         }

@@ -638,31 +638,14 @@ fn compare_files(d: &Dataset, a: &Analysis, table: &LoopTable) -> Result<()> {
 /// and the row and field (or line) where it differs, for instance
 /// `first_moves.csv: row 17 (line 18), field reachable_positions: file says
 /// 4900, re-derived 4901`.
-pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyReport> {
+pub fn verify_dataset(mut d: Dataset, progress: &dyn Progress) -> Result<VerifyReport> {
     let table = check_header(&d)?;
-    let Dataset {
-        dir,
-        summary,
-        first_moves,
-        subgames,
-        loops,
-        texts,
-        header,
-        positions,
-    } = d;
+    // The records are consumed by the check, freeing their memory before
+    // the analysis.
+    let positions = std::mem::take(&mut d.positions);
     let (solved, counts) = check_table(&table, positions, progress)
-        .map_err(|m| mismatch(&dir, files::POSITIONS, m.to_string()))?;
-    let analysis = analyse(&table, summary.tiles, &solved, progress)?;
-    let d = Dataset {
-        dir,
-        summary,
-        first_moves,
-        subgames,
-        loops,
-        texts,
-        header,
-        positions: Vec::new(),
-    };
+        .map_err(|m| mismatch(&d.dir, files::POSITIONS, m.to_string()))?;
+    let analysis = analyse(&table, d.summary.tiles, &solved, progress)?;
     compare_files(&d, &analysis, &table)?;
     Ok(VerifyReport {
         tiles: d.summary.tiles,
