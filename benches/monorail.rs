@@ -14,6 +14,7 @@ fn bench(c: &mut Criterion) {
         (10usize, 10u16, 4854usize),
         (12, 12, 59617),
         (14, 14, 739035),
+        (16, 2, 9219644),
     ] {
         let rules = Rules::new(t).unwrap();
         let table = LoopTable::new(&rules);
@@ -21,7 +22,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let s = solve(&table, &NoProgress);
                 assert_eq!(s.start_nimber, nimber);
-                assert_eq!(s.positions.len(), classes);
+                assert_eq!(s.classes(), classes as u64);
             })
         });
     }

@@ -161,14 +161,14 @@ fn with_file<T>(data: &[u8], read: impl FnOnce(&std::path::Path) -> T) -> T {
 /// Bytes as a positions table: refused unless grundy wrote them; what is
 /// accepted writes back to the same bytes' content.
 pub fn positions_table(data: &[u8]) {
-    let Ok((h, records)) = with_file(data, grundy::dataset::table::read_table) else {
+    let Ok((h, records)) = with_file(data, grundy::dataset::monorail_table::read_table) else {
         return;
     };
     let mut again = Vec::new();
-    grundy::dataset::table::write_table(&mut again, h.tiles, h.loops, &records, 3)
+    grundy::dataset::monorail_table::write_table(&mut again, h.tiles, h.loops, &records, 3)
         .expect("write to memory");
-    let (h2, back) =
-        with_file(&again, grundy::dataset::table::read_table).expect("what grundy wrote reads");
+    let (h2, back) = with_file(&again, grundy::dataset::monorail_table::read_table)
+        .expect("what grundy wrote reads");
     assert_eq!((h2, back), (h, records));
 }
 

@@ -5,6 +5,7 @@ pub mod dataset;
 pub mod error;
 pub mod games;
 pub mod impartial;
+pub mod jobs;
 pub mod progress;
 pub mod report;
 

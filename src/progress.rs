@@ -10,6 +10,9 @@ pub trait Progress: Sync {
     fn advance(&self, _n: u64) {}
     /// The current phase is over.
     fn finish_phase(&self) {}
+    /// A short note on the current phase (for instance the memory in
+    /// use), shown beside it until replaced.
+    fn note(&self, _text: &str) {}
 }
 
 /// The sink that ignores everything.
@@ -17,3 +20,21 @@ pub trait Progress: Sync {
 pub struct NoProgress;
 
 impl Progress for NoProgress {}
+
+/// Peak resident memory of this process so far, in MiB (Linux `VmHWM`);
+/// `None` where that cannot be read.
+pub fn peak_mib() -> Option<f64> {
+    status_mib("VmHWM:")
+}
+
+/// Resident memory of this process now, in MiB (Linux `VmRSS`).
+pub fn resident_mib() -> Option<f64> {
+    status_mib("VmRSS:")
+}
+
+fn status_mib(field: &str) -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}

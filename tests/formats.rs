@@ -4,8 +4,8 @@
 
 mod common;
 
+use grundy::dataset::monorail_table::{read_table, write_table};
 use grundy::dataset::octal::{read_sequence, write_sequence};
-use grundy::dataset::table::{read_table, write_table};
 use grundy::games::octal::Values;
 use std::io::Write;
 use std::path::Path;

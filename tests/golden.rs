@@ -62,7 +62,7 @@ fn known_numbers() {
         let a = analyse(&table, t, &solved, &NoProgress).unwrap();
         assert_eq!(table.len() as u64, n(1), "loops, T = {t}");
         assert_eq!(solved.start_nimber as u64, n(2), "start nimber, T = {t}");
-        assert_eq!(solved.positions.len() as u64, n(3), "classes, T = {t}");
+        assert_eq!(solved.classes(), n(3), "classes, T = {t}");
         assert_eq!(a.first_moves.len() as u64, n(4), "first moves, T = {t}");
         assert_eq!(
             a.winning_first_moves() as u64,

@@ -52,7 +52,7 @@ fn fast_solve_matches_plain_game_tree_search() {
                 g.position
             );
         }
-        assert_eq!(classes.len(), solved.positions.len(), "classes, T = {t}");
+        assert_eq!(classes.len(), solved.classes() as usize, "classes, T = {t}");
     }
 }
 
@@ -84,7 +84,7 @@ fn fast_options_equal_plain_moves() {
     let (rules, table) = setup(10);
     let solved = solve(&table, &NoProgress);
     let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-    for &(key, _) in &solved.positions {
+    for &(key, _) in &solved.positions() {
         let p = decode(&table, key);
         let e = entries_of(&table, &p);
         out.clear();
@@ -106,7 +106,7 @@ fn fast_options_equal_plain_moves() {
 fn symmetry_keeps_the_value() {
     let (_, table) = setup(10);
     let solved = solve(&table, &NoProgress);
-    for &(key, v) in solved.positions.iter().step_by(7) {
+    for &(key, v) in solved.positions().iter().step_by(7) {
         let p = decode(&table, key);
         for s in grundy::games::monorail::geometry::Symmetry::ALL {
             let q = p.transform(s);
@@ -125,7 +125,7 @@ fn subgame_decomposition_keeps_the_value() {
     let solved = solve(&table, &NoProgress);
     let mut memo = MemoSolver::new();
     let mut checked = 0;
-    for &(key, v) in &solved.positions {
+    for &(key, v) in &solved.positions() {
         let p = decode(&table, key);
         let e = entries_of(&table, &p);
         if e.len() != 1 {
@@ -153,7 +153,7 @@ fn small_board_numbers() {
         let (_, table) = setup(t);
         let solved = solve(&table, &NoProgress);
         assert_eq!(solved.start_nimber, nimber, "T = {t}");
-        assert_eq!(solved.positions.len(), classes, "T = {t}");
+        assert_eq!(solved.classes() as usize, classes, "T = {t}");
     }
     let (rules, table) = setup(10);
     let solved = solve(&table, &NoProgress);

@@ -290,6 +290,7 @@ fn solve_writes_only_where_told() {
         files,
         [
             "first_moves.csv",
+            "layers.csv",
             "loops.csv",
             "positions.bin.zst",
             "subgames.csv",

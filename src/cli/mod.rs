@@ -132,3 +132,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
     })
 }
+
+/// The process's stop flag, set by Ctrl-C or SIGTERM once a checkpointed
+/// run has asked for it (the handler is installed on the first call).
+pub fn stop_flag() -> &'static std::sync::atomic::AtomicBool {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::SeqCst));
+    });
+    &STOP
+}

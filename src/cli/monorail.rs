@@ -1,28 +1,21 @@
 //! `grundy monorail solve | verify | show`.
 
-use super::progress::{peak_mib, Bars};
+use super::progress::Bars;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
-use grundy::dataset::atomic::write_bytes;
-use grundy::dataset::monorail::{
-    dataset_files, install_files, read_dataset, read_summary, verify_dataset, Summary,
-};
-use grundy::games::monorail::analysis::analyse;
+use grundy::dataset::monorail::{read_dataset, read_summary, verify_dataset, Summary};
 use grundy::games::monorail::cost::{
     available_memory, search_cost, solve_cost, start_classes, table_cost, verify_cost, Estimate,
 };
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, Rules, STANDARD_TILES};
 use grundy::games::monorail::search::entries_of;
-use grundy::games::monorail::solve::{solve, solve_from_expecting};
+use grundy::games::monorail::solve::solve_from_expecting;
 use grundy::games::monorail::table::LoopTable;
-use grundy::progress::Progress;
-use grundy::report::monorail::{render, RunInfo};
 use grundy::Error;
 use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Monorail subcommands.
 #[derive(Debug, Subcommand)]
@@ -55,11 +48,28 @@ pub struct SolveArgs {
     /// available.
     #[arg(long)]
     pub force: bool,
+    /// Write a checkpoint to OUT/checkpoint/ so that an interrupted run
+    /// (Ctrl-C, SIGTERM, even kill -9) resumes when the same command is
+    /// run again, losing at most about this many seconds of work [default:
+    /// 300 for T >= 18, no checkpoint below].
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub checkpoint_every: Option<f64>,
+    /// Write no checkpoint (and resume from none).
+    #[arg(long, conflicts_with = "checkpoint_every")]
+    pub no_checkpoint: bool,
     /// Print one JSON object instead: `tiles`, `nimber` (of the start),
     /// `outcome`, `first_player_wins`, `out`, `reports`, `summary` (the
     /// contents of `summary.json`).
     #[arg(long)]
     pub json: bool,
+}
+
+/// A positive number of seconds, at most a day.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        _ => Err(format!("{text:?} is not a number of seconds in (0, 86400]")),
+    }
 }
 
 /// `grundy monorail verify`.
@@ -133,7 +143,21 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             if let Some(r) = &reports {
                 command.push_str(&format!(" --reports {}", r.display()));
             }
-            let s = solve_into(tiles, &out, reports.as_deref(), threads, bars, command)?;
+            let checkpoint = match (a.checkpoint_every, a.no_checkpoint) {
+                (_, true) => None,
+                (Some(secs), false) => Some(std::time::Duration::from_secs_f64(secs)),
+                (None, false) => (tiles >= CHECKPOINT_FROM_TILES)
+                    .then(|| std::time::Duration::from_secs(DEFAULT_CHECKPOINT_SECONDS)),
+            };
+            let s = solve_into(
+                tiles,
+                &out,
+                reports.as_deref(),
+                threads,
+                bars,
+                command,
+                checkpoint,
+            )?;
             if a.json {
                 outln!(
                     "{}",
@@ -277,16 +301,24 @@ pub fn solve_all(
     bars: &Bars,
     command: String,
 ) -> anyhow::Result<Summary> {
-    solve_into(tiles, out, Some(reports), threads, bars, command)
+    solve_into(tiles, out, Some(reports), threads, bars, command, None)
 }
 
+/// Checkpoint interval used by default for runs of at least
+/// [`CHECKPOINT_FROM_TILES`] tiles.
+pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 300;
+/// Smallest tile count checkpointed by default (T = 18 takes minutes).
+pub const CHECKPOINT_FROM_TILES: usize = 18;
+
 /// Solves T and writes the dataset to `out` and, if given, the report under
-/// `reports`. Both directories are checked first; nothing is written until
-/// everything is computed, and the dataset directory is written all or
-/// nothing.
+/// `reports` ([`grundy::jobs::monorail::run`]). Both directories are checked
+/// first; nothing is written until everything is computed, and the dataset
+/// directory is written all or nothing. With a checkpoint interval the run
+/// resumes from `out/checkpoint/` and stops cleanly on Ctrl-C or SIGTERM.
 ///
 /// # Errors
-/// Unwritable directories, a failed write, a tile count out of range.
+/// Unwritable directories, a failed write, a tile count out of range, a
+/// corrupt checkpoint, an interruption.
 pub fn solve_into(
     tiles: usize,
     out: &Path,
@@ -294,56 +326,38 @@ pub fn solve_into(
     threads: usize,
     bars: &Bars,
     command: String,
+    checkpoint: Option<std::time::Duration>,
 ) -> anyhow::Result<Summary> {
     check_out_dir(out)?;
     if let Some(r) = reports {
         check_out_dir(r)?;
     }
-    let mut phases = Vec::new();
-    let mut clock = Instant::now();
-    let mut lap = |name: &str, phases: &mut Vec<(String, f64)>| {
-        phases.push((name.to_string(), clock.elapsed().as_secs_f64()));
-        clock = Instant::now();
+    let no_stop = std::sync::atomic::AtomicBool::new(false);
+    let stop = if checkpoint.is_some() {
+        super::stop_flag()
+    } else {
+        &no_stop
     };
-    bars.phase("loops", 0);
-    let rules = Rules::new(tiles)?;
-    let table = LoopTable::new(&rules);
-    bars.finish_phase();
-    lap("enumerate loops", &mut phases);
-    let solved = solve(&table, bars);
-    lap("solve every position", &mut phases);
-    let analysis = analyse(&table, tiles, &solved, bars)?;
-    lap("count reachable positions, endgames", &mut phases);
-    bars.phase("write datasets", 0);
-    let files = dataset_files(&analysis, &table, &solved.positions)?;
-    install_files(out, &files)?;
-    bars.finish_phase();
-    lap("write datasets", &mut phases);
-    if let Some(reports) = reports {
-        let stem = if tiles == STANDARD_TILES {
-            "monorail".to_string()
-        } else {
-            format!("monorail-t{tiles}")
-        };
-        let run = RunInfo {
-            phases: phases.clone(),
-            threads,
-            peak_mib: peak_mib(),
-            command,
-        };
-        let rendered = render(&analysis, &table, &run, &stem);
-        let figures: Vec<(String, Vec<u8>)> = rendered
-            .figures
-            .into_iter()
-            .map(|(name, svg)| (name, svg.into_bytes()))
-            .collect();
-        install_files(&reports.join(&stem), &figures)?;
-        write_bytes(
-            &reports.join(format!("{stem}.md")),
-            rendered.markdown.as_bytes(),
-        )?;
+    let job = grundy::jobs::monorail::SolveJob {
+        tiles,
+        out,
+        reports,
+        threads,
+        command,
+        checkpoint,
+        stop,
+        chunk_records: grundy::jobs::monorail::chunk_records(
+            grundy::games::monorail::cost::start_classes(tiles)?,
+        ),
+    };
+    let run = grundy::jobs::monorail::run(&job, bars)?;
+    if run.resumed.0 > 0 {
+        eprintln!(
+            "resumed from {} checkpoint chunks ({} position classes)",
+            run.resumed.0, run.resumed.1
+        );
     }
-    Ok(Summary::new(&analysis, &table))
+    Ok(run.summary)
 }
 
 fn print_summary(s: &Summary, out: &Path, reports: Option<&Path>) {

@@ -19,11 +19,8 @@ use grundy::progress::Progress;
 use grundy::report::monorail::RunInfo;
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-/// Set by Ctrl-C / SIGTERM while a checkpointed run is going.
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Default `--max-n` of `octal period`: values are computed until a period
 /// is proved or this heap size is reached.
@@ -236,12 +233,14 @@ fn compute_values(
     checkpoint: Option<&Path>,
     bars: &Bars,
 ) -> anyhow::Result<(Computation, f64)> {
-    if checkpoint.is_some() {
-        // A second handler cannot be installed; the first one sets STOP.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
-    }
+    let no_stop = AtomicBool::new(false);
+    let stop = if checkpoint.is_some() {
+        super::stop_flag()
+    } else {
+        &no_stop
+    };
     let start = Instant::now();
-    let c = compute(code, engine, max_n, checkpoint, bars, &STOP)?;
+    let c = compute(code, engine, max_n, checkpoint, bars, stop)?;
     Ok((c, start.elapsed().as_secs_f64()))
 }
 

@@ -38,6 +38,7 @@ fn plain_every() -> Duration {
 /// A phase shown as plain lines by a ticker thread.
 struct PlainPhase {
     done: Arc<AtomicU64>,
+    note: Arc<Mutex<String>>,
     stop: Sender<()>,
     ticker: std::thread::JoinHandle<()>,
 }
@@ -45,6 +46,7 @@ struct PlainPhase {
 /// Shows one bar (or one plain ticker) per phase.
 pub struct Bars {
     mode: Mode,
+    name: Mutex<String>,
     bar: Mutex<Option<ProgressBar>>,
     plain: Mutex<Option<PlainPhase>>,
 }
@@ -63,6 +65,7 @@ impl Bars {
         };
         Bars {
             mode,
+            name: Mutex::new(String::new()),
             bar: Mutex::new(None),
             plain: Mutex::new(None),
         }
@@ -78,21 +81,32 @@ impl Bars {
 
     fn start_plain(&self, name: &str, total: u64) {
         let done = Arc::new(AtomicU64::new(0));
+        let note = Arc::new(Mutex::new(String::new()));
         let (stop, rx) = channel::<()>();
         let seen = Arc::clone(&done);
+        let noted = Arc::clone(&note);
         let name = name.to_string();
         let every = plain_every();
         let ticker = std::thread::spawn(move || {
             let start = Instant::now();
             while let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(every) {
-                eprintln!(
-                    "{}",
-                    plain_line(&name, seen.load(Ordering::Relaxed), total, start.elapsed())
-                );
+                let mut line =
+                    plain_line(&name, seen.load(Ordering::Relaxed), total, start.elapsed());
+                if let Ok(n) = noted.lock() {
+                    if !n.is_empty() {
+                        line.push_str(&format!(", {n}"));
+                    }
+                }
+                eprintln!("{line}");
             }
         });
         if let Ok(mut p) = self.plain.lock() {
-            *p = Some(PlainPhase { done, stop, ticker });
+            *p = Some(PlainPhase {
+                done,
+                note,
+                stop,
+                ticker,
+            });
         }
     }
 }
@@ -139,7 +153,7 @@ impl Progress for Bars {
             let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             b.set_style(
                 ProgressStyle::with_template(
-                    "{msg:>28} [{bar:40}] {pos}/{len} {elapsed} (eta {eta})",
+                    "{msg:>28} [{bar:40}] {human_pos}/{human_len} {per_sec} {elapsed} (eta {eta})",
                 )
                 .expect("valid template")
                 .progress_chars("=> "),
@@ -147,6 +161,9 @@ impl Progress for Bars {
             b
         };
         bar.set_message(name.to_string());
+        if let Ok(mut n) = self.name.lock() {
+            *n = name.to_string();
+        }
         if let Some(old) = self.bar.lock().expect("bar lock").replace(bar) {
             old.finish_and_clear();
         }
@@ -166,6 +183,24 @@ impl Progress for Bars {
         }
     }
 
+    fn note(&self, text: &str) {
+        if self.mode == Mode::Plain {
+            if let Ok(p) = self.plain.lock() {
+                if let Some(n) = p.as_ref().and_then(|p| p.note.lock().ok()).as_mut() {
+                    n.clear();
+                    n.push_str(text);
+                }
+            }
+            return;
+        }
+        if let Some(b) = self.bar.lock().expect("bar lock").as_ref() {
+            b.set_message(format!(
+                "{} ({text})",
+                self.name.lock().map(|n| n.clone()).unwrap_or_default()
+            ));
+        }
+    }
+
     fn finish_phase(&self) {
         self.stop_plain();
         if let Some(b) = self.bar.lock().expect("bar lock").take() {
@@ -174,10 +209,4 @@ impl Progress for Bars {
     }
 }
 
-/// Peak resident memory of this process so far, in MiB (Linux `VmHWM`).
-pub fn peak_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
+pub use grundy::progress::peak_mib;

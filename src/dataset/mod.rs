@@ -2,10 +2,11 @@
 //! table, and the Monorail dataset directory.
 
 pub mod atomic;
+pub mod checkpoint;
 pub mod coins;
 pub mod graph;
 pub mod monorail;
+pub mod monorail_table;
 pub mod octal;
 pub mod stream;
-pub mod table;
 pub mod treblecross;

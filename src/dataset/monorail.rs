@@ -1,18 +1,19 @@
 //! The Monorail dataset directory: `summary.json`, `first_moves.csv`,
 //! `subgames.csv`, `loops.csv` and `positions.bin.zst` (see
-//! [`crate::dataset::table`] for the last); writing it all or nothing,
+//! [`crate::dataset::monorail_table`] for the last); writing it all or nothing,
 //! reading it back, and verifying every value of every file against the
 //! rules ([`verify_dataset`]).
 
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::atomic::{create_dir, write_bytes};
-use super::table::{read_table, write_table, Header};
+use super::monorail_table::{read_table_chunks, write_table_streamed, Header};
 use crate::error::{Error, Result};
-use crate::games::monorail::analysis::{analyse, Analysis};
+use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
 use crate::games::monorail::rules::{check_tiles, Rules};
+use crate::games::monorail::solve::Solved;
 use crate::games::monorail::table::LoopTable;
-use crate::games::monorail::verify::check_table;
+use crate::games::monorail::verify::{check_records, RecordSink};
 use crate::progress::Progress;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -29,8 +30,33 @@ pub mod files {
     pub const SUBGAMES: &str = "subgames.csv";
     /// Every loop.
     pub const LOOPS: &str = "loops.csv";
+    /// Position classes by number of placed tiles.
+    pub const LAYERS: &str = "layers.csv";
     /// Every solved position class (large, not committed).
     pub const POSITIONS: &str = "positions.bin.zst";
+}
+
+/// A row of `layers.csv`: how many solved position classes have a given
+/// number of placed tiles (every move places 1–3, so these are the tiers a
+/// retrograde solve would work through).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerRow {
+    /// Tiles placed.
+    pub tiles_placed: usize,
+    /// Position classes (up to symmetry) with that many tiles placed.
+    pub position_classes: u64,
+}
+
+/// The rows of `layers.csv`.
+pub fn layer_rows(a: &Analysis) -> Vec<LayerRow> {
+    a.classes_by_tiles
+        .iter()
+        .enumerate()
+        .map(|(tiles_placed, &position_classes)| LayerRow {
+            tiles_placed,
+            position_classes,
+        })
+        .collect()
 }
 
 /// One forced-loop endgame in `summary.json`.
@@ -233,7 +259,7 @@ fn summary_bytes(s: &Summary) -> Vec<u8> {
     json.into_bytes()
 }
 
-/// The four text files of a dataset, `(file name, bytes)`, exactly as
+/// The five text files of a dataset, `(file name, bytes)`, exactly as
 /// [`write_dataset`] writes them.
 pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>)> {
     let (first, subs, loops) = rows(a, table);
@@ -242,6 +268,7 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
         (files::FIRST_MOVES, csv_bytes(&first)),
         (files::SUBGAMES, csv_bytes(&subs)),
         (files::LOOPS, csv_bytes(&loops)),
+        (files::LAYERS, csv_bytes(&layer_rows(a))),
     ]
 }
 
@@ -256,6 +283,25 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
 /// [`Error::Io`] naming the directory or file that cannot be written, for
 /// instance when `dir` exists and is not a directory.
 pub fn install_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    install_with(dir, &names, |tmp| {
+        for (name, bytes) in files {
+            write_bytes(&tmp.join(name), bytes)?;
+        }
+        Ok(())
+    })
+}
+
+/// As [`install_files`], with the files named `names` written by `fill`
+/// into the temporary directory it is given (so a large file can be
+/// streamed rather than held in memory).
+///
+/// # Errors
+/// As [`install_files`], and the first error of `fill`.
+pub fn install_with<F>(dir: &Path, names: &[&str], fill: F) -> Result<()>
+where
+    F: FnOnce(&Path) -> Result<()>,
+{
     let parent = match dir.parent() {
         Some(p) if p.as_os_str().is_empty() => Path::new("."),
         Some(p) => p,
@@ -280,15 +326,13 @@ pub fn install_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
         std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
             .map_err(Error::io("cannot write in", parent))?;
     }
-    for (name, bytes) in files {
-        write_bytes(&tmp.path().join(name), bytes)?;
-    }
+    fill(tmp.path())?;
     if !dir.exists() && std::fs::rename(tmp.path(), dir).is_ok() {
         let _ = tmp.keep();
         return Ok(());
     }
     create_dir(dir)?;
-    for (name, _) in files {
+    for name in names {
         let target = dir.join(name);
         std::fs::rename(tmp.path().join(name), &target)
             .map_err(Error::io("cannot write", &target))?;
@@ -296,41 +340,101 @@ pub fn install_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
     Ok(())
 }
 
-/// Every file of the dataset directory as `(file name, bytes)`: the four
-/// text files of [`text_files`] and `positions.bin.zst` holding `positions`
-/// (sorted by key), ready for [`install_files`].
+/// Writes `positions.bin.zst` at `path`: every class of `solved`, read out
+/// of its memo in sorted chunks of at most about `chunk_records` records
+/// (16 bytes each in memory), streamed through the encoder; zstd level 3.
+/// Each class is also given once to `counter`, in key order.
 ///
 /// # Errors
-/// [`Error::Io`] if the table cannot be encoded.
-pub fn dataset_files(
-    a: &Analysis,
+/// [`Error::Io`] naming `path`.
+pub fn write_positions(
+    path: &Path,
+    tiles: usize,
     table: &LoopTable,
-    positions: &[(u64, u16)],
-) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut out: Vec<(String, Vec<u8>)> = text_files(a, table)
-        .into_iter()
-        .map(|(n, b)| (n.to_string(), b))
-        .collect();
-    let mut table_bytes = Vec::new();
-    let tiles = u32::try_from(a.tiles).expect("tile counts are at most 24");
-    write_table(&mut table_bytes, tiles, table.len() as u64, positions, 3)
-        .map_err(Error::io("cannot encode", Path::new(files::POSITIONS)))?;
-    out.push((files::POSITIONS.to_string(), table_bytes));
-    Ok(out)
+    solved: &Solved,
+    chunk_records: u64,
+    counter: &mut ClassCounter<'_>,
+) -> Result<()> {
+    let tiles = u32::try_from(tiles).map_err(|_| Error::TilesOutOfRange {
+        tiles,
+        min: crate::games::monorail::rules::MIN_TILES,
+        max: crate::games::monorail::rules::MAX_TILES,
+    })?;
+    let loops = table.len() as u64;
+    let groups = solved.sorted_groups(chunk_records);
+    if let [_] = groups[..] {
+        // One chunk: read it out once for both passes.
+        let records = solved.positions();
+        counter.add(&records);
+        return super::atomic::write_atomic(path, |w| {
+            super::monorail_table::write_table(w, tiles, loops, &records, 3)
+        });
+    }
+    let counter = std::cell::RefCell::new(counter);
+    let passes = std::cell::Cell::new(0u32);
+    super::atomic::write_atomic(path, |w| {
+        write_table_streamed(w, tiles, loops, solved.classes(), 3, |put| {
+            let first = passes.get() == 0;
+            passes.set(passes.get().saturating_add(1));
+            solved.for_each_in_groups(&groups, |chunk| {
+                if first {
+                    counter.borrow_mut().add(chunk);
+                }
+                put(chunk)
+            })
+        })
+    })
 }
 
-/// Writes the whole dataset directory, all or nothing ([`dataset_files`]
-/// put in place by [`install_files`]).
+/// Writes the whole dataset directory, all or nothing:
+/// `positions.bin.zst` ([`write_positions`]), counting the classes as they
+/// are written; then the analysis that `analyse` makes of those counts;
+/// then the text files of [`text_files`] from it. Returns the analysis.
 ///
 /// # Errors
-/// [`Error::Io`] naming the file or directory that cannot be written.
-pub fn write_dataset(
+/// [`Error::Io`] naming the file or directory that cannot be written; the
+/// first error of `analyse`.
+pub fn write_dataset<F>(
     dir: &Path,
-    a: &Analysis,
+    tiles: usize,
     table: &LoopTable,
-    positions: &[(u64, u16)],
-) -> Result<()> {
-    install_files(dir, &dataset_files(a, table, positions)?)
+    solved: &Solved,
+    chunk_records: u64,
+    analyse: F,
+) -> Result<Analysis>
+where
+    F: FnOnce(ClassCounts) -> Result<Analysis>,
+{
+    let names = [
+        files::SUMMARY,
+        files::FIRST_MOVES,
+        files::SUBGAMES,
+        files::LOOPS,
+        files::LAYERS,
+        files::POSITIONS,
+    ];
+    let mut result = None;
+    install_with(dir, &names, |tmp| {
+        let mut counter = ClassCounter::new(table);
+        write_positions(
+            &tmp.join(files::POSITIONS),
+            tiles,
+            table,
+            solved,
+            chunk_records,
+            &mut counter,
+        )?;
+        let a = analyse(counter.finish()?)?;
+        for (name, bytes) in text_files(&a, table) {
+            write_bytes(&tmp.join(name), &bytes)?;
+        }
+        result = Some(a);
+        Ok(())
+    })?;
+    result.ok_or_else(|| Error::VerificationFailed {
+        path: dir.to_path_buf(),
+        reason: "the dataset was installed without its analysis".into(),
+    })
 }
 
 /// A dataset directory read back.
@@ -346,13 +450,12 @@ pub struct Dataset {
     pub subgames: Vec<SubgameRow>,
     /// `loops.csv`.
     pub loops: Vec<LoopRow>,
-    /// The bytes of the four text files, by file name (for the exact
+    /// The bytes of the five text files, by file name (for the exact
     /// comparison of [`verify_dataset`]).
     pub texts: BTreeMap<&'static str, Vec<u8>>,
-    /// Header of `positions.bin.zst`.
+    /// Header of `positions.bin.zst` (its records are read when verified,
+    /// chunk by chunk).
     pub header: Header,
-    /// Records of `positions.bin.zst`.
-    pub positions: Vec<(u64, u16)>,
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>> {
@@ -388,8 +491,8 @@ fn parse_summary(path: &Path, bytes: &[u8]) -> Result<Summary> {
     })
 }
 
-/// Reads every file of a dataset directory. Memory: the files' bytes and
-/// 16 bytes per record of `positions.bin.zst`.
+/// Reads every text file of a dataset directory and the header of
+/// `positions.bin.zst` (its records are streamed by [`verify_dataset`]).
 ///
 /// # Errors
 /// [`Error::Io`] for a missing or unreadable file, [`Error::CorruptDataset`]
@@ -401,6 +504,7 @@ pub fn read_dataset(dir: &Path) -> Result<Dataset> {
         files::FIRST_MOVES,
         files::SUBGAMES,
         files::LOOPS,
+        files::LAYERS,
     ] {
         texts.insert(name, read_file(&dir.join(name))?);
     }
@@ -409,7 +513,7 @@ pub fn read_dataset(dir: &Path) -> Result<Dataset> {
     let first_moves = parse_csv(&dir.join(files::FIRST_MOVES), text(files::FIRST_MOVES))?;
     let subgames = parse_csv(&dir.join(files::SUBGAMES), text(files::SUBGAMES))?;
     let loops = parse_csv(&dir.join(files::LOOPS), text(files::LOOPS))?;
-    let (header, positions) = read_table(&dir.join(files::POSITIONS))?;
+    let (header, _) = super::stream::open::<Header>(&dir.join(files::POSITIONS))?;
     Ok(Dataset {
         dir: dir.to_path_buf(),
         summary,
@@ -418,7 +522,6 @@ pub fn read_dataset(dir: &Path) -> Result<Dataset> {
         loops,
         texts,
         header,
-        positions,
     })
 }
 
@@ -638,14 +741,28 @@ fn compare_files(d: &Dataset, a: &Analysis, table: &LoopTable) -> Result<()> {
 /// and the row and field (or line) where it differs, for instance
 /// `first_moves.csv: row 17 (line 18), field reachable_positions: file says
 /// 4900, re-derived 4901`.
-pub fn verify_dataset(mut d: Dataset, progress: &dyn Progress) -> Result<VerifyReport> {
+pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyReport> {
     let table = check_header(&d)?;
-    // The records are consumed by the check, freeing their memory before
-    // the analysis.
-    let positions = std::mem::take(&mut d.positions);
-    let (solved, counts) = check_table(&table, positions, progress)
+    let path = d.dir.join(files::POSITIONS);
+    let mut sink = RecordSink::new(&table, d.header.records);
+    let mut counter = ClassCounter::new(&table);
+    progress.phase("read positions", d.header.records);
+    read_table_chunks(&path, |_, chunk| {
+        progress.advance(chunk.len() as u64);
+        counter.add(chunk);
+        sink.add(chunk)
+            .map_err(|m| mismatch(&d.dir, files::POSITIONS, m.to_string()))
+    })?;
+    progress.finish_phase();
+    let (solved, counts) = check_records(&table, sink, progress)
         .map_err(|m| mismatch(&d.dir, files::POSITIONS, m.to_string()))?;
-    let analysis = analyse(&table, d.summary.tiles, &solved, progress)?;
+    let analysis = analyse_counted(
+        &table,
+        d.summary.tiles,
+        &solved,
+        counter.finish()?,
+        progress,
+    )?;
     compare_files(&d, &analysis, &table)?;
     Ok(VerifyReport {
         tiles: d.summary.tiles,

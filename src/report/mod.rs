@@ -2,8 +2,9 @@
 //! results to strings; writing them is the caller's job.
 
 pub mod coins;
+pub mod common;
 pub mod monorail;
+pub mod monorail_svg;
 pub mod octal;
 pub mod plot;
-pub mod svg;
 pub mod treblecross;

@@ -1,6 +1,6 @@
 //! The report of one octal game: `reports/octal/<code>.md` with a plot.
 
-use super::monorail::{thousands, Rendered, RunInfo};
+use super::common::{thousands, Rendered, RunInfo};
 use super::plot::sequence_plot;
 use crate::dataset::octal::Summary;
 use crate::games::octal::period::{Arithmetic, Periodicity};

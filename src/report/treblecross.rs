@@ -1,6 +1,6 @@
 //! The Treblecross report: `reports/treblecross.md`.
 
-use super::monorail::thousands;
+use super::common::thousands;
 use crate::dataset::treblecross::StripRow;
 use std::fmt::Write;
 

@@ -2,12 +2,13 @@
 //! symmetry, reachable-position counts, and the forced-loop endgames split
 //! into subgame classes.
 
+use super::geometry::Symmetry;
 use super::geometry::{is_station, Cell, Side};
 use super::position::Position;
 use super::search::{canonical_key, Entry};
 use super::solve::Solved;
 use super::subgame::{SubCell, Subgame};
-use super::table::{map_mask, signature_of, LoopTable};
+use super::table::{signature_of, LoopTable};
 use crate::error::{Error, Result};
 use crate::impartial::{MemoSolver, Nimber};
 use crate::progress::Progress;
@@ -82,6 +83,8 @@ pub struct Analysis {
     pub positions_solved: u64,
     /// Number of reachable positions, not reduced by symmetry.
     pub positions_raw: u64,
+    /// Position classes by number of placed tiles (index = tiles placed).
+    pub classes_by_tiles: Vec<u64>,
     /// Forced-loop endgames, in the order of their first moves.
     pub endgames: Vec<Endgame>,
     /// All subgame classes of all endgames, by id.
@@ -100,71 +103,211 @@ fn position_of(table: &LoopTable, l: u32, m: u32) -> Position {
     Position::from_tiles(table.tiles(l, m)).expect("a loop's tiles are distinct")
 }
 
-/// Counts, for every raw first move (by signature), the reachable positions
-/// containing it, plus the total number of raw positions.
-fn reachable_counts(table: &LoopTable, solved: &Solved) -> (FxHashMap<u32, u64>, u64) {
-    // Station-touching segments of each loop: the first moves inside it.
-    let firsts: Vec<Vec<(u32, u32)>> = (0..table.len() as u32)
-        .map(|l| {
-            table
-                .segments_of(l)
-                .iter()
-                .filter(|s| s.station)
-                .map(|s| (s.mask, s.signature))
-                .collect()
-        })
-        .collect();
-    solved
-        .positions
-        .par_chunks(1 << 14)
-        .map(|chunk| {
-            let mut counts: FxHashMap<u32, u64> = FxHashMap::default();
-            let mut raw = 0u64;
-            let mut hits: Vec<u32> = Vec::new();
-            for &(key, _) in chunk {
-                let (l, m) = ((key >> 32) as u32, key as u32);
-                let n = table.loop_len(l);
-                let stab = stabiliser(table, l, m);
-                raw += (4 / stab) as u64;
-                hits.clear();
-                for s in 0..4 {
-                    let li = table.image[s][l as usize];
-                    let mi = map_mask(m, n, s);
-                    for &(fm, sig) in &firsts[li as usize] {
-                        if fm & !mi == 0 {
-                            hits.push(sig);
+/// What one pass over every solved class counts.
+#[derive(Clone, Debug, Default)]
+struct Counts {
+    /// `Σ 4 / stabiliser` over the classes whose representative contains
+    /// each first move, by dense first-move index.
+    weighted: Vec<u64>,
+    /// Raw positions in all.
+    raw: u64,
+    /// Classes by number of placed tiles.
+    layers: Vec<u64>,
+    /// Classes seen.
+    classes: u64,
+}
+
+fn add_into(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Counts {
+    fn merge(mut self, other: Counts) -> Counts {
+        add_into(&mut self.weighted, &other.weighted);
+        add_into(&mut self.layers, &other.layers);
+        self.raw += other.raw;
+        self.classes += other.classes;
+        self
+    }
+}
+
+/// Counts over every solved class, fed with the classes in chunks (any
+/// order; in key order the loop data is read sequentially, which is
+/// faster): raw positions, classes by tiles placed, and for every raw
+/// first move the raw positions containing it.
+///
+/// The last is counted on class representatives only: with `W(F)` the sum
+/// of `4 / stabiliser` over classes whose representative contains the
+/// first move `F`, the raw positions containing `F` number `Σ_s W(s(F)) /
+/// 4` over the four station symmetries `s` (each its own inverse).
+pub struct ClassCounter<'a> {
+    table: &'a LoopTable,
+    /// Station-touching segments of each loop (the first moves inside it)
+    /// as `(mask, dense index)`.
+    firsts: Vec<Vec<(u32, u32)>>,
+    /// Signature of each dense index.
+    signatures: Vec<u32>,
+    /// Dense index of each index's image under each symmetry.
+    images: Vec<[u32; 4]>,
+    counts: Counts,
+}
+
+/// The totals of a [`ClassCounter`].
+#[derive(Clone, Debug)]
+pub struct ClassCounts {
+    /// Raw positions containing each raw first move, by signature.
+    pub by_first_move: FxHashMap<u32, u64>,
+    /// Raw positions in all.
+    pub raw: u64,
+    /// Classes by number of placed tiles.
+    pub layers: Vec<u64>,
+    /// Classes counted.
+    pub classes: u64,
+}
+
+impl<'a> ClassCounter<'a> {
+    /// A counter for `table`'s game.
+    pub fn new(table: &'a LoopTable) -> ClassCounter<'a> {
+        let mut index: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut signatures: Vec<u32> = Vec::new();
+        let mut tiles_of: Vec<Vec<(Cell, super::geometry::TileType)>> = Vec::new();
+        let firsts: Vec<Vec<(u32, u32)>> = (0..table.len() as u32)
+            .map(|l| {
+                table
+                    .segments_of(l)
+                    .iter()
+                    .filter(|s| s.station)
+                    .map(|s| {
+                        let i = *index.entry(s.signature).or_insert_with(|| {
+                            signatures.push(s.signature);
+                            tiles_of.push(table.tiles(l, s.mask));
+                            (signatures.len() - 1) as u32
+                        });
+                        (s.mask, i)
+                    })
+                    .collect()
+            })
+            .collect();
+        let images = tiles_of
+            .iter()
+            .map(|tiles| {
+                Symmetry::ALL.map(|s| {
+                    let img: Vec<_> = tiles.iter().map(|&(c, t)| (s.cell(c), s.tile(t))).collect();
+                    signature_of(&img)
+                        .and_then(|sig| index.get(&sig).copied())
+                        .expect("the image of a first move is a first move")
+                })
+            })
+            .collect();
+        let counts = Counts {
+            weighted: vec![0; signatures.len()],
+            ..Counts::default()
+        };
+        ClassCounter {
+            table,
+            firsts,
+            signatures,
+            images,
+            counts,
+        }
+    }
+
+    /// Counts the classes of `chunk` (`(canonical key, nimber)` records).
+    pub fn add(&mut self, chunk: &[(u64, u16)]) {
+        let (table, firsts) = (self.table, &self.firsts);
+        let width = self.signatures.len();
+        let c = chunk
+            .par_chunks(1 << 14)
+            .fold(Counts::default, |mut c, part| {
+                if c.weighted.is_empty() {
+                    c.weighted = vec![0; width];
+                }
+                for &(key, _) in part {
+                    let (l, m) = ((key >> 32) as u32, key as u32);
+                    let placed = m.count_ones() as usize;
+                    if c.layers.len() <= placed {
+                        c.layers.resize(placed + 1, 0);
+                    }
+                    c.layers[placed] += 1;
+                    let weight = (4 / stabiliser(table, l, m)) as u64;
+                    c.raw += weight;
+                    c.classes += 1;
+                    for &(fm, f) in &firsts[l as usize] {
+                        if fm & !m == 0 {
+                            c.weighted[f as usize] += weight;
                         }
                     }
                 }
-                if stab == 1 {
-                    for &h in &hits {
-                        *counts.entry(h).or_default() += 1;
-                    }
-                } else {
-                    hits.sort_unstable();
-                    for run in hits.chunk_by(|a, b| a == b) {
-                        *counts.entry(run[0]).or_default() += (run.len() / stab) as u64;
-                    }
-                }
+                c
+            })
+            .reduce(Counts::default, Counts::merge);
+        self.counts = std::mem::take(&mut self.counts).merge(c);
+    }
+
+    /// The totals.
+    ///
+    /// # Errors
+    /// [`Error::VerificationFailed`] if a first move's symmetrised count is
+    /// not a whole number (which would be a bug).
+    pub fn finish(self) -> Result<ClassCounts> {
+        let mut by_first_move = FxHashMap::default();
+        for (f, &sig) in self.signatures.iter().enumerate() {
+            let total: u64 = self.images[f]
+                .iter()
+                .map(|&g| self.counts.weighted.get(g as usize).copied().unwrap_or(0))
+                .sum();
+            if total % 4 != 0 {
+                return Err(Error::VerificationFailed {
+                    path: "monorail analysis".into(),
+                    reason: format!(
+                        "first move {sig:#x}: symmetrised count {total} is not a multiple of 4"
+                    ),
+                });
             }
-            (counts, raw)
+            by_first_move.insert(sig, total / 4);
+        }
+        Ok(ClassCounts {
+            by_first_move,
+            raw: self.counts.raw,
+            layers: self.counts.layers,
+            classes: self.counts.classes,
         })
-        .reduce(
-            || (FxHashMap::default(), 0),
-            |(mut a, ra), (b, rb)| {
-                for (k, v) in b {
-                    *a.entry(k).or_default() += v;
-                }
-                (a, ra + rb)
-            },
-        )
+    }
 }
 
-/// The number of station symmetries fixing the position `(l, m)`.
+/// The number of station symmetries fixing the position `(l, m)`. A
+/// symmetry fixing it keeps the sums of its cells' coordinates, a cheap
+/// test that rules out almost every position before the exact one.
 fn stabiliser(table: &LoopTable, l: u32, m: u32) -> usize {
-    let tiles = table.tiles(l, m);
+    let loop_tiles = &table.loops[l as usize].tiles;
+    let (mut sx, mut sy) = (0i64, 0i64);
+    let mut bits = m;
+    while bits != 0 {
+        let c = loop_tiles[bits.trailing_zeros() as usize].0;
+        sx += i64::from(c.x);
+        sy += i64::from(c.y);
+        bits &= bits - 1;
+    }
     let mut count = 1;
+    let mut tiles: Option<Vec<(Cell, super::geometry::TileType)>> = None;
     for s in &super::geometry::Symmetry::ALL[1..] {
+        let (mut tx, mut ty) = (0i64, 0i64);
+        let mut bits = m;
+        while bits != 0 {
+            let c = s.cell(loop_tiles[bits.trailing_zeros() as usize].0);
+            tx += i64::from(c.x);
+            ty += i64::from(c.y);
+            bits &= bits - 1;
+        }
+        if (tx, ty) != (sx, sy) {
+            continue;
+        }
+        let tiles = tiles.get_or_insert_with(|| table.tiles(l, m));
         if tiles
             .iter()
             .all(|&(c, t)| tiles.binary_search(&(s.cell(c), s.tile(t))).is_ok())
@@ -214,8 +357,43 @@ pub fn analyse(
     progress: &dyn Progress,
 ) -> Result<Analysis> {
     progress.phase("count reachable positions", 0);
-    let (counts, positions_raw) = reachable_counts(table, solved);
+    let mut counter = ClassCounter::new(table);
+    counter.add(&solved.positions());
+    let counts = counter.finish()?;
     progress.finish_phase();
+    analyse_counted(table, tiles, solved, counts, progress)
+}
+
+/// As [`analyse`], with the per-class counts already made (by a
+/// [`ClassCounter`] fed while the table was written or read), so that the
+/// classes need not be read out of the memo again.
+///
+/// # Errors
+/// As [`analyse`]; also [`Error::VerificationFailed`] if `counts` did not
+/// count every class of `solved`.
+pub fn analyse_counted(
+    table: &LoopTable,
+    tiles: usize,
+    solved: &Solved,
+    counts: ClassCounts,
+    progress: &dyn Progress,
+) -> Result<Analysis> {
+    if counts.classes != solved.classes() {
+        return Err(Error::VerificationFailed {
+            path: "monorail analysis".into(),
+            reason: format!(
+                "{} classes counted of {} solved",
+                counts.classes,
+                solved.classes()
+            ),
+        });
+    }
+    let ClassCounts {
+        by_first_move: counts,
+        raw: positions_raw,
+        layers,
+        ..
+    } = counts;
     // First moves up to symmetry.
     let mut classes: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
     for (i, o) in solved.start_options.iter().enumerate() {
@@ -363,8 +541,9 @@ pub fn analyse(
         loops: table.len(),
         start_nimber: solved.start_nimber,
         first_moves,
-        positions_solved: solved.positions.len() as u64,
+        positions_solved: solved.classes(),
         positions_raw,
+        classes_by_tiles: layers,
         endgames,
         subgame_classes,
     })

@@ -112,8 +112,8 @@ impl fmt::Display for Estimate {
 }
 
 /// Processor seconds per stored class, measured (the 18-tile solve: 116 M
-/// classes in 3.5 minutes on 2 cores).
-const SECONDS_PER_CLASS: f64 = 3.6e-6;
+/// classes in about 80 s on 2 cores, 1.4 µs each).
+const SECONDS_PER_CLASS: f64 = 1.4e-6;
 /// Processor seconds per loop to enumerate loops and build the table.
 const SECONDS_PER_LOOP: f64 = 2e-6;
 
@@ -131,18 +131,21 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 }
 
 /// The cost of a search storing about `classes` classes with `tiles`
-/// tiles: the loop table, the memo (a power of two of 8-byte slots, at most
-/// 85 % full) and the records (16 bytes each, plus the collecting and
-/// sorting overhead: 20 bytes a class in all).
+/// tiles: the loop table, the compact memo (4-byte slots, sized for 72 %
+/// load; see [`super::memo`]) and the largest sorted chunk of records read
+/// out of it for the positions table (16 bytes a record, a quarter of the
+/// classes but at least 2^24 and at most 2^28 records; see
+/// [`crate::jobs::monorail::chunk_records`]), plus 10 % for the rest.
 ///
 /// # Errors
 /// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
 pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let table = table_cost(tiles)?;
-    let slots = (classes / 0.85).max(1.0).log2().ceil().exp2();
+    let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
+    let chunk = classes.min(crate::jobs::monorail::chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
-        bytes: table.bytes + 8.0 * slots + 20.0 * classes,
+        bytes: 1.1 * (table.bytes + 4.0 * slots + 16.0 * chunk),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }
@@ -156,16 +159,18 @@ pub fn solve_cost(tiles: usize) -> Result<Estimate> {
 }
 
 /// The cost of verifying a dataset of `tiles` tiles: the loop table, the
-/// records read (16 bytes each), the walk's marks and the analysis.
+/// compact memo the records are read into, and the walk's marks (one bit
+/// per memo slot).
 ///
 /// # Errors
 /// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
 pub fn verify_cost(tiles: usize) -> Result<Estimate> {
     let table = table_cost(tiles)?;
     let classes = start_classes(tiles)?;
+    let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
     Ok(Estimate {
         classes,
-        bytes: table.bytes + 20.0 * classes,
+        bytes: 1.1 * (table.bytes + 4.0 * slots + slots / 8.0),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }
@@ -194,7 +199,9 @@ mod tests {
         assert_eq!(loops(17).unwrap(), 23_162);
         assert!(loops(25).is_err());
         let t18 = solve_cost(18).unwrap();
-        assert!((4.0..5.0).contains(&t18.gib()), "{t18}");
+        assert!((1.0..2.0).contains(&t18.gib()), "{t18}");
+        let t20 = solve_cost(20).unwrap();
+        assert!((10.0..16.0).contains(&t20.gib()), "{t20}");
         let t16 = solve_cost(16).unwrap();
         assert!(t16.gib() < 0.5, "{t16}");
         let t24 = solve_cost(24).unwrap();

@@ -7,7 +7,10 @@
 //! is bipartite, every loop has an even number of tiles, at least 6.
 
 use super::geometry::{is_station, Cell, CellSet, Side, TileType, LOOP_END, LOOP_START, STATION};
-use super::rules::MAX_TILES;
+
+/// The most tiles supported; loops of at most this many tiles stay inside
+/// the cell window of [`super::geometry`].
+pub const MAX_TILES: usize = 24;
 
 /// One loop: its tiles in cycle order from `(2,0)` to `(-1,0)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

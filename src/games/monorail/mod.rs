@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod cost;
 pub mod geometry;
 pub mod loops;
+pub mod memo;
 pub mod position;
 pub mod rules;
 pub mod search;

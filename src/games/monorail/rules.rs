@@ -21,8 +21,9 @@ use std::sync::Arc;
 
 /// The fewest tiles supported: the shortest loop has 6.
 pub const MIN_TILES: usize = 6;
-/// The most tiles supported; loops then stay inside the cell window.
-pub const MAX_TILES: usize = 24;
+/// The most tiles supported (defined with the loop enumeration, whose cell
+/// window it bounds).
+pub use super::loops::MAX_TILES;
 /// The tile count of the real game.
 pub const STANDARD_TILES: usize = 16;
 

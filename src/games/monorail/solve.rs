@@ -1,152 +1,146 @@
-//! The full solve: the nimber of every position reachable from the start.
+//! The full solve: the nimber of every position reachable from a root.
 //!
 //! Positions are identified up to the four symmetries of the station
 //! ([`canonical_key`]); symmetric positions have equal nimbers, so each
-//! class is solved once. The search is a depth-first mex recursion with a
-//! memo shared by all threads; the start position's options are shared out
-//! among the threads with rayon. Whatever the thread count, the memo ends
-//! holding exactly the reachable classes with their nimbers, which are then
-//! sorted by key, so the result is deterministic.
+//! class is solved once. The search is a depth-first mex recursion over a
+//! [`CompactMemo`] shared by all threads; the root's options are shared out
+//! among the threads with rayon. At each position the options' keys are
+//! computed first and their memo slots touched together, so the cache
+//! misses of one position's probes overlap instead of queueing.
+//!
+//! Whatever the thread count, the memo ends holding exactly the reachable
+//! classes with their nimbers, so everything read out of it in key order
+//! is deterministic.
+//!
+//! Every value stored is also handed to an optional [`Journal`] (the
+//! checkpoint), in batches; a memo pre-filled from a journal resumes the
+//! solve where it stopped. The solve stops early, storing nothing more,
+//! when the memo fills, a nimber does not fit it, or the stop flag is set.
+//!
+//! While solving it checks the lemma behind the paper's rule change
+//! (Grabman, "A Genius Solution", section 2): every completable position
+//! that is not a finished loop has a legal move that keeps it completable.
+//! In this search the options of a position *are* its moves that keep it
+//! completable, so the check is that no unfinished position has none.
 
-use super::search::{canonical_key, options, start, Entry};
-
+use super::memo::CompactMemo;
+use super::position::Position;
+use super::search::{canonical_key, is_complete, options, Entry};
 use super::table::LoopTable;
-use crate::impartial::{mex, Nimber};
+use crate::error::{Error, Result};
 use crate::progress::Progress;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-/// The memo: a fixed-capacity, lock-free, open-addressing hash table from
-/// canonical keys to nimbers, one `AtomicU64` per slot packing
-/// `((loop << 24 | mask) + 1) << 14 | nimber` (0 = empty slot). Loop ids
-/// stay below 2^26 and masks below 2^24 for every supported tile count
-/// (T = 24 has about 3·10^7 loops); nimbers stay below 2^14.
-///
-/// Threads insert with compare-and-swap and read with plain atomic loads,
-/// so no lock is taken. When the table is 85 % full it raises `full`; the
-/// solve then stops and restarts with twice the capacity.
-struct Memo {
-    slots: Vec<AtomicU64>,
-    bits: u32,
-    len: AtomicUsize,
-    full: AtomicBool,
+/// Receives every value the solve stores, in batches of `(canonical key,
+/// nimber)`; the checkpoint of a long run.
+pub trait Journal: Sync {
+    /// Keeps a batch.
+    ///
+    /// # Errors
+    /// Whatever keeping it fails with; the solve then stops with it.
+    fn record(&self, batch: &mut Vec<(u64, u16)>) -> Result<()>;
+    /// The longest a stored value may wait in a thread's batch.
+    fn interval(&self) -> Duration;
 }
 
-const VALUE_BITS: u32 = 14;
-
-impl Memo {
-    fn with_bits(bits: u32) -> Memo {
-        Memo {
-            slots: std::iter::repeat_with(|| AtomicU64::new(0))
-                .take(1 << bits)
-                .collect(),
-            bits,
-            len: AtomicUsize::new(0),
-            full: AtomicBool::new(false),
-        }
-    }
-
-    #[inline]
-    fn pack(key: u64) -> u64 {
-        ((key >> 32) << 24 | (key & 0xFF_FFFF)) + 1
-    }
-
-    #[inline]
-    fn slot(&self, packed: u64) -> usize {
-        (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
-    }
-
-    #[inline]
-    fn get(&self, key: u64) -> Option<u16> {
-        let p = Self::pack(key);
-        let m = self.slots.len() - 1;
-        let mut i = self.slot(p);
-        loop {
-            let s = self.slots[i].load(Ordering::Relaxed);
-            if s == 0 {
-                return None;
-            }
-            if s >> VALUE_BITS == p {
-                return Some((s & ((1 << VALUE_BITS) - 1)) as u16);
-            }
-            i = (i + 1) & m;
-        }
-    }
-
-    fn insert(&self, key: u64, v: u16) {
-        debug_assert!(u32::from(v) < 1 << VALUE_BITS);
-        let p = Self::pack(key);
-        let entry = p << VALUE_BITS | u64::from(v);
-        let m = self.slots.len() - 1;
-        let mut i = self.slot(p);
-        loop {
-            let mut s = self.slots[i].load(Ordering::Relaxed);
-            if s == 0 {
-                match self.slots[i].compare_exchange(0, entry, Ordering::Relaxed, Ordering::Relaxed)
-                {
-                    Ok(_) => {
-                        let n = self.len.fetch_add(1, Ordering::Relaxed) + 1;
-                        if n > self.slots.len() / 20 * 17 {
-                            self.full.store(true, Ordering::Relaxed);
-                        }
-                        return;
-                    }
-                    Err(actual) => s = actual,
-                }
-            }
-            if s >> VALUE_BITS == p {
-                return;
-            }
-            i = (i + 1) & m;
-        }
-    }
-
-    /// Every entry as `(key, nimber)`, unordered.
-    fn entries(&self) -> Vec<(u64, u16)> {
-        self.slots
-            .par_iter()
-            .filter_map(|a| {
-                let s = a.load(Ordering::Relaxed);
-                (s != 0).then(|| {
-                    let p = (s >> VALUE_BITS) - 1;
-                    (
-                        (p >> 24) << 32 | (p & 0xFF_FFFF),
-                        (s & ((1 << VALUE_BITS) - 1)) as u16,
-                    )
-                })
-            })
-            .collect()
-    }
-}
-
-/// Table size (log2 of slots) expected to hold the solve from the start
-/// with `tiles` tiles: classes grow about 13.5-fold per two tiles from 28
-/// at T = 6 (see `tests/golden/monorail_numbers.csv`), plus headroom.
-fn start_bits(tiles: usize) -> u32 {
-    let est = 28.0 * 13.5f64.powf((tiles.saturating_sub(6)) as f64 / 2.0) * 1.25;
-    (est.log2().ceil() as u32).clamp(10, 40)
-}
+/// Values per journal batch at most.
+const BATCH: usize = 1 << 22;
 
 #[derive(Default)]
 struct Buffers {
     out: Vec<Entry>,
     bounds: Vec<usize>,
     scratch: Vec<(u32, u32, u32)>,
+    keys: Vec<u64>,
+    values: Vec<u16>,
 }
+
+/// A thread's journal batch and when it was last flushed.
+struct Batch {
+    values: Vec<(u64, u16)>,
+    since: Instant,
+    stores: u32,
+}
+
+/// A thread's working state: one set of buffers per depth and its journal
+/// batch.
+struct Worker {
+    bufs: Vec<Buffers>,
+    batch: Batch,
+}
+
+/// Not yet known, in a value buffer.
+const UNKNOWN: u16 = u16::MAX;
 
 struct Solver<'a> {
     table: &'a LoopTable,
-    memo: Memo,
+    memo: &'a CompactMemo,
+    stop: &'a AtomicBool,
+    journal: Option<&'a dyn Journal>,
+    error: Mutex<Option<Error>>,
+    failed: AtomicBool,
+    counterexample: Mutex<Option<String>>,
+    progress_done: AtomicU64,
 }
 
 impl Solver<'_> {
-    fn value(&self, entries: &[Entry], bufs: &mut [Buffers]) -> u16 {
-        let key = canonical_key(self.table, entries);
-        if let Some(v) = self.memo.get(key) {
-            return v;
+    #[inline]
+    fn halted(&self) -> bool {
+        self.memo.is_full()
+            || self.memo.overflowed()
+            || self.stop.load(Ordering::Relaxed)
+            || self.failed.load(Ordering::Relaxed)
+    }
+
+    fn fail(&self, e: Error) {
+        let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert(e);
+        self.failed.store(true, Ordering::Relaxed);
+    }
+
+    fn worker(&self) -> Worker {
+        let depth = self.table.loops.iter().map(|l| l.len()).max().unwrap_or(0) + 3;
+        Worker {
+            bufs: (0..depth).map(|_| Buffers::default()).collect(),
+            batch: Batch {
+                values: Vec::new(),
+                since: Instant::now(),
+                stores: 0,
+            },
         }
-        if self.memo.full.load(Ordering::Relaxed) {
-            return 0; // the solve restarts with a larger table
+    }
+
+    fn flush(&self, b: &mut Batch) {
+        b.since = Instant::now();
+        if b.values.is_empty() {
+            return;
+        }
+        if let Some(j) = self.journal {
+            if let Err(e) = j.record(&mut b.values) {
+                self.fail(e);
+            }
+        }
+        b.values.clear();
+    }
+
+    fn store(&self, key: u64, v: u16, b: &mut Batch) {
+        self.memo.insert(key, v);
+        let Some(j) = self.journal else { return };
+        b.values.push((key, v));
+        b.stores = b.stores.wrapping_add(1);
+        if b.values.len() >= BATCH || (b.stores % 4096 == 0 && b.since.elapsed() >= j.interval()) {
+            self.flush(b);
+        }
+    }
+
+    /// The value of the position `entries` (canonical key `key`), known to
+    /// be missing from the memo when called.
+    fn value(&self, entries: &[Entry], key: u64, bufs: &mut [Buffers], batch: &mut Batch) -> u16 {
+        if self.halted() {
+            return 0;
         }
         let (buf, rest) = bufs
             .split_first_mut()
@@ -159,18 +153,91 @@ impl Solver<'_> {
             &mut buf.bounds,
             &mut buf.scratch,
         );
-        let values = (0..buf.bounds.len() - 1).map(|j| {
-            Nimber(u32::from(
-                self.value(&buf.out[buf.bounds[j]..buf.bounds[j + 1]], rest),
-            ))
-        });
-        let v = mex(values).0 as u16;
-        self.memo.insert(key, v);
+        let n = buf.bounds.len() - 1;
+        if n == 0 && !is_complete(self.table, entries) {
+            self.lemma_fails(entries);
+        }
+        buf.keys.clear();
+        buf.keys.extend(
+            buf.bounds
+                .windows(2)
+                .map(|w| canonical_key(self.table, &buf.out[w[0]..w[1]])),
+        );
+        // Touch every option's first slot before probing any: independent
+        // loads whose misses overlap.
+        let mut touched = 0u32;
+        for &k in &buf.keys {
+            touched ^= self.memo.touch(self.memo.start(k));
+        }
+        std::hint::black_box(touched);
+        buf.values.clear();
+        buf.values.extend(
+            buf.keys
+                .iter()
+                .map(|&k| self.memo.get(k).unwrap_or(UNKNOWN)),
+        );
+        for j in 0..n {
+            if buf.values[j] == UNKNOWN {
+                let k = buf.keys[j];
+                // Solved meanwhile, as an option of an earlier option?
+                buf.values[j] = match self.memo.get(k) {
+                    Some(v) => v,
+                    None => self.value(&buf.out[buf.bounds[j]..buf.bounds[j + 1]], k, rest, batch),
+                };
+            }
+        }
+        let v = mex16(&buf.values);
+        if self.halted() {
+            return 0;
+        }
+        self.store(key, v, batch);
         v
+    }
+
+    #[cold]
+    fn lemma_fails(&self, entries: &[Entry]) {
+        let p = Position::from_tiles(self.table.tiles(entries[0].0, entries[0].1))
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        let mut c = self
+            .counterexample
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        c.get_or_insert(p);
     }
 }
 
-/// One option of the start position with its value.
+/// The mex of small values.
+#[inline]
+fn mex16(values: &[u16]) -> u16 {
+    let mut small = 0u64;
+    let mut large = false;
+    for &v in values {
+        if v < 64 {
+            small |= 1 << v;
+        } else {
+            large = true;
+        }
+    }
+    let low = (!small).trailing_zeros() as u16;
+    if low < 64 || !large {
+        return low;
+    }
+    let mut seen: Vec<u16> = values.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    let mut m = 0u16;
+    for v in seen {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+/// One option of the root with its value.
 #[derive(Clone, Debug)]
 pub struct StartOption {
     /// The option's compatible loops with masks, ascending by loop id.
@@ -181,90 +248,215 @@ pub struct StartOption {
     pub nimber: u16,
 }
 
-/// The result of the full solve.
-#[derive(Debug)]
+/// The result of a solve: the memo holding every class reachable from the
+/// root, and the root's value and options.
 pub struct Solved {
-    /// Every reachable position class: `(canonical key, nimber)`, ascending
-    /// by key. Keys are decoded with [`LoopTable`]: loop `key >> 32`, tiles
-    /// `key as u32` as a mask over that loop's tiles.
-    pub positions: Vec<(u64, u16)>,
-    /// The start position's nimber.
+    /// Every reachable position class with its nimber. Keys are decoded
+    /// with [`LoopTable`]: loop `key >> 32`, tiles `key as u32` as a mask
+    /// over that loop's tiles.
+    pub memo: CompactMemo,
+    /// The root's nimber.
     pub start_nimber: u16,
-    /// Every option of the start position (not reduced by symmetry), in the
-    /// order of [`options`].
+    /// Every option of the root (not reduced by symmetry), in the order of
+    /// [`options`].
     pub start_options: Vec<StartOption>,
+}
+
+impl std::fmt::Debug for Solved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solved")
+            .field("classes", &self.memo.len())
+            .field("start_nimber", &self.start_nimber)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Solved {
     /// The stored nimber of a canonical key.
     pub fn nimber(&self, canonical_key: u64) -> Option<u16> {
-        self.positions
-            .binary_search_by_key(&canonical_key, |&(k, _)| k)
-            .ok()
-            .map(|i| self.positions[i].1)
+        self.memo.get(canonical_key)
     }
-}
 
-/// Solves every position reachable from the start of `table`'s game.
-///
-/// Runs on the current rayon pool. Progress: one phase, one unit per option
-/// of the start position.
-pub fn solve(table: &LoopTable, progress: &dyn Progress) -> Solved {
-    let tiles = table.loops.iter().map(|l| l.len()).max().unwrap_or(6);
-    solve_with(table, &start(table), start_bits(tiles), progress)
-}
+    /// Number of position classes solved.
+    pub fn classes(&self) -> u64 {
+        self.memo.len()
+    }
 
-/// Solves every position reachable from the position `root` (its entries,
-/// ascending by loop id); [`Solved::start_nimber`] and
-/// [`Solved::start_options`] then refer to `root`.
-pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) -> Solved {
-    solve_with(table, root, 16, progress)
-}
+    /// Every `(key, nimber)`, ascending by key, as a vector: for tests and
+    /// small solves only (16 bytes a class).
+    pub fn positions(&self) -> Vec<(u64, u16)> {
+        let mut v = Vec::new();
+        let collected: std::result::Result<(), std::convert::Infallible> =
+            self.for_each_sorted(u64::MAX, |chunk| {
+                v.extend_from_slice(chunk);
+                Ok(())
+            });
+        let Ok(()) = collected;
+        v
+    }
 
-/// As [`solve_from`], with the memo sized at the start for about
-/// `expected_classes` classes (it still grows if they are more), which
-/// saves the restarts of a memo grown from small.
-pub fn solve_from_expecting(
-    table: &LoopTable,
-    root: &[Entry],
-    expected_classes: f64,
-    progress: &dyn Progress,
-) -> Solved {
-    let bits = (expected_classes * 1.25).max(1.0).log2().ceil();
-    // Clamped to 16..=40 bits, so the conversion cannot truncate.
-    let bits = bits.clamp(16.0, 40.0) as u32;
-    solve_with(table, root, bits, progress)
-}
+    /// Calls `f` on every `(key, nimber)` in ascending key order, in
+    /// consecutive chunks of at most about `max_records` records (a chunk
+    /// holds whole loops, so one loop's classes may exceed it). Memory: 16
+    /// bytes per record of the largest chunk, plus a count per loop.
+    ///
+    /// # Errors
+    /// The first error of `f`, which is then not called again.
+    pub fn for_each_sorted<F, E>(&self, max_records: u64, f: F) -> std::result::Result<(), E>
+    where
+        F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
+    {
+        self.for_each_in_groups(&self.sorted_groups(max_records), f)
+    }
 
-/// Solves from `root` with a memo of `2^bits` slots, doubling it and
-/// starting over whenever it fills.
-fn solve_with(table: &LoopTable, root: &[Entry], mut bits: u32, progress: &dyn Progress) -> Solved {
-    loop {
-        if let Some(s) = try_solve(table, root, Memo::with_bits(bits), progress) {
-            return s;
+    /// The loop-id ranges `(first, end, records)` that
+    /// [`Solved::for_each_sorted`] reads in turn, each of at most about
+    /// `max_records` records: one pass over the memo counting records per
+    /// loop.
+    pub fn sorted_groups(&self, max_records: u64) -> Vec<(u64, u64, u64)> {
+        if self.memo.len() <= max_records {
+            return vec![(0, u64::MAX, self.memo.len())];
         }
-        bits += 1;
+        let memo = &self.memo;
+        let n = memo.slots() as usize;
+        let blocks = n.div_ceil(SCAN_BLOCK);
+        let range = |b: usize| b * SCAN_BLOCK..((b + 1) * SCAN_BLOCK).min(n);
+        // Records per loop id.
+        let per_loop: Vec<u64> = (0..blocks)
+            .into_par_iter()
+            .fold(Vec::new, |mut acc: Vec<u64>, b| {
+                for i in range(b) {
+                    if let Some((k, _)) = memo.entry(i) {
+                        let l = (k >> 32) as usize;
+                        if acc.len() <= l {
+                            acc.resize(l + 1, 0);
+                        }
+                        acc[l] += 1;
+                    }
+                }
+                acc
+            })
+            .reduce(Vec::new, |mut a, b| {
+                if a.len() < b.len() {
+                    a.resize(b.len(), 0);
+                }
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            });
+        // Loop-id ranges of at most about max_records records.
+        let mut groups: Vec<(u64, u64, u64)> = Vec::new(); // (lo, hi, records)
+        let mut lo = 0u64;
+        let mut count = 0u64;
+        for (l, &c) in per_loop.iter().enumerate() {
+            if count > 0 && count.saturating_add(c) > max_records {
+                groups.push((lo, l as u64, count));
+                lo = l as u64;
+                count = 0;
+            }
+            count += c;
+        }
+        if count > 0 {
+            groups.push((lo, per_loop.len() as u64, count));
+        }
+        groups
+    }
+
+    /// Calls `f` on the records of each group of `groups` (from
+    /// [`Solved::sorted_groups`]) in ascending key order.
+    ///
+    /// # Errors
+    /// The first error of `f`, which is then not called again.
+    pub fn for_each_in_groups<F, E>(
+        &self,
+        groups: &[(u64, u64, u64)],
+        mut f: F,
+    ) -> std::result::Result<(), E>
+    where
+        F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
+    {
+        let memo = &self.memo;
+        let n = memo.slots() as usize;
+        let blocks = n.div_ceil(SCAN_BLOCK);
+        let range = |b: usize| b * SCAN_BLOCK..((b + 1) * SCAN_BLOCK).min(n);
+        for &(lo, hi, records) in groups {
+            let mut chunk: Vec<(u64, u16)> = Vec::with_capacity(records as usize);
+            for batch in (0..blocks).collect::<Vec<_>>().chunks(8) {
+                let parts: Vec<Vec<(u64, u16)>> = batch
+                    .par_iter()
+                    .map(|&b| {
+                        range(b)
+                            .filter_map(|i| memo.entry(i))
+                            .filter(|&(k, _)| (lo..hi).contains(&(k >> 32)))
+                            .collect()
+                    })
+                    .collect();
+                for p in parts {
+                    chunk.extend_from_slice(&p);
+                }
+            }
+            chunk.par_sort_unstable();
+            f(&chunk)?;
+        }
+        Ok(())
     }
 }
 
-fn try_solve(
+/// Slots per block of a parallel memo scan.
+const SCAN_BLOCK: usize = 1 << 20;
+
+/// How a solve ended when it did not finish.
+#[derive(Debug)]
+pub enum Halt {
+    /// The memo filled (or a probe ran too long): rebuild it larger and
+    /// solve again.
+    Full,
+    /// A nimber did not fit the memo's value field: rebuild it with more
+    /// slots (more value bits).
+    Overflow,
+    /// The stop flag was set.
+    Stopped,
+    /// The journal failed, or the lemma check found a counterexample.
+    Failed(Error),
+}
+
+/// Solves every position reachable from `root` (its entries, ascending by
+/// loop id) into `memo`, which may already hold some of them (from a
+/// journal) but nothing else. Runs on the current rayon pool.
+///
+/// Progress: phase `solve` counting classes stored, against
+/// `expected_classes`.
+///
+/// # Errors
+/// A [`Halt`] saying why the solve stopped early; the memo then holds only
+/// correct values, every one of which was given to the journal.
+pub fn solve_into(
     table: &LoopTable,
     root: &[Entry],
-    memo: Memo,
+    memo: CompactMemo,
+    stop: &AtomicBool,
+    journal: Option<&dyn Journal>,
+    expected_classes: u64,
     progress: &dyn Progress,
-) -> Option<Solved> {
-    let solver = Solver { table, memo };
-    let root = root.to_vec();
-    let mut buf = Buffers::default();
-    options(
+) -> std::result::Result<Solved, (Halt, CompactMemo)> {
+    let solver = Solver {
         table,
-        &root,
-        &mut buf.out,
-        &mut buf.bounds,
-        &mut buf.scratch,
-    );
-    let opts: Vec<Vec<Entry>> = (0..buf.bounds.len() - 1)
-        .map(|j| buf.out[buf.bounds[j]..buf.bounds[j + 1]].to_vec())
+        memo: &memo,
+        stop,
+        journal,
+        error: Mutex::new(None),
+        failed: AtomicBool::new(false),
+        counterexample: Mutex::new(None),
+        progress_done: AtomicU64::new(memo.len()),
+    };
+    let mut w = solver.worker();
+    let buf = &mut w.bufs[0];
+    options(table, root, &mut buf.out, &mut buf.bounds, &mut buf.scratch);
+    let opts: Vec<Vec<Entry>> = buf
+        .bounds
+        .windows(2)
+        .map(|b| buf.out[b[0]..b[1]].to_vec())
         .collect();
     // Solve each symmetry class of first moves once, largest first.
     let mut classes: Vec<(u64, usize)> = opts
@@ -275,24 +467,83 @@ fn try_solve(
     classes.sort_unstable();
     classes.dedup_by_key(|c| c.0);
     classes.sort_by_key(|&(k, i)| (std::cmp::Reverse(opts[i].len()), k));
-    progress.phase("solve", classes.len() as u64);
-    let depth = table.loops.iter().map(|l| l.len()).max().unwrap_or(0) + 2;
-    classes.par_iter().for_each(|&(_, i)| {
-        let mut bufs: Vec<Buffers> = (0..depth).map(|_| Buffers::default()).collect();
-        solver.value(&opts[i], &mut bufs);
-        progress.advance(1);
+    progress.phase("solve", expected_classes.max(memo.len()));
+    progress.advance(memo.len());
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        // Progress from the memo's count, twice a second.
+        s.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let now = solver.memo.len();
+                let before = solver.progress_done.swap(now, Ordering::Relaxed);
+                progress.advance(now.saturating_sub(before));
+                if let Some(mib) = crate::progress::resident_mib() {
+                    progress.note(&format!("memory {:.2} GiB", mib / 1024.0));
+                }
+            }
+        });
+        classes.par_iter().for_each_init(
+            || solver.worker(),
+            |w, &(k, i)| {
+                if solver.memo.get(k).is_none() {
+                    let Worker { bufs, batch } = w;
+                    solver.value(&opts[i], k, bufs, batch);
+                }
+                solver.flush(&mut w.batch);
+            },
+        );
+        done.store(true, Ordering::Relaxed);
     });
+    let root_key = canonical_key(table, root);
+    let start_nimber = match memo.get(root_key) {
+        Some(v) => v,
+        None => {
+            let Worker { bufs, batch } = &mut w;
+            let mut deeper: Vec<Buffers> = std::mem::take(bufs);
+            let v = solver.value(root, root_key, &mut deeper, batch);
+            solver.flush(batch);
+            v
+        }
+    };
     progress.finish_phase();
-    let mut bufs: Vec<Buffers> = (0..depth + 1).map(|_| Buffers::default()).collect();
-    let start_nimber = solver.value(&root, &mut bufs);
-    if solver.memo.full.load(Ordering::Relaxed) {
-        return None;
+    let halt = if let Some(e) = solver
+        .error
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    {
+        Some(Halt::Failed(e))
+    } else if let Some(p) = solver
+        .counterexample
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    {
+        Some(Halt::Failed(Error::VerificationFailed {
+            path: "monorail solve".into(),
+            reason: format!(
+                "lemma fails: position {p} is completable and unfinished but has no move keeping it completable"
+            ),
+        }))
+    } else if memo.overflowed() {
+        Some(Halt::Overflow)
+    } else if memo.is_full() {
+        Some(Halt::Full)
+    } else if stop.load(Ordering::Relaxed) {
+        Some(Halt::Stopped)
+    } else {
+        None
+    };
+    drop(solver);
+    if let Some(h) = halt {
+        return Err((h, memo));
     }
     let start_options = opts
         .into_iter()
         .map(|entries| {
             let k = canonical_key(table, &entries);
-            let nimber = solver.memo.get(k).expect("every option was solved");
+            let nimber = memo.get(k).expect("every option was solved");
             StartOption {
                 entries,
                 canonical_key: k,
@@ -300,48 +551,133 @@ fn try_solve(
             }
         })
         .collect();
-    let mut positions = solver.memo.entries();
-    positions.par_sort_unstable();
-    Some(Solved {
-        positions,
+    Ok(Solved {
+        memo,
         start_nimber,
         start_options,
     })
+}
+
+/// Bits of a loop id of `table`.
+pub fn loop_bits(table: &LoopTable) -> u32 {
+    (usize::BITS - table.len().saturating_sub(1).leading_zeros()).max(1)
+}
+
+/// The most tiles of a loop of `table`.
+pub fn max_tiles(table: &LoopTable) -> u32 {
+    table.loops.iter().map(|l| l.len()).max().unwrap_or(6) as u32
+}
+
+/// Load at which a memo counts as full.
+pub const MAX_LOAD: f64 = 0.9;
+/// Load a memo is sized for.
+pub const TARGET_LOAD: f64 = 0.72;
+
+/// A memo for `table` sized for about `classes` classes (never so small
+/// that its value field gets fewer than 8 bits).
+///
+/// # Errors
+/// [`Error::Unsupported`]-like [`Error::VerificationFailed`] never; a
+/// too-sparse memo is enlarged instead.
+pub fn memo_for(table: &LoopTable, classes: f64) -> CompactMemo {
+    let lb = loop_bits(table);
+    let tiles = max_tiles(table);
+    let key_bits = lb + tiles;
+    let floor = 1u64 << key_bits.saturating_sub(11).min(40);
+    let mut slots = ((classes / TARGET_LOAD).ceil() as u64).max(floor).max(1024);
+    loop {
+        match CompactMemo::new(lb, tiles, slots, MAX_LOAD) {
+            Ok(m) => return m,
+            Err(_) => slots = slots.saturating_mul(2),
+        }
+    }
+}
+
+/// Solves from `root` in memory, growing the memo as needed: the plain
+/// entry point for solves without a checkpoint (`show`, tests, small T).
+pub fn solve_from_expecting(
+    table: &LoopTable,
+    root: &[Entry],
+    expected_classes: f64,
+    progress: &dyn Progress,
+) -> Solved {
+    let stop = AtomicBool::new(false);
+    let mut memo = memo_for(table, expected_classes);
+    loop {
+        match solve_into(
+            table,
+            root,
+            memo,
+            &stop,
+            None,
+            expected_classes as u64,
+            progress,
+        ) {
+            Ok(s) => return s,
+            Err((halt, old)) => {
+                let factor = match halt {
+                    Halt::Full => 2,
+                    Halt::Overflow => 4,
+                    Halt::Stopped => unreachable!("nothing sets the flag"),
+                    Halt::Failed(e) => panic!("{e}"),
+                };
+                memo = grown(table, &old, factor);
+            }
+        }
+    }
+}
+
+/// A memo `factor` times larger holding `old`'s entries.
+pub fn grown(table: &LoopTable, old: &CompactMemo, factor: u64) -> CompactMemo {
+    let m = CompactMemo::new(
+        loop_bits(table),
+        max_tiles(table),
+        old.slots().saturating_mul(factor),
+        MAX_LOAD,
+    )
+    .expect("a larger memo is less sparse");
+    old.copy_into(&m);
+    m
+}
+
+/// Solves every position reachable from the start of `table`'s game, in
+/// memory (no checkpoint).
+pub fn solve(table: &LoopTable, progress: &dyn Progress) -> Solved {
+    let classes = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
+    solve_from_expecting(table, &super::search::start(table), classes, progress)
+}
+
+/// Solves every position reachable from `root`.
+pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) -> Solved {
+    solve_from_expecting(table, root, 1024.0, progress)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::monorail::rules::Rules;
+    use crate::games::monorail::search::start;
     use crate::progress::NoProgress;
 
-    /// A memo far too small fills, restarts doubled, and ends with the same
-    /// table as a large one.
+    /// A memo far too small fills, grows, and ends with the same table as
+    /// a large one.
     #[test]
-    fn a_full_memo_restarts_larger_with_the_same_result() {
+    fn a_full_memo_grows_with_the_same_result() {
         let rules = Rules::new(10).unwrap();
         let table = LoopTable::new(&rules);
-        let small = solve_with(&table, &start(&table), 8, &NoProgress);
-        let large = solve(&table, &NoProgress);
-        assert_eq!(small.positions, large.positions);
+        let small = solve_from_expecting(&table, &start(&table), 10.0, &NoProgress);
+        let large = solve_from_expecting(&table, &start(&table), 1e5, &NoProgress);
+        assert_eq!(small.positions(), large.positions());
         assert_eq!(small.start_nimber, 10);
-        assert_eq!(start_bits(16), 24);
+        assert_eq!(small.classes(), 4854);
     }
 
     #[test]
-    fn memo_packs_and_unpacks_keys() {
-        let m = Memo::with_bits(10);
-        let keys = [0u64, 5, (3 << 32) | 0xFF_FFFF, ((1 << 26) - 1) << 32 | 1];
-        for (i, &k) in keys.iter().enumerate() {
-            m.insert(k, i as u16 * 1000);
-        }
-        for (i, &k) in keys.iter().enumerate() {
-            assert_eq!(m.get(k), Some(i as u16 * 1000));
-        }
-        assert_eq!(m.get(7), None);
-        let mut e = m.entries();
-        e.sort_unstable();
-        assert_eq!(e.len(), 4);
-        assert_eq!(e[3].0, keys[3]);
+    fn mex_of_small_values() {
+        assert_eq!(mex16(&[]), 0);
+        assert_eq!(mex16(&[1, 0, 3]), 2);
+        let all: Vec<u16> = (0..70).collect();
+        assert_eq!(mex16(&all), 70);
+        assert_eq!(mex16(&[0, 1, 100]), 2);
     }
 }

@@ -10,9 +10,10 @@
 //! file a number was read from is the dataset code's business
 //! ([`crate::dataset::monorail::verify_dataset`]).
 
+use super::memo::CompactMemo;
 use super::position::Position;
 use super::search::{canonical_key, options, start, Entry};
-use super::solve::{Solved, StartOption};
+use super::solve::{memo_for, Solved, StartOption};
 use super::table::LoopTable;
 use crate::impartial::{mex, Nimber};
 use crate::progress::Progress;
@@ -46,6 +47,13 @@ pub enum Mismatch {
         computed: u32,
         /// Its number of options.
         options: usize,
+    },
+    /// A stored nimber too large for the checker's memo.
+    ValueTooLarge {
+        /// The record's key.
+        key: u64,
+        /// Its nimber.
+        value: u16,
     },
     /// Records that no play from the start reaches.
     Unreachable {
@@ -82,12 +90,26 @@ impl fmt::Display for Mismatch {
                 f,
                 "position {position} is stored with nimber {stored} but the mex of its {options} options is {computed}"
             ),
+            Mismatch::ValueTooLarge { key, value } => write!(
+                f,
+                "record with key {key:#x} stores nimber {value}, more than any position of this game can have"
+            ),
             Mismatch::Unreachable { count, first_key } => write!(
                 f,
                 "{count} records are not reachable from the start, the first with key {first_key:#x}"
             ),
         }
     }
+}
+
+/// One depth's working space of the walk.
+#[derive(Default)]
+struct WalkBuffers {
+    out: Vec<Entry>,
+    bounds: Vec<usize>,
+    scratch: Vec<(u32, u32, u32)>,
+    keys: Vec<u64>,
+    found: Vec<(usize, u16)>,
 }
 
 /// What the walk of [`check_table`] counted.
@@ -103,7 +125,7 @@ pub struct WalkCounts {
 /// meets and checking each one's nimber against the mex of its options.
 struct Walk<'a> {
     table: &'a LoopTable,
-    records: &'a [(u64, u16)],
+    memo: &'a CompactMemo,
     visited: Vec<AtomicU64>,
     options: AtomicU64,
     failed: AtomicBool,
@@ -111,11 +133,11 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn new<'a>(table: &'a LoopTable, records: &'a [(u64, u16)]) -> Walk<'a> {
+    fn new<'a>(table: &'a LoopTable, memo: &'a CompactMemo) -> Walk<'a> {
         Walk {
             table,
-            records,
-            visited: (0..records.len().div_ceil(64))
+            memo,
+            visited: (0..(memo.slots() as usize).div_ceil(64))
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             options: AtomicU64::new(0),
@@ -138,62 +160,95 @@ impl Walk<'_> {
             .unwrap_or_default()
     }
 
-    fn index(&self, entries: &[Entry]) -> Option<usize> {
-        let k = canonical_key(self.table, entries);
-        self.records.binary_search_by_key(&k, |r| r.0).ok()
+    fn index(&self, entries: &[Entry]) -> Option<(usize, u16)> {
+        self.memo.find(canonical_key(self.table, entries))
     }
 
     fn is_visited(&self, i: usize) -> bool {
         self.visited[i >> 6].load(Ordering::Relaxed) >> (i & 63) & 1 == 1
     }
 
-    /// Checks the position and, the first time it is seen, its options.
-    fn visit(&self, entries: &[Entry], parent: Option<&[Entry]>) {
+    /// Buffers for a walk down to the deepest position.
+    fn buffers(&self) -> Vec<WalkBuffers> {
+        let depth = self.table.loops.iter().map(|l| l.len()).max().unwrap_or(0) + 3;
+        (0..depth).map(|_| WalkBuffers::default()).collect()
+    }
+
+    /// Looks `entries` up and visits it, or records that it is missing.
+    fn enter(&self, entries: &[Entry], parent: Option<&[Entry]>, bufs: &mut [WalkBuffers]) {
+        match self.index(entries) {
+            Some(found) => self.visit(entries, found, bufs),
+            None => self.fail(Mismatch::MissingRecord {
+                position: self.describe(entries),
+                parent: parent.map(|p| self.describe(p)),
+            }),
+        }
+    }
+
+    /// Checks the position (found in memo slot `found.0` with nimber
+    /// `found.1`) and, the first time it is seen, its options.
+    fn visit(&self, entries: &[Entry], found: (usize, u16), bufs: &mut [WalkBuffers]) {
         if self.failed.load(Ordering::Relaxed) {
             return;
         }
-        let Some(i) = self.index(entries) else {
-            self.fail(Mismatch::MissingRecord {
-                position: self.describe(entries),
-                parent: parent.map(|p| self.describe(p)),
-            });
-            return;
-        };
+        let (i, stored) = found;
         let bit = 1u64 << (i & 63);
         if self.visited[i >> 6].fetch_or(bit, Ordering::Relaxed) & bit != 0 {
             return;
         }
-        let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        options(self.table, entries, &mut out, &mut bounds, &mut scratch);
-        let opts: Vec<&[Entry]> = bounds.windows(2).map(|w| &out[w[0]..w[1]]).collect();
-        let mut values = Vec::with_capacity(opts.len());
-        for o in &opts {
-            match self.index(o) {
-                Some(k) => values.push(Nimber(u32::from(self.records[k].1))),
+        let (buf, rest) = bufs
+            .split_first_mut()
+            .expect("buffers cover the longest play");
+        buf.out.clear();
+        options(
+            self.table,
+            entries,
+            &mut buf.out,
+            &mut buf.bounds,
+            &mut buf.scratch,
+        );
+        let n = buf.bounds.len() - 1;
+        buf.keys.clear();
+        buf.keys.extend(
+            buf.bounds
+                .windows(2)
+                .map(|w| canonical_key(self.table, &buf.out[w[0]..w[1]])),
+        );
+        let mut touched = 0u32;
+        for &k in &buf.keys {
+            touched ^= self.memo.touch(self.memo.start(k));
+        }
+        std::hint::black_box(touched);
+        buf.found.clear();
+        for j in 0..n {
+            match self.memo.find(buf.keys[j]) {
+                Some(f) => buf.found.push(f),
                 None => {
                     self.fail(Mismatch::MissingRecord {
-                        position: self.describe(o),
+                        position: self.describe(&buf.out[buf.bounds[j]..buf.bounds[j + 1]]),
                         parent: Some(self.describe(entries)),
                     });
                     return;
                 }
             }
         }
-        self.options
-            .fetch_add(values.len() as u64, Ordering::Relaxed);
-        let stored = self.records[i].1;
-        let m = mex(values);
+        self.options.fetch_add(n as u64, Ordering::Relaxed);
+        let m = mex(buf.found.iter().map(|&(_, v)| Nimber(u32::from(v))));
         if m.0 != u32::from(stored) {
             self.fail(Mismatch::WrongNimber {
                 position: self.describe(entries),
                 stored,
                 computed: m.0,
-                options: opts.len(),
+                options: n,
             });
             return;
         }
-        for o in opts {
-            self.visit(o, Some(entries));
+        for j in 0..n {
+            self.visit(
+                &buf.out[buf.bounds[j]..buf.bounds[j + 1]],
+                buf.found[j],
+                rest,
+            );
         }
     }
 
@@ -207,14 +262,17 @@ impl Walk<'_> {
             .iter()
             .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
             .sum();
-        let n = self.records.len() as u64;
+        let n = self.memo.len();
         if visited != n {
-            let i = (0..self.records.len())
-                .find(|&i| !self.is_visited(i))
+            let first_key = (0..self.memo.slots() as usize)
+                .filter(|&i| !self.is_visited(i))
+                .filter_map(|i| self.memo.entry(i))
+                .map(|(k, _)| k)
+                .min()
                 .unwrap_or(0);
             return Err(Mismatch::Unreachable {
                 count: n - visited,
-                first_key: self.records[i].0,
+                first_key,
             });
         }
         Ok(WalkCounts {
@@ -224,11 +282,54 @@ impl Walk<'_> {
     }
 }
 
-/// Phase 1: keys strictly ascending (the lookups binary-search them).
-fn check_sorted(records: &[(u64, u16)]) -> Result<(), Mismatch> {
-    match records.windows(2).position(|w| w[0].0 >= w[1].0) {
-        Some(i) => Err(Mismatch::NotSorted { index: i + 1 }),
-        None => Ok(()),
+/// Phase 1: records into a memo, checking their keys strictly ascend.
+/// Records may come in several calls ([`RecordSink::add`]).
+pub struct RecordSink {
+    memo: CompactMemo,
+    last: Option<u64>,
+    index: usize,
+}
+
+impl RecordSink {
+    /// A sink for about `records` records of `table`'s game.
+    pub fn new(table: &LoopTable, records: u64) -> RecordSink {
+        RecordSink {
+            memo: memo_for(table, records as f64),
+            last: None,
+            index: 0,
+        }
+    }
+
+    /// Adds records that continue the ascending sequence.
+    ///
+    /// # Errors
+    /// [`Mismatch::NotSorted`] or [`Mismatch::ValueTooLarge`].
+    pub fn add(&mut self, records: &[(u64, u16)]) -> Result<(), Mismatch> {
+        let max = self.memo.max_value();
+        for (j, &(k, v)) in records.iter().enumerate() {
+            if self.last.is_some_and(|l| l >= k) {
+                return Err(Mismatch::NotSorted {
+                    index: self.index + j,
+                });
+            }
+            if v > max {
+                return Err(Mismatch::ValueTooLarge { key: k, value: v });
+            }
+            self.last = Some(k);
+        }
+        // Checked: insert in parallel (each insert is a cache miss).
+        let memo = &self.memo;
+        records
+            .par_chunks(4096)
+            .for_each(|c| c.iter().for_each(|&(k, v)| memo.insert(k, v)));
+        if memo.is_full() {
+            return Err(Mismatch::Unreachable {
+                count: memo.len(),
+                first_key: records.first().map_or(0, |r| r.0),
+            });
+        }
+        self.index += records.len();
+        Ok(())
     }
 }
 
@@ -236,27 +337,30 @@ fn check_sorted(records: &[(u64, u16)]) -> Result<(), Mismatch> {
 /// threads.
 fn walk(
     table: &LoopTable,
-    records: &[(u64, u16)],
+    memo: &CompactMemo,
     root: &[Entry],
     root_options: &[&[Entry]],
     progress: &dyn Progress,
 ) -> Result<WalkCounts, Mismatch> {
     progress.phase("verify positions", root_options.len() as u64);
-    let walk = Walk::new(table, records);
-    root_options.par_iter().for_each(|o| {
-        walk.visit(o, Some(root));
-        progress.advance(1);
-    });
-    walk.visit(root, None);
+    let walk = Walk::new(table, memo);
+    root_options.par_iter().for_each_init(
+        || walk.buffers(),
+        |bufs, o| {
+            walk.enter(o, Some(root), bufs);
+            progress.advance(1);
+        },
+    );
+    walk.enter(root, None, &mut walk.buffers());
     progress.finish_phase();
     walk.finish()
 }
 
-/// Checks a solved-positions table (`(canonical key, nimber)` records, the
-/// layout of [`Solved::positions`]) against the rules of `table`, and on
-/// success returns it as a [`Solved`] with the start's nimber and options
-/// looked up in it, ready for [`super::analysis::analyse`] to re-derive
-/// every other number.
+/// Checks a solved-positions table (`(canonical key, nimber)` records in
+/// ascending key order, the layout of [`Solved::positions`]) against the
+/// rules of `table`, and on success returns it as a [`Solved`] with the
+/// start's nimber and options looked up in it, ready for
+/// [`super::analysis::analyse`] to re-derive every other number.
 ///
 /// # Errors
 /// The first [`Mismatch`] found: keys out of order, a reachable class with
@@ -264,20 +368,34 @@ fn walk(
 /// play reaches.
 pub fn check_table(
     table: &LoopTable,
-    records: Vec<(u64, u16)>,
+    records: &[(u64, u16)],
     progress: &dyn Progress,
 ) -> Result<(Solved, WalkCounts), Mismatch> {
-    check_sorted(&records)?;
+    let mut sink = RecordSink::new(table, records.len() as u64);
+    sink.add(records)?;
+    check_records(table, sink, progress)
+}
+
+/// As [`check_table`], for records already gathered in a [`RecordSink`]
+/// (read in chunks from a file).
+///
+/// # Errors
+/// As [`check_table`].
+pub fn check_records(
+    table: &LoopTable,
+    sink: RecordSink,
+    progress: &dyn Progress,
+) -> Result<(Solved, WalkCounts), Mismatch> {
+    let memo = sink.memo;
     let root = start(table);
     let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     options(table, &root, &mut out, &mut bounds, &mut scratch);
     let root_options: Vec<&[Entry]> = bounds.windows(2).map(|w| &out[w[0]..w[1]]).collect();
-    let counts = walk(table, &records, &root, &root_options, progress)?;
+    let counts = walk(table, &memo, &root, &root_options, progress)?;
     // The walk found a record for every key looked up below.
     let lookup = |entries: &[Entry]| {
         let k = canonical_key(table, entries);
-        let i = records.binary_search_by_key(&k, |r| r.0).ok();
-        (k, i.map_or(0, |i| records[i].1))
+        (k, memo.get(k).unwrap_or(0))
     };
     let start_options = root_options
         .iter()
@@ -293,7 +411,7 @@ pub fn check_table(
     let start_nimber = lookup(&root).1;
     Ok((
         Solved {
-            positions: records,
+            memo,
             start_nimber,
             start_options,
         },
@@ -312,36 +430,43 @@ mod tests {
     fn a_solved_table_checks_and_an_edited_one_does_not() {
         let table = LoopTable::new(&Rules::new(8).unwrap());
         let solved = solve(&table, &NoProgress);
-        let (again, counts) = check_table(&table, solved.positions.clone(), &NoProgress).unwrap();
-        assert_eq!(again.positions, solved.positions);
+        let positions = solved.positions();
+        let (again, counts) = check_table(&table, &positions, &NoProgress).unwrap();
+        assert_eq!(again.positions(), positions);
         assert_eq!(again.start_nimber, 8);
         assert_eq!(counts.positions, 404);
         assert_eq!(again.start_options.len(), solved.start_options.len());
         for (a, b) in again.start_options.iter().zip(&solved.start_options) {
             assert_eq!((a.canonical_key, a.nimber), (b.canonical_key, b.nimber));
         }
-        let mut edited = solved.positions.clone();
+        let mut edited = positions.clone();
         edited[100].1 ^= 1;
         assert!(matches!(
-            check_table(&table, edited, &NoProgress),
+            check_table(&table, &edited, &NoProgress),
             Err(Mismatch::WrongNimber { .. })
         ));
-        let mut missing = solved.positions.clone();
+        let mut missing = positions.clone();
         missing.remove(50);
         assert!(matches!(
-            check_table(&table, missing, &NoProgress),
+            check_table(&table, &missing, &NoProgress),
             Err(Mismatch::MissingRecord { .. })
         ));
-        let mut extra = solved.positions.clone();
-        extra.push((u64::MAX, 0));
+        let mut extra = positions.clone();
+        let last = table.len() as u64 - 1;
+        let key = (0..1u64 << 8)
+            .rev()
+            .map(|m| last << 32 | m)
+            .find(|&k| k > positions.last().unwrap().0)
+            .unwrap();
+        extra.push((key, 0));
         assert!(matches!(
-            check_table(&table, extra, &NoProgress),
+            check_table(&table, &extra, &NoProgress),
             Err(Mismatch::Unreachable { count: 1, .. })
         ));
-        let mut unsorted = solved.positions;
+        let mut unsorted = positions;
         unsorted.swap(3, 4);
         assert_eq!(
-            check_table(&table, unsorted, &NoProgress).unwrap_err(),
+            check_table(&table, &unsorted, &NoProgress).unwrap_err(),
             Mismatch::NotSorted { index: 4 }
         );
     }

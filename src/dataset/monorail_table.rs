@@ -1,4 +1,5 @@
-//! The solved-positions table: bincode records in a zstd stream.
+//! The Monorail positions table (`positions.bin.zst`, magic `GRUNDYMR`):
+//! bincode records in a zstd stream.
 //!
 //! Layout of the decompressed stream (all integers little-endian, fixed
 //! width: bincode 2 with `standard().with_fixed_int_encoding()`):
@@ -63,23 +64,60 @@ pub fn write_table(
     records: &[(u64, u16)],
     level: i32,
 ) -> std::io::Result<()> {
+    write_table_streamed(w, tiles, loops, records.len() as u64, level, |put| {
+        records.chunks(1 << 16).try_for_each(put)
+    })
+}
+
+/// Writes a table of `count` records given by `records`, which must hand
+/// every record to its argument, in ascending key order, in chunks of any
+/// size, and exactly the same way each time it is called: it is called
+/// twice, once for the digest and once for the bytes, so no more than a
+/// chunk need be in memory. The output equals [`write_table`]'s on the same
+/// records.
+///
+/// # Errors
+/// Any I/O error of `w` or of `records`; [`std::io::ErrorKind::InvalidData`]
+/// if `records` gives other than `count` records.
+pub fn write_table_streamed<R>(
+    w: &mut dyn Write,
+    tiles: u32,
+    loops: u64,
+    count: u64,
+    level: i32,
+    records: R,
+) -> std::io::Result<()>
+where
+    R: Fn(&mut dyn FnMut(&[(u64, u16)]) -> std::io::Result<()>) -> std::io::Result<()>,
+{
     let header = Header {
         magic: MAGIC,
         version: VERSION,
         tiles,
         loops,
-        records: records.len() as u64,
+        records: count,
         digest: [0; 32],
     };
     stream::write_framed(w, level, header, |sink| {
         let mut buf = Vec::with_capacity(RECORD_BYTES << 16);
-        for chunk in records.chunks(1 << 16) {
-            buf.clear();
-            for &(k, v) in chunk {
-                buf.extend_from_slice(&k.to_le_bytes());
-                buf.extend_from_slice(&v.to_le_bytes());
+        let mut given = 0u64;
+        records(&mut |chunk: &[(u64, u16)]| {
+            for part in chunk.chunks(1 << 16) {
+                buf.clear();
+                for &(k, v) in part {
+                    buf.extend_from_slice(&k.to_le_bytes());
+                    buf.extend_from_slice(&v.to_le_bytes());
+                }
+                sink(&buf)?;
             }
-            sink(&buf)?;
+            given += chunk.len() as u64;
+            Ok(())
+        })?;
+        if given != count {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{given} records given for a table of {count}"),
+            ));
         }
         Ok(())
     })
@@ -95,36 +133,60 @@ pub const RECORD_BYTES: usize = 10;
 /// it is not a zstd stream, has the wrong magic or version, ends early, has
 /// trailing bytes, or its keys are not strictly ascending.
 pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
+    let mut records: Vec<(u64, u16)> = Vec::new();
+    let header = read_table_chunks(path, |_, chunk| {
+        records.extend_from_slice(chunk);
+        Ok(())
+    })?;
+    Ok((header, records))
+}
+
+/// Reads a table file chunk by chunk, handing `f` the header and each chunk
+/// of records (at most 65 536) in file order, so memory stays bounded
+/// whatever the table's size. The whole file is checked as
+/// [`read_table`] checks it, but `f` sees the records before the digest at
+/// the end is checked: keep nothing `f` built if this returns an error.
+///
+/// # Errors
+/// As [`read_table`], and the first error of `f`.
+pub fn read_table_chunks<F>(path: &Path, mut f: F) -> Result<Header>
+where
+    F: FnMut(&Header, &[(u64, u16)]) -> Result<()>,
+{
     let corrupt = |reason: String| stream::corrupt(path, reason);
     let (header, mut r) = stream::open::<Header>(path)?;
     let n = header.records;
-    let mut records: Vec<(u64, u16)> = Vec::new();
+    let mut chunk: Vec<(u64, u16)> = Vec::new();
     let mut block = vec![0u8; RECORD_BYTES << 16];
     let mut done = 0u64;
+    let mut prev: Option<u64> = None;
     while done < n {
         let take = (n - done).min(1 << 16) as usize;
         let bytes = &mut block[..take * RECORD_BYTES];
         r.read_exact(bytes)
             .map_err(|e| corrupt(format!("ends after {done} of {n} records ({e})")))?;
+        chunk.clear();
         for (j, rec) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
             let mut key = [0u8; 8];
             key.copy_from_slice(&rec[..8]);
             let k = u64::from_le_bytes(key);
             let v = u16::from_le_bytes([rec[8], rec[9]]);
-            if let Some(&(prev, _)) = records.last() {
-                if k <= prev {
+            if let Some(p) = prev {
+                if k <= p {
                     return Err(corrupt(format!(
-                        "record {}: key {k:#x} does not follow {prev:#x} in ascending order",
+                        "record {}: key {k:#x} does not follow {p:#x} in ascending order",
                         done + j as u64
                     )));
                 }
             }
-            records.push((k, v));
+            prev = Some(k);
+            chunk.push((k, v));
         }
+        f(&header, &chunk)?;
         done += take as u64;
     }
     r.finish(path, &format!("{n} records"))?;
-    Ok((header, records))
+    Ok(header)
 }
 
 #[cfg(test)]
@@ -145,6 +207,23 @@ mod tests {
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         let e = read_table(&path).unwrap_err().to_string();
         assert!(e.contains("corrupt dataset"), "{e}");
+        let mut streamed = Vec::new();
+        write_table_streamed(&mut streamed, 8, 18, 3, 3, |put| {
+            put(&recs[..1])?;
+            put(&[])?;
+            put(&recs[1..])
+        })
+        .unwrap();
+        assert_eq!(
+            streamed, bytes,
+            "the streaming writer writes the same bytes"
+        );
+        let mut short = Vec::new();
+        let e = write_table_streamed(&mut short, 8, 18, 4, 3, |put| put(&recs)).unwrap_err();
+        assert!(
+            e.to_string().contains("3 records given for a table of 4"),
+            "{e}"
+        );
         std::fs::write(&path, b"not zstd at all").unwrap();
         assert!(read_table(&path).is_err());
     }

@@ -1,0 +1,445 @@
+//! The compact memo of the full solve: canonical keys to nimbers in four
+//! bytes a slot.
+//!
+//! A key is `loop id << 32 | mask` with the loop id below `2^loop_bits` and
+//! the mask below `2^tiles`, so it packs into `key_bits = loop_bits + tiles`
+//! bits (40 at T = 20). The packed key goes through an invertible mix `h`
+//! over `key_bits` bits; its home slot is `floor(h · N / 2^key_bits)` for a
+//! table of `N` slots (any `N`, not only powers of two), a monotone map, so
+//! the slot remembers only `h`'s offset above the least value with that home
+//! (the *quotient* trick of compact hashing: J. G. Cleary, "Compact hash
+//! tables using bidirectional linear probing", IEEE Trans. Computers 33(9),
+//! 1984). Collisions probe linearly; each slot also stores how far it sits
+//! from its home.
+//!
+//! Slot layout (`u32`, 0 = empty): bit 31 set when occupied; then the
+//! offset (`rem_bits`), the displacement (12 bits) and the nimber
+//! (`value_bits = 19 - rem_bits`, at least 6). A table that cannot give the
+//! nimber at least 6 bits is refused at construction; a nimber or a
+//! displacement that does not fit raises [`CompactMemo::overflowed`] or
+//! [`CompactMemo::is_full`], and the solve stops rather than store it.
+//!
+//! Threads insert with compare-and-swap and read with relaxed loads; a
+//! value once stored never changes.
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
+/// Bits of the displacement field.
+const DISP_BITS: u32 = 12;
+/// Fewest value bits accepted.
+const MIN_VALUE_BITS: u32 = 6;
+/// Occupied flag.
+const OCCUPIED: u32 = 1 << 31;
+
+/// Odd multipliers of the key mix (from SplitMix64).
+const MUL1: u64 = 0xBF58_476D_1CE4_E5B9;
+const MUL2: u64 = 0x94D0_49BB_1331_11EB;
+
+/// The inverse of an odd `a` modulo 2^64 (Newton's iteration).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a; // correct to 3 bits
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// Why a memo cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooSparse {
+    /// The key bits.
+    pub key_bits: u32,
+    /// The slot count asked for.
+    pub slots: u64,
+}
+
+/// The compact memo (module docs).
+pub struct CompactMemo {
+    slots: Vec<AtomicU32>,
+    n: u64,
+    key_bits: u32,
+    loop_bits: u32,
+    tiles: u32,
+    value_bits: u32,
+    half: u32,
+    /// `floor(2^(key_bits + 64) / n)`, for [`CompactMemo::first`].
+    recip: u128,
+    len: AtomicU64,
+    limit: u64,
+    full: AtomicBool,
+    overflow: AtomicBool,
+}
+
+/// Bits needed to write every value below `n` (0 for `n <= 1`).
+fn bits_below(n: u128) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        128 - (n - 1).leading_zeros()
+    }
+}
+
+impl CompactMemo {
+    /// A memo of `slots` slots for keys of loops below `2^loop_bits` over
+    /// `tiles`-tile masks, which is *full* once `max_load` of the slots are
+    /// used.
+    ///
+    /// # Errors
+    /// [`TooSparse`] when the slots are too few for the key space to leave
+    /// six bits for the nimber (fewer than `2^(key_bits - 13)` slots).
+    pub fn new(
+        loop_bits: u32,
+        tiles: u32,
+        slots: u64,
+        max_load: f64,
+    ) -> Result<CompactMemo, TooSparse> {
+        let key_bits = loop_bits + tiles;
+        let slots = slots.max(64);
+        let span = (1u128 << key_bits).div_ceil(u128::from(slots));
+        let rem_bits = bits_below(span);
+        let used = 1 + DISP_BITS + rem_bits;
+        if used + MIN_VALUE_BITS > 32 || key_bits > 63 {
+            return Err(TooSparse { key_bits, slots });
+        }
+        let value_bits = 32 - used;
+        let len = usize::try_from(slots).map_err(|_| TooSparse { key_bits, slots })?;
+        Ok(CompactMemo {
+            slots: zeroed(len),
+            n: slots,
+            key_bits,
+            loop_bits,
+            tiles,
+            value_bits,
+            half: key_bits.div_ceil(2),
+            recip: (1u128 << (key_bits + 64)) / u128::from(slots),
+            len: AtomicU64::new(0),
+            limit: (slots as f64 * max_load) as u64,
+            full: AtomicBool::new(false),
+            overflow: AtomicBool::new(false),
+        })
+    }
+
+    /// Number of slots.
+    pub fn slots(&self) -> u64 {
+        self.n
+    }
+
+    /// Bytes of the slot array.
+    pub fn bytes(&self) -> u64 {
+        self.n * 4
+    }
+
+    /// Number of keys stored.
+    pub fn len(&self) -> u64 {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the memo reached its load limit or a probe ran past the
+    /// displacement field: it must be rebuilt larger.
+    pub fn is_full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
+    }
+
+    /// Whether a nimber too large for the value field was offered.
+    pub fn overflowed(&self) -> bool {
+        self.overflow.load(Ordering::Relaxed)
+    }
+
+    /// The largest nimber the value field holds.
+    pub fn max_value(&self) -> u16 {
+        ((1u32 << self.value_bits) - 1).min(u32::from(u16::MAX)) as u16
+    }
+
+    #[inline]
+    fn mask(&self) -> u64 {
+        (1u64 << self.key_bits) - 1
+    }
+
+    #[inline]
+    fn pack(&self, key: u64) -> u64 {
+        debug_assert!(key >> 32 < 1 << self.loop_bits);
+        debug_assert!(key & 0xFFFF_FFFF < 1 << self.tiles);
+        (key >> 32) << self.tiles | (key & 0xFFFF_FFFF)
+    }
+
+    #[inline]
+    fn unpack(&self, p: u64) -> u64 {
+        (p >> self.tiles) << 32 | (p & ((1 << self.tiles) - 1))
+    }
+
+    #[inline]
+    fn mix(&self, p: u64) -> u64 {
+        let m = self.mask();
+        let mut x = p.wrapping_mul(MUL1) & m;
+        x ^= x >> self.half;
+        x.wrapping_mul(MUL2) & m
+    }
+
+    fn unmix(&self, h: u64) -> u64 {
+        let m = self.mask();
+        let mut x = h.wrapping_mul(inverse(MUL2)) & m;
+        // x ^= x >> half, undone: half >= key_bits / 2, so one more step.
+        x ^= x >> self.half;
+        x.wrapping_mul(inverse(MUL1)) & m
+    }
+
+    /// Home slot and offset of a mixed key.
+    #[inline]
+    fn home(&self, h: u64) -> (u64, u32) {
+        let home = ((u128::from(h) * u128::from(self.n)) >> self.key_bits) as u64;
+        (home, (h - self.first(home)) as u32)
+    }
+
+    /// The least mixed key whose home is `home`: `ceil(home · 2^key_bits /
+    /// n)`, from the reciprocal (an estimate at most one too small, then
+    /// corrected exactly) rather than a 128-bit division.
+    #[inline]
+    fn first(&self, home: u64) -> u64 {
+        let target = u128::from(home) << self.key_bits;
+        let n = u128::from(self.n);
+        let mut q = ((u128::from(home) * self.recip) >> 64) as u64;
+        while u128::from(q) * n < target {
+            q += 1;
+        }
+        debug_assert!(q == 0 || u128::from(q - 1) * n < target);
+        q
+    }
+
+    #[inline]
+    fn tag(&self, rem: u32, disp: u32) -> u32 {
+        OCCUPIED | rem << (DISP_BITS + self.value_bits) | disp << self.value_bits
+    }
+
+    /// The slot index where a lookup of `key` starts: touching it early
+    /// (see [`CompactMemo::touch`]) overlaps the memory latency of several
+    /// lookups.
+    #[inline]
+    pub fn start(&self, key: u64) -> usize {
+        self.home(self.mix(self.pack(key))).0 as usize
+    }
+
+    /// Loads slot `i` and throws the value away: a software prefetch that
+    /// needs no `unsafe`.
+    #[inline]
+    pub fn touch(&self, i: usize) -> u32 {
+        self.slots[i].load(Ordering::Relaxed)
+    }
+
+    /// The nimber stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<u16> {
+        self.find(key).map(|(_, v)| v)
+    }
+
+    /// The slot index and nimber stored for `key`, if any.
+    #[inline]
+    pub fn find(&self, key: u64) -> Option<(usize, u16)> {
+        let (home, rem) = self.home(self.mix(self.pack(key)));
+        let vmask = (1u32 << self.value_bits) - 1;
+        let n = self.n as usize;
+        let mut i = home as usize;
+        for disp in 0..1u32 << DISP_BITS {
+            let s = self.slots[i].load(Ordering::Relaxed);
+            if s == 0 {
+                return None;
+            }
+            if s & !vmask == self.tag(rem, disp) {
+                return Some((i, (s & vmask) as u16));
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+        None
+    }
+
+    /// Stores `value` for `key` (a key already present keeps its value).
+    /// Raises the full or overflow flag instead when it cannot.
+    pub fn insert(&self, key: u64, value: u16) {
+        if u32::from(value) >> self.value_bits != 0 {
+            self.overflow.store(true, Ordering::Relaxed);
+            return;
+        }
+        let (home, rem) = self.home(self.mix(self.pack(key)));
+        let vmask = (1u32 << self.value_bits) - 1;
+        let n = self.n as usize;
+        let mut i = home as usize;
+        for disp in 0..1u32 << DISP_BITS {
+            let tag = self.tag(rem, disp);
+            let mut s = self.slots[i].load(Ordering::Relaxed);
+            if s == 0 {
+                match self.slots[i].compare_exchange(
+                    0,
+                    tag | u32::from(value),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => {
+                        if self.len.fetch_add(1, Ordering::Relaxed) + 1 >= self.limit {
+                            self.full.store(true, Ordering::Relaxed);
+                        }
+                        return;
+                    }
+                    Err(actual) => s = actual,
+                }
+            }
+            if s & !vmask == tag {
+                return;
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+        self.full.store(true, Ordering::Relaxed);
+    }
+
+    /// The key and nimber in slot `i`, if occupied.
+    #[inline]
+    pub fn entry(&self, i: usize) -> Option<(u64, u16)> {
+        let s = self.slots[i].load(Ordering::Relaxed);
+        if s == 0 {
+            return None;
+        }
+        let vmask = (1u32 << self.value_bits) - 1;
+        let disp = (s >> self.value_bits) & ((1 << DISP_BITS) - 1);
+        let rem = (s & !OCCUPIED) >> (DISP_BITS + self.value_bits);
+        let home = (i as u64 + self.n - u64::from(disp)) % self.n;
+        let h = self.first(home) + u64::from(rem);
+        Some((self.unpack(self.unmix(h)), (s & vmask) as u16))
+    }
+
+    /// Calls `f` on every `(key, nimber)` in slot ranges, in parallel;
+    /// `f` gets the range's entries in slot order.
+    pub fn par_for_each_block<F>(&self, f: F)
+    where
+        F: Fn(&mut dyn Iterator<Item = (u64, u16)>) + Sync,
+    {
+        let n = self.slots.len();
+        let block = 1 << 20;
+        (0..n.div_ceil(block)).into_par_iter().for_each(|b| {
+            let lo = b * block;
+            let hi = (lo + block).min(n);
+            let mut it = (lo..hi).filter_map(|i| self.entry(i));
+            f(&mut it);
+        });
+    }
+
+    /// Copies every entry into `other` (which must be empty and use the
+    /// same key layout).
+    pub fn copy_into(&self, other: &CompactMemo) {
+        self.par_for_each_block(|it| {
+            for (k, v) in it {
+                other.insert(k, v);
+            }
+        });
+    }
+}
+
+/// A zero-filled slot array.
+fn zeroed(len: usize) -> Vec<AtomicU32> {
+    std::iter::repeat_with(|| AtomicU32::new(0))
+        .take(len)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_through_slots() {
+        for (loop_bits, tiles, slots) in [
+            (2u32, 6u32, 64u64),
+            (15, 16, 1 << 20),
+            (18, 18, 1 << 24),
+            (20, 20, 3 << 20),
+        ] {
+            let Ok(m) = CompactMemo::new(loop_bits, tiles, slots, 0.9) else {
+                assert!(loop_bits + tiles > 32);
+                continue;
+            };
+            let mut keys = Vec::new();
+            let mut x = 12345u64;
+            for _ in 0..(slots / 2).min(50_000) {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let l = (x >> 40) & ((1 << loop_bits) - 1);
+                let mask = (x >> 7) & ((1 << tiles) - 1);
+                keys.push(l << 32 | mask);
+            }
+            keys.sort_unstable();
+            keys.dedup();
+            for (j, &k) in keys.iter().enumerate() {
+                m.insert(k, (j % 50) as u16);
+            }
+            assert!(!m.is_full() && !m.overflowed());
+            assert_eq!(m.len(), keys.len() as u64);
+            for (j, &k) in keys.iter().enumerate() {
+                assert_eq!(m.get(k), Some((j % 50) as u16), "{k:#x}");
+            }
+            let mut back: Vec<(u64, u16)> =
+                (0..m.slots() as usize).filter_map(|i| m.entry(i)).collect();
+            back.sort_unstable();
+            let want: Vec<(u64, u16)> = keys
+                .iter()
+                .enumerate()
+                .map(|(j, &k)| (k, (j % 50) as u16))
+                .collect();
+            assert_eq!(back, want);
+        }
+    }
+
+    #[test]
+    fn first_is_the_exact_ceiling() {
+        for (lb, t, n) in [
+            (2u32, 6u32, 1000u64),
+            (15, 16, 12_345_679),
+            (20, 20, 2_100_000_007),
+        ] {
+            let Ok(m) = CompactMemo::new(lb, t, n.min(1 << 26), 0.9) else {
+                continue;
+            };
+            let n = m.slots();
+            for home in (0..n).step_by((n / 5000).max(1) as usize).chain([n - 1]) {
+                let want = (u128::from(home) << m.key_bits).div_ceil(u128::from(n)) as u64;
+                assert_eq!(m.first(home), want, "home {home} of {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn mix_is_a_bijection() {
+        let m = CompactMemo::new(4, 6, 64, 0.9).unwrap();
+        let mut seen: Vec<u64> = (0..1 << 10).map(|p| m.mix(p)).collect();
+        for p in 0..1 << 10 {
+            assert_eq!(m.unmix(m.mix(p)), p);
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 1 << 10);
+    }
+
+    #[test]
+    fn limits_raise_flags() {
+        let m = CompactMemo::new(4, 6, 64, 0.5).unwrap();
+        assert_eq!(m.max_value(), 32767);
+        m.insert(3, m.max_value() + 1);
+        assert!(m.overflowed());
+        for k in 0..40u64 {
+            m.insert(k, 1);
+        }
+        assert!(m.is_full());
+        assert!(CompactMemo::new(20, 20, 1 << 20, 0.9).is_err());
+    }
+}

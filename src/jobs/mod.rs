@@ -1,0 +1,6 @@
+//! Whole runs as library calls: a game solved, its datasets written and its
+//! report rendered, with phase timings. The command line, `reproduce` and
+//! any launcher (a batch system, another machine) call these, so a run is
+//! the same whoever starts it.
+
+pub mod monorail;

@@ -1,0 +1,242 @@
+//! The Monorail solve pipeline: loops, the solve (checkpointed when asked),
+//! the analysis, the dataset directory and the report.
+
+use crate::dataset::atomic::write_bytes;
+use crate::dataset::checkpoint::{dir_for, ChunkJournal};
+use crate::dataset::monorail::{install_files, write_dataset, Summary};
+use crate::error::{Error, Result};
+use crate::games::monorail::analysis::{analyse_counted, Analysis};
+use crate::games::monorail::cost::start_classes;
+use crate::games::monorail::memo::CompactMemo;
+use crate::games::monorail::rules::{Rules, STANDARD_TILES};
+use crate::games::monorail::search::start;
+use crate::games::monorail::solve::{
+    grown, loop_bits, max_tiles, memo_for, solve_into, Halt, Journal, Solved, MAX_LOAD,
+};
+use crate::games::monorail::table::LoopTable;
+use crate::progress::{peak_mib, Progress};
+use crate::report::monorail::{render, RunInfo};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Records per sorted chunk when the positions table of about `classes`
+/// classes is written (16 bytes each in memory): the whole table up to
+/// 2^24 records, else a quarter of it, at most 2^28 (4 GiB).
+pub fn chunk_records(classes: f64) -> u64 {
+    ((classes / 4.0) as u64).clamp(1 << 24, 1 << 28)
+}
+
+/// One Monorail solve to run.
+#[derive(Debug)]
+pub struct SolveJob<'a> {
+    /// Tile count `T`.
+    pub tiles: usize,
+    /// Dataset directory.
+    pub out: &'a Path,
+    /// Report directory, if a report is wanted.
+    pub reports: Option<&'a Path>,
+    /// Worker threads (for the report).
+    pub threads: usize,
+    /// The command line, for the report.
+    pub command: String,
+    /// Checkpoint every this often (each thread's values wait at most
+    /// this long), in `out/checkpoint/`; `None` for no checkpoint.
+    pub checkpoint: Option<Duration>,
+    /// Set by a signal handler to stop; with a checkpoint the run then
+    /// ends with [`Error::Interrupted`] and can be resumed.
+    pub stop: &'a AtomicBool,
+    /// Records per sorted chunk of the positions table.
+    pub chunk_records: u64,
+}
+
+/// What a finished run did.
+#[derive(Debug)]
+pub struct SolveRun {
+    /// The dataset summary.
+    pub summary: Summary,
+    /// The analysis behind it.
+    pub analysis: Analysis,
+    /// `(phase, seconds)` in order.
+    pub phases: Vec<(String, f64)>,
+    /// Checkpoint chunks and records loaded at the start (0 for a fresh
+    /// run).
+    pub resumed: (u64, u64),
+    /// Position classes over which the paper's lemma (every completable
+    /// unfinished position has a move keeping it completable) was checked.
+    pub lemma_checked: u64,
+    /// Slots of the memo.
+    pub memo_slots: u64,
+}
+
+/// The report's file stem for `tiles`.
+pub fn report_stem(tiles: usize) -> String {
+    if tiles == STANDARD_TILES {
+        "monorail".to_string()
+    } else {
+        format!("monorail-t{tiles}")
+    }
+}
+
+/// A fresh memo of `slots` slots for `table`, refilled from the journal.
+fn refill(
+    table: &LoopTable,
+    slots: u64,
+    journal: &ChunkJournal,
+    progress: &dyn Progress,
+) -> Result<(CompactMemo, (u64, u64))> {
+    let mut slots = slots;
+    loop {
+        let memo =
+            CompactMemo::new(loop_bits(table), max_tiles(table), slots, MAX_LOAD).map_err(|e| {
+                Error::VerificationFailed {
+                    path: journal.dir().to_path_buf(),
+                    reason: format!("no memo of {} slots for {}-bit keys", e.slots, e.key_bits),
+                }
+            })?;
+        let loaded = journal.load(&memo, progress)?;
+        if !memo.is_full() {
+            return Ok((memo, loaded));
+        }
+        slots = slots.saturating_mul(2);
+    }
+}
+
+/// Solves from the start, resuming from and writing to the checkpoint if
+/// given, growing the memo when it fills.
+fn solve_checkpointed(
+    table: &LoopTable,
+    tiles: usize,
+    journal: Option<&ChunkJournal>,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+) -> Result<(Solved, (u64, u64))> {
+    let expected = start_classes(tiles)?;
+    let mut memo = memo_for(table, expected);
+    let mut resumed = (0, 0);
+    if let Some(j) = journal {
+        let slots = memo.slots();
+        drop(memo);
+        (memo, resumed) = refill(table, slots, j, progress)?;
+    }
+    let root = start(table);
+    loop {
+        let journal_dyn = journal.map(|j| j as &dyn Journal);
+        match solve_into(
+            table,
+            &root,
+            memo,
+            stop,
+            journal_dyn,
+            expected as u64,
+            progress,
+        ) {
+            Ok(s) => return Ok((s, resumed)),
+            Err((halt, old)) => {
+                let factor = match halt {
+                    Halt::Full => 2,
+                    Halt::Overflow => 4,
+                    Halt::Stopped => {
+                        return Err(Error::Interrupted {
+                            path: journal.map_or_else(PathBuf::new, |j| j.dir().to_path_buf()),
+                        })
+                    }
+                    Halt::Failed(e) => return Err(e),
+                };
+                memo = match journal {
+                    // Every stored value is in the journal: rebuild from it
+                    // rather than hold two memos at once.
+                    Some(j) => {
+                        let slots = old.slots().saturating_mul(factor);
+                        drop(old);
+                        refill(table, slots, j, progress)?.0
+                    }
+                    None => grown(table, &old, factor),
+                };
+            }
+        }
+    }
+}
+
+/// Runs the whole pipeline: solve `T`, write the dataset to `out` and, if
+/// asked, the report. Nothing in `out` or the report directory changes
+/// until everything is computed; the dataset directory is written all or
+/// nothing, then the checkpoint (if any) is removed.
+///
+/// # Errors
+/// [`Error::Interrupted`] when stopped (the checkpoint holds the work);
+/// [`Error::CorruptDataset`] for a corrupt or foreign checkpoint;
+/// [`Error::Io`] for a failed write; [`Error::VerificationFailed`] if the
+/// paper's lemma or an internal cross-check fails.
+pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
+    let mut phases = Vec::new();
+    let mut clock = Instant::now();
+    let mut lap = |name: &str, phases: &mut Vec<(String, f64)>| {
+        phases.push((name.to_string(), clock.elapsed().as_secs_f64()));
+        clock = Instant::now();
+    };
+    progress.phase("loops", 0);
+    let table = LoopTable::new(&Rules::new(job.tiles)?);
+    progress.finish_phase();
+    lap("enumerate loops", &mut phases);
+    let journal = match job.checkpoint {
+        Some(every) => Some(ChunkJournal::new(
+            &dir_for(job.out),
+            u32::try_from(job.tiles).unwrap_or(u32::MAX),
+            table.len() as u64,
+            every,
+        )?),
+        None => None,
+    };
+    let (solved, resumed) =
+        solve_checkpointed(&table, job.tiles, journal.as_ref(), job.stop, progress)?;
+    lap("solve every position", &mut phases);
+    progress.phase("write datasets", 0);
+    let analysis = write_dataset(
+        job.out,
+        job.tiles,
+        &table,
+        &solved,
+        job.chunk_records,
+        |counts| analyse_counted(&table, job.tiles, &solved, counts, progress),
+    )?;
+    progress.finish_phase();
+    lap(
+        "write datasets and analyse (reachable counts, endgames)",
+        &mut phases,
+    );
+    let lemma_checked = solved.classes();
+    let memo_slots = solved.memo.slots();
+    drop(solved);
+    if let Some(reports) = job.reports {
+        let stem = report_stem(job.tiles);
+        let run = RunInfo {
+            phases: phases.clone(),
+            threads: job.threads,
+            peak_mib: peak_mib(),
+            command: job.command.clone(),
+        };
+        let rendered = render(&analysis, &table, &run, &stem);
+        let figures: Vec<(String, Vec<u8>)> = rendered
+            .figures
+            .into_iter()
+            .map(|(name, svg)| (name, svg.into_bytes()))
+            .collect();
+        install_files(&reports.join(&stem), &figures)?;
+        write_bytes(
+            &reports.join(format!("{stem}.md")),
+            rendered.markdown.as_bytes(),
+        )?;
+    }
+    if let Some(j) = &journal {
+        j.remove()?;
+    }
+    Ok(SolveRun {
+        summary: Summary::new(&analysis, &table),
+        analysis,
+        phases,
+        resumed,
+        lemma_checked,
+        memo_slots,
+    })
+}
