@@ -382,6 +382,17 @@ fn a_failed_solve_leaves_nothing_behind() {
         "pass --force",
     );
     assert!(!d.path().join("big").exists());
+    // T = 22 (about 1.8e10 classes, 117 GiB) is refused before any work,
+    // with the estimate; T = 20 fits the 16 GiB budget (see cost.rs).
+    let o = grundy(
+        &[
+            "monorail", "solve", "--tiles", "22", "--out", "big", "--quiet",
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "needs about 1.84e10 position classes");
+    one_line_error(&o, "GiB of memory");
+    assert!(!d.path().join("big").exists());
 }
 
 #[test]

@@ -18,6 +18,7 @@ use crate::error::{Error, Result};
 use crate::games::monorail::memo::CompactMemo;
 use crate::games::monorail::solve::Journal;
 use crate::progress::Progress;
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -116,12 +117,13 @@ impl ChunkJournal {
                         h.tiles, h.loops, self.tiles, self.loops
                     )));
                 }
-                for &(k, v) in chunk {
-                    if v > memo.max_value() {
-                        return Err(refuse(format!("record {k:#x} has nimber {v}, too large")));
-                    }
-                    memo.insert(k, v);
+                if let Some(&(k, v)) = chunk.iter().find(|r| r.1 > memo.max_value()) {
+                    return Err(refuse(format!("record {k:#x} has nimber {v}, too large")));
                 }
+                // Each insert is a cache miss: in parallel.
+                chunk
+                    .par_chunks(4096)
+                    .for_each(|c| c.iter().for_each(|&(k, v)| memo.insert(k, v)));
                 records = records.saturating_add(chunk.len() as u64);
                 Ok(())
             })

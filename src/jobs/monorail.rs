@@ -132,7 +132,8 @@ fn solve_checkpointed(
             progress,
         ) {
             Ok(s) => return Ok((s, resumed)),
-            Err((halt, old)) => {
+            Err(stopped) => {
+                let (halt, old) = *stopped;
                 let factor = match halt {
                     Halt::Full => 2,
                     Halt::Overflow => 4,

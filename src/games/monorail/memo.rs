@@ -226,6 +226,20 @@ impl CompactMemo {
         self.home(self.mix(self.pack(key))).0 as usize
     }
 
+    /// Where `key` lives: its home slot and offset, for
+    /// [`CompactMemo::get_at`] (computed once for a touch and a probe).
+    #[inline]
+    pub fn locate(&self, key: u64) -> (u64, u32) {
+        self.home(self.mix(self.pack(key)))
+    }
+
+    /// The nimber stored for the key located at `(home, rem)` by
+    /// [`CompactMemo::locate`], if any.
+    #[inline]
+    pub fn get_at(&self, (home, rem): (u64, u32)) -> Option<u16> {
+        self.probe(home, rem).map(|(_, v)| v)
+    }
+
     /// Loads slot `i` and throws the value away: a software prefetch that
     /// needs no `unsafe`.
     #[inline]
@@ -243,6 +257,11 @@ impl CompactMemo {
     #[inline]
     pub fn find(&self, key: u64) -> Option<(usize, u16)> {
         let (home, rem) = self.home(self.mix(self.pack(key)));
+        self.probe(home, rem)
+    }
+
+    #[inline]
+    fn probe(&self, home: u64, rem: u32) -> Option<(usize, u16)> {
         let vmask = (1u32 << self.value_bits) - 1;
         let n = self.n as usize;
         let mut i = home as usize;

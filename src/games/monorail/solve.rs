@@ -55,6 +55,7 @@ struct Buffers {
     bounds: Vec<usize>,
     scratch: Vec<(u32, u32, u32)>,
     keys: Vec<u64>,
+    places: Vec<(u64, u32)>,
     values: Vec<u16>,
 }
 
@@ -70,6 +71,16 @@ struct Batch {
 struct Worker {
     bufs: Vec<Buffers>,
     batch: Batch,
+}
+
+/// A worker whose journal batch is flushed when it is dropped (rayon drops
+/// a task group's state when the group ends).
+struct Flushing<'s, 'a>(&'s Solver<'a>, Worker);
+
+impl Drop for Flushing<'_, '_> {
+    fn drop(&mut self) {
+        self.0.flush(&mut self.1.batch);
+    }
 }
 
 /// Not yet known, in a value buffer.
@@ -165,24 +176,31 @@ impl Solver<'_> {
         );
         // Touch every option's first slot before probing any: independent
         // loads whose misses overlap.
+        buf.places.clear();
+        buf.places
+            .extend(buf.keys.iter().map(|&k| self.memo.locate(k)));
         let mut touched = 0u32;
-        for &k in &buf.keys {
-            touched ^= self.memo.touch(self.memo.start(k));
+        for &(home, _) in &buf.places {
+            touched ^= self.memo.touch(home as usize);
         }
         std::hint::black_box(touched);
         buf.values.clear();
         buf.values.extend(
-            buf.keys
+            buf.places
                 .iter()
-                .map(|&k| self.memo.get(k).unwrap_or(UNKNOWN)),
+                .map(|&p| self.memo.get_at(p).unwrap_or(UNKNOWN)),
         );
         for j in 0..n {
             if buf.values[j] == UNKNOWN {
-                let k = buf.keys[j];
                 // Solved meanwhile, as an option of an earlier option?
-                buf.values[j] = match self.memo.get(k) {
+                buf.values[j] = match self.memo.get_at(buf.places[j]) {
                     Some(v) => v,
-                    None => self.value(&buf.out[buf.bounds[j]..buf.bounds[j + 1]], k, rest, batch),
+                    None => self.value(
+                        &buf.out[buf.bounds[j]..buf.bounds[j + 1]],
+                        buf.keys[j],
+                        rest,
+                        batch,
+                    ),
                 };
             }
         }
@@ -192,6 +210,42 @@ impl Solver<'_> {
         }
         self.store(key, v, batch);
         v
+    }
+
+    /// Solves every option of `entries` as its own parallel task (the
+    /// position itself is then solved by the caller from a warm memo).
+    fn split(&self, entries: &[Entry]) {
+        let mut b = Buffers::default();
+        options(
+            self.table,
+            entries,
+            &mut b.out,
+            &mut b.bounds,
+            &mut b.scratch,
+        );
+        let mut tasks: Vec<(u64, usize)> = b
+            .bounds
+            .windows(2)
+            .enumerate()
+            .map(|(j, w)| (canonical_key(self.table, &b.out[w[0]..w[1]]), j))
+            .collect();
+        tasks.sort_unstable();
+        tasks.dedup_by_key(|t| t.0);
+        tasks.par_iter().for_each_init(
+            || Flushing(self, self.worker()),
+            |w, &(k, j)| {
+                if self.memo.get(k).is_none() {
+                    let Worker { bufs, batch } = &mut w.1;
+                    self.value(&b.out[b.bounds[j]..b.bounds[j + 1]], k, bufs, batch);
+                }
+            },
+        );
+        let mut w = Flushing(self, self.worker());
+        let Worker { bufs, batch } = &mut w.1;
+        let k = canonical_key(self.table, entries);
+        if self.memo.get(k).is_none() {
+            self.value(entries, k, bufs, batch);
+        }
     }
 
     #[cold]
@@ -429,8 +483,8 @@ pub enum Halt {
 /// `expected_classes`.
 ///
 /// # Errors
-/// A [`Halt`] saying why the solve stopped early; the memo then holds only
-/// correct values, every one of which was given to the journal.
+/// A [`Halt`] saying why the solve stopped early, with the memo, which then
+/// holds only correct values, every one of which was given to the journal.
 pub fn solve_into(
     table: &LoopTable,
     root: &[Entry],
@@ -439,7 +493,7 @@ pub fn solve_into(
     journal: Option<&dyn Journal>,
     expected_classes: u64,
     progress: &dyn Progress,
-) -> std::result::Result<Solved, (Halt, CompactMemo)> {
+) -> std::result::Result<Solved, Box<(Halt, CompactMemo)>> {
     let solver = Solver {
         table,
         memo: &memo,
@@ -483,16 +537,14 @@ pub fn solve_into(
                 }
             }
         });
-        classes.par_iter().for_each_init(
-            || solver.worker(),
-            |w, &(k, i)| {
-                if solver.memo.get(k).is_none() {
-                    let Worker { bufs, batch } = w;
-                    solver.value(&opts[i], k, bufs, batch);
-                }
-                solver.flush(&mut w.batch);
-            },
-        );
+        // Two levels of parallel tasks: each first move's options are
+        // shared out too, so no thread idles while another finishes the
+        // last large first move.
+        classes.par_iter().for_each(|&(k, i)| {
+            if solver.memo.get(k).is_none() {
+                solver.split(&opts[i]);
+            }
+        });
         done.store(true, Ordering::Relaxed);
     });
     let root_key = canonical_key(table, root);
@@ -537,7 +589,7 @@ pub fn solve_into(
     };
     drop(solver);
     if let Some(h) = halt {
-        return Err((h, memo));
+        return Err(Box::new((h, memo)));
     }
     let start_options = opts
         .into_iter()
@@ -614,7 +666,8 @@ pub fn solve_from_expecting(
             progress,
         ) {
             Ok(s) => return s,
-            Err((halt, old)) => {
+            Err(stopped) => {
+                let (halt, old) = *stopped;
                 let factor = match halt {
                     Halt::Full => 2,
                     Halt::Overflow => 4,
