@@ -209,11 +209,16 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
     md.push_str("## How to reproduce\n\n");
     let _ = writeln!(
         md,
-        "```\n{}\n```\n\nThen `grundy monorail verify data/monorail` re-derives every value \
+        "```\n{}\n```\n\nThen `grundy monorail verify {}` re-derives every value \
          of every file from the rules and compares it. This run used {} worker thread(s){}. \
          Time and memory by tile count, measured by `scripts/scaling.sh`, are in \
          [monorail-scaling.md](monorail-scaling.md).\n",
         run.command,
+        if a.tiles == 16 {
+            "data/monorail".to_string()
+        } else {
+            format!("data/monorail-t{}", a.tiles)
+        },
         run.threads,
         run.peak_mib
             .map(|m| format!(", peak resident memory {m:.0} MiB"))

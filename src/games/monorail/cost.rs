@@ -133,7 +133,7 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 /// The cost of a search storing about `classes` classes with `tiles`
 /// tiles: the loop table, the compact memo (4-byte slots, sized for 72 %
 /// load; see [`super::memo`]) and the largest sorted chunk of records read
-/// out of it for the positions table (16 bytes a record, a quarter of the
+/// out of it for the positions table (16 bytes a record, half the
 /// classes but at least 2^24 and at most 2^28 records; see
 /// [`crate::jobs::monorail::chunk_records`]), plus 10 % for the rest.
 ///

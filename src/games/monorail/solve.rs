@@ -523,14 +523,17 @@ pub fn solve_into(
     classes.sort_by_key(|&(k, i)| (std::cmp::Reverse(opts[i].len()), k));
     progress.phase("solve", expected_classes.max(memo.len()));
     progress.advance(memo.len());
-    let done = AtomicBool::new(false);
+    let (done, ticks) = std::sync::mpsc::channel::<()>();
+    let solver_ref = &solver;
     std::thread::scope(|s| {
-        // Progress from the memo's count, twice a second.
-        s.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                let now = solver.memo.len();
-                let before = solver.progress_done.swap(now, Ordering::Relaxed);
+        // Progress from the memo's count, five times a second, until the
+        // sender is dropped.
+        s.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ticks.recv_timeout(Duration::from_millis(200))
+            {
+                let now = solver_ref.memo.len();
+                let before = solver_ref.progress_done.swap(now, Ordering::Relaxed);
                 progress.advance(now.saturating_sub(before));
                 if let Some(mib) = crate::progress::resident_mib() {
                     progress.note(&format!("memory {:.2} GiB", mib / 1024.0));
@@ -545,7 +548,7 @@ pub fn solve_into(
                 solver.split(&opts[i]);
             }
         });
-        done.store(true, Ordering::Relaxed);
+        drop(done);
     });
     let root_key = canonical_key(table, root);
     let start_nimber = match memo.get(root_key) {
