@@ -236,8 +236,15 @@ impl CompactMemo {
     /// The nimber stored for the key located at `(home, rem)` by
     /// [`CompactMemo::locate`], if any.
     #[inline]
-    pub fn get_at(&self, (home, rem): (u64, u32)) -> Option<u16> {
-        self.probe(home, rem).map(|(_, v)| v)
+    pub fn get_at(&self, place: (u64, u32)) -> Option<u16> {
+        self.find_at(place).map(|(_, v)| v)
+    }
+
+    /// The slot index and nimber stored for the key located at `(home,
+    /// rem)`, if any.
+    #[inline]
+    pub fn find_at(&self, (home, rem): (u64, u32)) -> Option<(usize, u16)> {
+        self.probe(home, rem)
     }
 
     /// Loads slot `i` and throws the value away: a software prefetch that

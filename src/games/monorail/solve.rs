@@ -49,13 +49,66 @@ pub trait Journal: Sync {
 /// Values per journal batch at most.
 const BATCH: usize = 1 << 22;
 
+/// A position's options with their canonical keys and memo places: the
+/// working space of one depth of the solve and of `verify`'s walk.
+#[derive(Default)]
+pub(crate) struct OptionBuffers {
+    /// The options' entries, option `j` at `out[bounds[j]..bounds[j + 1]]`.
+    pub(crate) out: Vec<Entry>,
+    /// Option boundaries in `out`.
+    pub(crate) bounds: Vec<usize>,
+    scratch: Vec<(u32, u32, u32)>,
+    /// Option `j`'s canonical key.
+    pub(crate) keys: Vec<u64>,
+    /// Option `j`'s place in the memo ([`CompactMemo::locate`]).
+    pub(crate) places: Vec<(u64, u32)>,
+}
+
+impl OptionBuffers {
+    /// Fills the buffers with the options of `entries`, their keys and
+    /// places, and touches every option's home slot before any is probed
+    /// (independent loads whose misses overlap). Returns the number of
+    /// options.
+    pub(crate) fn fill(
+        &mut self,
+        table: &LoopTable,
+        entries: &[Entry],
+        memo: &CompactMemo,
+    ) -> usize {
+        self.out.clear();
+        options(
+            table,
+            entries,
+            &mut self.out,
+            &mut self.bounds,
+            &mut self.scratch,
+        );
+        self.keys.clear();
+        self.keys.extend(
+            self.bounds
+                .windows(2)
+                .map(|w| canonical_key(table, &self.out[w[0]..w[1]])),
+        );
+        self.places.clear();
+        self.places
+            .extend(self.keys.iter().map(|&k| memo.locate(k)));
+        let mut touched = 0u32;
+        for &(home, _) in &self.places {
+            touched ^= memo.touch(home as usize);
+        }
+        std::hint::black_box(touched);
+        self.keys.len()
+    }
+
+    /// Option `j`'s entries.
+    pub(crate) fn option(&self, j: usize) -> &[Entry] {
+        &self.out[self.bounds[j]..self.bounds[j + 1]]
+    }
+}
+
 #[derive(Default)]
 struct Buffers {
-    out: Vec<Entry>,
-    bounds: Vec<usize>,
-    scratch: Vec<(u32, u32, u32)>,
-    keys: Vec<u64>,
-    places: Vec<(u64, u32)>,
+    opts: OptionBuffers,
     values: Vec<u16>,
 }
 
@@ -156,51 +209,23 @@ impl Solver<'_> {
         let (buf, rest) = bufs
             .split_first_mut()
             .expect("buffers cover the longest play");
-        buf.out.clear();
-        options(
-            self.table,
-            entries,
-            &mut buf.out,
-            &mut buf.bounds,
-            &mut buf.scratch,
-        );
-        let n = buf.bounds.len() - 1;
+        let n = buf.opts.fill(self.table, entries, self.memo);
         if n == 0 && !is_complete(self.table, entries) {
             self.lemma_fails(entries);
         }
-        buf.keys.clear();
-        buf.keys.extend(
-            buf.bounds
-                .windows(2)
-                .map(|w| canonical_key(self.table, &buf.out[w[0]..w[1]])),
-        );
-        // Touch every option's first slot before probing any: independent
-        // loads whose misses overlap.
-        buf.places.clear();
-        buf.places
-            .extend(buf.keys.iter().map(|&k| self.memo.locate(k)));
-        let mut touched = 0u32;
-        for &(home, _) in &buf.places {
-            touched ^= self.memo.touch(home as usize);
-        }
-        std::hint::black_box(touched);
         buf.values.clear();
         buf.values.extend(
-            buf.places
+            buf.opts
+                .places
                 .iter()
                 .map(|&p| self.memo.get_at(p).unwrap_or(UNKNOWN)),
         );
         for j in 0..n {
             if buf.values[j] == UNKNOWN {
                 // Solved meanwhile, as an option of an earlier option?
-                buf.values[j] = match self.memo.get_at(buf.places[j]) {
+                buf.values[j] = match self.memo.get_at(buf.opts.places[j]) {
                     Some(v) => v,
-                    None => self.value(
-                        &buf.out[buf.bounds[j]..buf.bounds[j + 1]],
-                        buf.keys[j],
-                        rest,
-                        batch,
-                    ),
+                    None => self.value(buf.opts.option(j), buf.opts.keys[j], rest, batch),
                 };
             }
         }
@@ -215,20 +240,9 @@ impl Solver<'_> {
     /// Solves every option of `entries` as its own parallel task (the
     /// position itself is then solved by the caller from a warm memo).
     fn split(&self, entries: &[Entry]) {
-        let mut b = Buffers::default();
-        options(
-            self.table,
-            entries,
-            &mut b.out,
-            &mut b.bounds,
-            &mut b.scratch,
-        );
-        let mut tasks: Vec<(u64, usize)> = b
-            .bounds
-            .windows(2)
-            .enumerate()
-            .map(|(j, w)| (canonical_key(self.table, &b.out[w[0]..w[1]]), j))
-            .collect();
+        let mut b = OptionBuffers::default();
+        b.fill(self.table, entries, self.memo);
+        let mut tasks: Vec<(u64, usize)> = b.keys.iter().copied().zip(0..).collect();
         tasks.sort_unstable();
         tasks.dedup_by_key(|t| t.0);
         tasks.par_iter().for_each_init(
@@ -236,7 +250,7 @@ impl Solver<'_> {
             |w, &(k, j)| {
                 if self.memo.get(k).is_none() {
                     let Worker { bufs, batch } = &mut w.1;
-                    self.value(&b.out[b.bounds[j]..b.bounds[j + 1]], k, bufs, batch);
+                    self.value(b.option(j), k, bufs, batch);
                 }
             },
         );
@@ -505,13 +519,9 @@ pub fn solve_into(
         progress_done: AtomicU64::new(memo.len()),
     };
     let mut w = solver.worker();
-    let buf = &mut w.bufs[0];
-    options(table, root, &mut buf.out, &mut buf.bounds, &mut buf.scratch);
-    let opts: Vec<Vec<Entry>> = buf
-        .bounds
-        .windows(2)
-        .map(|b| buf.out[b[0]..b[1]].to_vec())
-        .collect();
+    let buf = &mut w.bufs[0].opts;
+    let n = buf.fill(table, root, &memo);
+    let opts: Vec<Vec<Entry>> = (0..n).map(|j| buf.option(j).to_vec()).collect();
     // Solve each symmetry class of first moves once, largest first.
     let mut classes: Vec<(u64, usize)> = opts
         .iter()

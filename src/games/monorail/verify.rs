@@ -13,7 +13,7 @@
 use super::memo::CompactMemo;
 use super::position::Position;
 use super::search::{canonical_key, options, start, Entry};
-use super::solve::{memo_for, Solved, StartOption};
+use super::solve::{memo_for, OptionBuffers, Solved, StartOption};
 use super::table::LoopTable;
 use crate::impartial::{mex, Nimber};
 use crate::progress::Progress;
@@ -105,10 +105,7 @@ impl fmt::Display for Mismatch {
 /// One depth's working space of the walk.
 #[derive(Default)]
 struct WalkBuffers {
-    out: Vec<Entry>,
-    bounds: Vec<usize>,
-    scratch: Vec<(u32, u32, u32)>,
-    keys: Vec<u64>,
+    opts: OptionBuffers,
     found: Vec<(usize, u16)>,
 }
 
@@ -199,33 +196,14 @@ impl Walk<'_> {
         let (buf, rest) = bufs
             .split_first_mut()
             .expect("buffers cover the longest play");
-        buf.out.clear();
-        options(
-            self.table,
-            entries,
-            &mut buf.out,
-            &mut buf.bounds,
-            &mut buf.scratch,
-        );
-        let n = buf.bounds.len() - 1;
-        buf.keys.clear();
-        buf.keys.extend(
-            buf.bounds
-                .windows(2)
-                .map(|w| canonical_key(self.table, &buf.out[w[0]..w[1]])),
-        );
-        let mut touched = 0u32;
-        for &k in &buf.keys {
-            touched ^= self.memo.touch(self.memo.start(k));
-        }
-        std::hint::black_box(touched);
+        let n = buf.opts.fill(self.table, entries, self.memo);
         buf.found.clear();
         for j in 0..n {
-            match self.memo.find(buf.keys[j]) {
+            match self.memo.find_at(buf.opts.places[j]) {
                 Some(f) => buf.found.push(f),
                 None => {
                     self.fail(Mismatch::MissingRecord {
-                        position: self.describe(&buf.out[buf.bounds[j]..buf.bounds[j + 1]]),
+                        position: self.describe(buf.opts.option(j)),
                         parent: Some(self.describe(entries)),
                     });
                     return;
@@ -244,11 +222,7 @@ impl Walk<'_> {
             return;
         }
         for j in 0..n {
-            self.visit(
-                &buf.out[buf.bounds[j]..buf.bounds[j + 1]],
-                buf.found[j],
-                rest,
-            );
+            self.visit(buf.opts.option(j), buf.found[j], rest);
         }
     }
 
