@@ -12,7 +12,7 @@ use grundy::report::monorail::{render, RunInfo};
 fn report_for_eight_tiles_matches_golden() {
     let rules = Rules::new(8).unwrap();
     let table = LoopTable::new(&rules);
-    let solved = solve(&table, &NoProgress);
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     let a = analyse(&table, 8, &solved, &NoProgress).unwrap();
     let run = RunInfo {
         phases: vec![("solve every position".into(), 0.5)],
@@ -58,7 +58,7 @@ fn known_numbers() {
         let t = n(0) as usize;
         let rules = Rules::new(t).unwrap();
         let table = LoopTable::new(&rules);
-        let solved = solve(&table, &NoProgress);
+        let solved = solve(&table, &NoProgress).expect("the solve succeeds");
         let a = analyse(&table, t, &solved, &NoProgress).unwrap();
         assert_eq!(table.len() as u64, n(1), "loops, T = {t}");
         assert_eq!(solved.start_nimber as u64, n(2), "start nimber, T = {t}");

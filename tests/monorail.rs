@@ -28,7 +28,7 @@ fn decode(table: &LoopTable, key: u64) -> Position {
 fn fast_solve_matches_plain_game_tree_search() {
     for t in [6, 8, 10] {
         let (rules, table) = setup(t);
-        let solved = solve(&table, &NoProgress);
+        let solved = solve(&table, &NoProgress).expect("the solve succeeds");
         let mut plain: MemoSolver<PlainGame> = MemoSolver::new();
         let start = PlainGame {
             rules: Arc::clone(&rules),
@@ -60,7 +60,7 @@ fn fast_solve_matches_plain_game_tree_search() {
 #[test]
 fn naive_recursion_agrees_for_six_tiles() {
     let (rules, table) = setup(6);
-    let solved = solve(&table, &NoProgress);
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     let start = PlainGame {
         rules,
         position: Position::default(),
@@ -82,8 +82,8 @@ fn naive_recursion_agrees_for_six_tiles() {
 #[test]
 fn fast_options_equal_plain_moves() {
     let (rules, table) = setup(10);
-    let solved = solve(&table, &NoProgress);
-    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
+    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Default::default());
     for &(key, _) in &solved.positions() {
         let p = decode(&table, key);
         let e = entries_of(&table, &p);
@@ -105,7 +105,7 @@ fn fast_options_equal_plain_moves() {
 #[test]
 fn symmetry_keeps_the_value() {
     let (_, table) = setup(10);
-    let solved = solve(&table, &NoProgress);
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     for &(key, v) in solved.positions().iter().step_by(7) {
         let p = decode(&table, key);
         for s in grundy::games::monorail::geometry::Symmetry::ALL {
@@ -122,7 +122,7 @@ fn symmetry_keeps_the_value() {
 #[test]
 fn subgame_decomposition_keeps_the_value() {
     let (_, table) = setup(12);
-    let solved = solve(&table, &NoProgress);
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     let mut memo = MemoSolver::new();
     let mut checked = 0;
     for &(key, v) in &solved.positions() {
@@ -151,12 +151,12 @@ fn small_board_numbers() {
     ];
     for (t, nimber, classes) in expected {
         let (_, table) = setup(t);
-        let solved = solve(&table, &NoProgress);
+        let solved = solve(&table, &NoProgress).expect("the solve succeeds");
         assert_eq!(solved.start_nimber, nimber, "T = {t}");
         assert_eq!(solved.classes() as usize, classes, "T = {t}");
     }
     let (rules, table) = setup(10);
-    let solved = solve(&table, &NoProgress);
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     let a = analyse(&table, 10, &solved, &NoProgress).unwrap();
     let mut plain: MemoSolver<PlainGame> = MemoSolver::new();
     plain.nimber(&PlainGame {

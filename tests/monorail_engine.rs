@@ -6,7 +6,7 @@
 
 use grundy::games::monorail::rules::Rules;
 use grundy::games::monorail::search::{canonical_key, options, start, Entry};
-use grundy::games::monorail::solve::{solve, solve_from_expecting};
+use grundy::games::monorail::solve::{solve, solve_from_expecting, PIECE};
 use grundy::games::monorail::table::LoopTable;
 use grundy::impartial::{mex, Nimber};
 use grundy::progress::NoProgress;
@@ -18,7 +18,7 @@ fn reference(table: &LoopTable, entries: &[Entry], memo: &mut HashMap<u64, u16>)
     if let Some(&v) = memo.get(&key) {
         return v;
     }
-    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Default::default());
     options(table, entries, &mut out, &mut bounds, &mut scratch);
     let values: Vec<Nimber> = bounds
         .windows(2)
@@ -41,7 +41,7 @@ fn compact_engine_equals_the_reference_on_every_class() {
         let table = LoopTable::new(&Rules::new(t).unwrap());
         let mut memo = HashMap::new();
         let v = reference(&table, &start(&table), &mut memo);
-        let solved = solve(&table, &NoProgress);
+        let solved = solve(&table, &NoProgress).expect("the solve succeeds");
         assert_eq!(solved.start_nimber, v, "start, T = {t}");
         assert_eq!(memo.len(), classes, "reference classes, T = {t}");
         let mut want: Vec<(u64, u16)> = memo.into_iter().collect();
@@ -55,35 +55,92 @@ fn compact_engine_equals_the_reference_on_every_class() {
 #[test]
 fn growing_from_a_tiny_memo_gives_the_same_classes() {
     let table = LoopTable::new(&Rules::new(12).unwrap());
-    let tiny = solve_from_expecting(&table, &start(&table), 1.0, &NoProgress);
-    let sized = solve(&table, &NoProgress);
+    let tiny =
+        solve_from_expecting(&table, &start(&table), 1.0, &NoProgress).expect("the solve succeeds");
+    let sized = solve(&table, &NoProgress).expect("the solve succeeds");
     assert_eq!(tiny.positions(), sized.positions());
     assert_eq!(tiny.start_nimber, 12);
 }
 
 /// Reading the memo out in small sorted chunks gives the same records, in
-/// order, as one sort; chunks hold whole loops.
+/// order, as one sort; chunks hold whole loops; pieces are at most
+/// `PIECE` records.
 #[test]
 fn sorted_chunks_equal_one_sort() {
-    let table = LoopTable::new(&Rules::new(12).unwrap());
-    let solved = solve(&table, &NoProgress);
+    let table = LoopTable::new(&Rules::new(14).unwrap());
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
     let all = solved.positions();
+    assert!(all.len() > PIECE, "the whole table spans several pieces");
     for limit in [1u64, 1000, 7777, 1 << 40] {
-        let mut got = Vec::new();
-        let mut chunks = 0;
+        let groups = solved.sorted_groups(limit);
+        for w in groups.windows(2) {
+            assert_eq!(w[0].1, w[1].0, "groups are consecutive loop ranges");
+        }
+        assert_eq!(
+            groups.iter().map(|g| g.2).sum::<u64>(),
+            all.len() as u64,
+            "groups count every record"
+        );
+        let mut got: Vec<(u64, u16)> = Vec::new();
+        let mut pieces = 0;
         let r: Result<(), ()> = solved.for_each_sorted(limit, |c| {
+            assert!(c.len() <= PIECE);
             if let (Some(&(a, _)), Some(&(b, _))) = (got.last(), c.first()) {
-                assert!(a < b, "chunks ascend");
-                assert_ne!(a >> 32, b >> 32, "a loop is never split between chunks");
+                assert!(a < b, "pieces ascend");
             }
             got.extend_from_slice(c);
-            chunks += 1;
+            pieces += 1;
             Ok(())
         });
         r.unwrap();
         assert_eq!(got, all, "limit {limit}");
+        for &(lo, hi, n) in &groups {
+            let inside = all
+                .iter()
+                .filter(|r| (lo..hi).contains(&(r.0 >> 32)))
+                .count();
+            assert_eq!(inside as u64, n, "group {lo}..{hi}");
+        }
         if limit == 1000 {
-            assert!(chunks > 50, "{chunks}");
+            assert!(groups.len() > 50, "{}", groups.len());
+            assert!(pieces >= groups.len(), "{pieces}");
         }
     }
+}
+
+/// The positions table and the counts made while writing it are the same
+/// whether the memo is read out in one sorted chunk or in many (the path
+/// of T >= 20), byte for byte.
+#[test]
+fn chunked_writing_equals_one_chunk() {
+    use grundy::dataset::monorail::write_dataset;
+    use grundy::games::monorail::analysis::analyse_counted;
+    let tiles = 12;
+    let table = LoopTable::new(&Rules::new(tiles).unwrap());
+    let solved = solve(&table, &NoProgress).expect("the solve succeeds");
+    let dir = tempfile::tempdir().unwrap();
+    let mut written = Vec::new();
+    for (name, chunk) in [("one", u64::MAX), ("many", 2000)] {
+        let out = dir.path().join(name);
+        let a = write_dataset(&out, tiles, &table, &solved, chunk, |counts| {
+            analyse_counted(&table, tiles, &solved, counts, &NoProgress)
+        })
+        .unwrap();
+        assert_eq!(a.start_nimber, 12);
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 6, "{name}");
+        written.push(files);
+    }
+    assert!(solved.sorted_groups(2000).len() > 10);
+    assert_eq!(written[0], written[1]);
 }

@@ -462,7 +462,7 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         )?;
     }
     let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
-    let solved = solve_from_expecting(&table, &entries, classes, bars);
+    let solved = solve_from_expecting(&table, &entries, classes, bars)?;
     let v = solved.start_nimber;
     let mut wins: Vec<Position> = solved
         .start_options

@@ -362,12 +362,24 @@ pub fn write_positions(
     })?;
     let loops = table.len() as u64;
     let groups = solved.sorted_groups(chunk_records);
-    if let [_] = groups[..] {
-        // One chunk: read it out once for both passes.
-        let records = solved.positions();
-        counter.add(&records);
-        return super::atomic::write_atomic(path, |w| {
-            super::monorail_table::write_table(w, tiles, loops, &records, 3)
+    if let [group] = groups[..] {
+        // One chunk: read it out once for both passes, counting (parallel)
+        // while compressing (one thread).
+        let chunk = solved.sorted_chunk(group);
+        return rayon::in_place_scope(|s| {
+            s.spawn(|_| {
+                let counted: std::result::Result<(), std::convert::Infallible> = chunk
+                    .for_each_piece(|piece| {
+                        counter.add(piece);
+                        Ok(())
+                    });
+                let Ok(()) = counted;
+            });
+            super::atomic::write_atomic(path, |w| {
+                write_table_streamed(w, tiles, loops, chunk.len() as u64, 3, |put| {
+                    chunk.for_each_piece(put)
+                })
+            })
         });
     }
     let counter = std::cell::RefCell::new(counter);
@@ -378,9 +390,16 @@ pub fn write_positions(
             passes.set(passes.get().saturating_add(1));
             solved.for_each_in_groups(&groups, |chunk| {
                 if first {
-                    counter.borrow_mut().add(chunk);
+                    // Counting (parallel) overlaps compressing (one thread).
+                    let mut counter = counter.borrow_mut();
+                    let counter: &mut ClassCounter<'_> = &mut counter;
+                    rayon::in_place_scope(|s| {
+                        s.spawn(|_| counter.add(chunk));
+                        put(chunk)
+                    })
+                } else {
+                    put(chunk)
                 }
-                put(chunk)
             })
         })
     })
@@ -747,11 +766,37 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
     let mut sink = RecordSink::new(&table, d.header.records);
     let mut counter = ClassCounter::new(&table);
     progress.phase("read positions", d.header.records);
-    read_table_chunks(&path, |_, chunk| {
-        progress.advance(chunk.len() as u64);
-        counter.add(chunk);
-        sink.add(chunk)
-            .map_err(|m| mismatch(&d.dir, files::POSITIONS, m.to_string()))
+    // Decompressing and decoding (one thread) overlaps counting and
+    // inserting (the pool): the reader hands chunks over a short queue.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(u64, u16)>>(4);
+    let dir = &d.dir;
+    let path = &path;
+    std::thread::scope(|scope| -> Result<()> {
+        let reader = scope.spawn(move || {
+            read_table_chunks(path, move |_, chunk| {
+                tx.send(chunk.to_vec())
+                    .map_err(|_| mismatch(dir, files::POSITIONS, "reading stopped".into()))
+            })
+        });
+        let mut consumed = Ok(());
+        for chunk in rx.iter() {
+            progress.advance(chunk.len() as u64);
+            counter.add(&chunk);
+            consumed = sink
+                .add(&chunk)
+                .map_err(|m| mismatch(dir, files::POSITIONS, m.to_string()));
+            if consumed.is_err() {
+                break;
+            }
+        }
+        drop(rx);
+        let read = reader
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        // The consumer's error names what was wrong with the records; the
+        // reader's then only says it was stopped.
+        consumed?;
+        read.map(|_| ())
     })?;
     progress.finish_phase();
     let (solved, counts) = check_records(&table, sink, progress)

@@ -21,12 +21,16 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Records per sorted chunk when the positions table of about `classes`
-/// classes is written (16 bytes each in memory): the whole table up to
-/// 2^24 records, else half of it, at most 2^28 (4 GiB). Each chunk costs a
-/// scan of the memo, twice; half the table at T = 18 keeps the peak under
-/// 2 GiB.
+/// classes is written (8 bytes each in memory; see
+/// [`crate::games::monorail::solve::SortedChunk`]): the whole table up to
+/// 2^27 records (1 GiB), else half of it, at most 2^29 (4 GiB). A table of
+/// one chunk is read out of the memo once; one of several chunks costs a
+/// scan of the memo per chunk, twice (the digest, then the bytes).
 pub fn chunk_records(classes: f64) -> u64 {
-    ((classes / 2.0) as u64).clamp(1 << 24, 1 << 28)
+    if classes <= (1u64 << 27) as f64 {
+        return 1 << 27;
+    }
+    ((classes / 2.0) as u64).clamp(1 << 27, 1 << 29)
 }
 
 /// One Monorail solve to run.

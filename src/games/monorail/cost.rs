@@ -133,8 +133,8 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 /// The cost of a search storing about `classes` classes with `tiles`
 /// tiles: the loop table, the compact memo (4-byte slots, sized for 72 %
 /// load; see [`super::memo`]) and the largest sorted chunk of records read
-/// out of it for the positions table (16 bytes a record, half the
-/// classes but at least 2^24 and at most 2^28 records; see
+/// out of it for the positions table (8 bytes a record, all classes up to
+/// 2^27, else half of them but at most 2^29; see
 /// [`crate::jobs::monorail::chunk_records`]), plus 10 % for the rest.
 ///
 /// # Errors
@@ -145,7 +145,7 @@ pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let chunk = classes.min(crate::jobs::monorail::chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
-        bytes: 1.1 * (table.bytes + 4.0 * slots + 16.0 * chunk),
+        bytes: 1.1 * (table.bytes + 4.0 * slots + 8.0 * chunk),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }

@@ -67,6 +67,8 @@ pub struct CompactMemo {
     half: u32,
     /// `floor(2^(key_bits + 64) / n)`, for [`CompactMemo::first`].
     recip: u128,
+    /// `floor((2^64 - 1) / n)`, for the offset in [`CompactMemo::home`].
+    recip64: u64,
     len: AtomicU64,
     limit: u64,
     full: AtomicBool,
@@ -115,11 +117,18 @@ impl CompactMemo {
             value_bits,
             half: key_bits.div_ceil(2),
             recip: (1u128 << (key_bits + 64)) / u128::from(slots),
+            recip64: u64::MAX / slots,
             len: AtomicU64::new(0),
             limit: (slots as f64 * max_load) as u64,
             full: AtomicBool::new(false),
             overflow: AtomicBool::new(false),
         })
+    }
+
+    /// `(loop_bits, tiles)`: keys are `loop id << 32 | mask` with the loop
+    /// id below `2^loop_bits` and the mask below `2^tiles`.
+    pub fn key_layout(&self) -> (u32, u32) {
+        (self.loop_bits, self.tiles)
     }
 
     /// Number of slots.
@@ -191,11 +200,22 @@ impl CompactMemo {
         x.wrapping_mul(inverse(MUL1)) & m
     }
 
-    /// Home slot and offset of a mixed key.
+    /// Home slot and offset of a mixed key. Writing `h · n` as `home ·
+    /// 2^key_bits + r` with `0 <= r < 2^key_bits`, the offset `h -
+    /// ceil(home · 2^key_bits / n)` is `floor(r / n)`: one 64-bit quotient,
+    /// taken from the reciprocal (an estimate at most one too small, then
+    /// corrected exactly).
     #[inline]
     fn home(&self, h: u64) -> (u64, u32) {
-        let home = ((u128::from(h) * u128::from(self.n)) >> self.key_bits) as u64;
-        (home, (h - self.first(home)) as u32)
+        let p = u128::from(h) * u128::from(self.n);
+        let home = (p >> self.key_bits) as u64;
+        let r = (p as u64) & self.mask();
+        let mut rem = ((u128::from(r) * u128::from(self.recip64)) >> 64) as u64;
+        if (rem + 1) * self.n <= r {
+            rem += 1;
+        }
+        debug_assert_eq!(rem, h - self.first(home));
+        (home, rem as u32)
     }
 
     /// The least mixed key whose home is `home`: `ceil(home · 2^key_bits /
@@ -291,11 +311,16 @@ impl CompactMemo {
     /// Stores `value` for `key` (a key already present keeps its value).
     /// Raises the full or overflow flag instead when it cannot.
     pub fn insert(&self, key: u64, value: u16) {
+        self.insert_at(self.locate(key), value);
+    }
+
+    /// As [`CompactMemo::insert`], for a key located by
+    /// [`CompactMemo::locate`].
+    pub fn insert_at(&self, (home, rem): (u64, u32), value: u16) {
         if u32::from(value) >> self.value_bits != 0 {
             self.overflow.store(true, Ordering::Relaxed);
             return;
         }
-        let (home, rem) = self.home(self.mix(self.pack(key)));
         let vmask = (1u32 << self.value_bits) - 1;
         let n = self.n as usize;
         let mut i = home as usize;
@@ -440,6 +465,40 @@ mod tests {
             for home in (0..n).step_by((n / 5000).max(1) as usize).chain([n - 1]) {
                 let want = (u128::from(home) << m.key_bits).div_ceil(u128::from(n)) as u64;
                 assert_eq!(m.first(home), want, "home {home} of {n}");
+            }
+        }
+    }
+
+    /// The offset from the 64-bit reciprocal equals the exact one, `h -
+    /// first(home)`, at the edges of homes and at random keys.
+    #[test]
+    fn offset_is_exact() {
+        for (lb, t, n) in [
+            (2u32, 6u32, 1000u64),
+            (15, 16, 12_345_679),
+            (18, 18, 161_000_003),
+            (20, 20, 2_100_000_007),
+        ] {
+            let Ok(m) = CompactMemo::new(lb, t, n.min(1 << 26), 0.9) else {
+                continue;
+            };
+            let n = m.slots();
+            let mut x = 99u64;
+            let mut keys: Vec<u64> = (0..20_000)
+                .map(|_| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    x & m.mask()
+                })
+                .collect();
+            for home in (0..n).step_by((n / 3000).max(1) as usize) {
+                let f = m.first(home);
+                keys.extend([f, f.saturating_sub(1), f + 1]);
+            }
+            keys.push(m.mask());
+            for h in keys.into_iter().filter(|&h| h <= m.mask()) {
+                let (home, rem) = m.home(h);
+                assert_eq!(u64::from(rem), h - m.first(home), "h {h} of n {n}");
+                assert_eq!(home, ((u128::from(h) * u128::from(n)) >> m.key_bits) as u64);
             }
         }
     }

@@ -41,6 +41,17 @@ pub fn is_complete(table: &LoopTable, entries: &[Entry]) -> bool {
     entries.len() == 1 && entries[0].1.count_ones() as usize == table.loop_len(entries[0].0)
 }
 
+/// Working space of [`options`]: the candidate options of a position with
+/// several compatible loops, before they are grouped by what they place.
+#[derive(Debug, Default)]
+pub struct OptionScratch {
+    /// `signature << 32 | index into cand`, sorted to group the candidates.
+    order: Vec<u64>,
+    /// `(loop id, mask after the move)` in the order found (ascending loop
+    /// id).
+    cand: Vec<Entry>,
+}
+
 /// Appends the options of the position `entries` to `out` and returns their
 /// boundaries: option `j` is `out[bounds[j]..bounds[j + 1]]` (entries
 /// ascending by loop id). Each option appears once; options are in ascending
@@ -50,7 +61,7 @@ pub fn options(
     entries: &[Entry],
     out: &mut Vec<Entry>,
     bounds: &mut Vec<usize>,
-    scratch: &mut Vec<(u32, u32, u32)>,
+    scratch: &mut OptionScratch,
 ) {
     bounds.clear();
     bounds.push(out.len());
@@ -64,20 +75,26 @@ pub fn options(
         }
         return;
     }
-    scratch.clear();
+    // Candidates are found in ascending loop id, and a loop has at most one
+    // segment of a signature, so sorting `signature << 32 | index` (one
+    // integer compare) groups them by signature with loop ids ascending.
+    let OptionScratch { order, cand } = scratch;
+    order.clear();
+    cand.clear();
     for &(l, m) in entries {
         for s in table.segments_of(l) {
             if s.mask & m == 0 && (s.station || s.touch & m != 0) {
-                scratch.push((s.signature, l, m | s.mask));
+                order.push(u64::from(s.signature) << 32 | cand.len() as u64);
+                cand.push((l, m | s.mask));
             }
         }
     }
-    scratch.sort_unstable();
+    order.sort_unstable();
     let mut i = 0;
-    while i < scratch.len() {
-        let sig = scratch[i].0;
-        while i < scratch.len() && scratch[i].0 == sig {
-            out.push((scratch[i].1, scratch[i].2));
+    while i < order.len() {
+        let sig = order[i] >> 32;
+        while i < order.len() && order[i] >> 32 == sig {
+            out.push(cand[(order[i] & 0xFFFF_FFFF) as usize]);
             i += 1;
         }
         bounds.push(out.len());

@@ -188,10 +188,32 @@ impl Walk<'_> {
         if self.failed.load(Ordering::Relaxed) {
             return;
         }
+        let Some((buf, rest)) = self.expand(entries, found, bufs) else {
+            return;
+        };
+        for j in 0..buf.found.len() {
+            self.visit(buf.opts.option(j), buf.found[j], rest);
+        }
+    }
+
+    /// Marks the position (found in memo slot `found.0` with nimber
+    /// `found.1`) visited and checks its nimber against its options', which
+    /// it leaves in the first buffer; `None` if it was visited before or a
+    /// check failed.
+    fn expand<'b>(
+        &self,
+        entries: &[Entry],
+        found: (usize, u16),
+        bufs: &'b mut [WalkBuffers],
+    ) -> Option<(&'b mut WalkBuffers, &'b mut [WalkBuffers])> {
         let (i, stored) = found;
         let bit = 1u64 << (i & 63);
-        if self.visited[i >> 6].fetch_or(bit, Ordering::Relaxed) & bit != 0 {
-            return;
+        // A plain load first: most arrivals are at a position already
+        // visited, and a read-modify-write costs more than a read.
+        if self.visited[i >> 6].load(Ordering::Relaxed) & bit != 0
+            || self.visited[i >> 6].fetch_or(bit, Ordering::Relaxed) & bit != 0
+        {
+            return None;
         }
         let (buf, rest) = bufs
             .split_first_mut()
@@ -206,10 +228,16 @@ impl Walk<'_> {
                         position: self.describe(buf.opts.option(j)),
                         parent: Some(self.describe(entries)),
                     });
-                    return;
+                    return None;
                 }
             }
         }
+        // Touch the options' visited words together (overlapped misses).
+        let mut touched = 0u64;
+        for &(j, _) in &buf.found {
+            touched ^= self.visited[j >> 6].load(Ordering::Relaxed);
+        }
+        std::hint::black_box(touched);
         self.options.fetch_add(n as u64, Ordering::Relaxed);
         let m = mex(buf.found.iter().map(|&(_, v)| Nimber(u32::from(v))));
         if m.0 != u32::from(stored) {
@@ -219,11 +247,29 @@ impl Walk<'_> {
                 computed: m.0,
                 options: n,
             });
+            return None;
+        }
+        Some((buf, rest))
+    }
+
+    /// As [`Walk::enter`], visiting the position's options as parallel
+    /// tasks (so no thread idles while another finishes a large subtree).
+    fn enter_split(&self, entries: &[Entry], parent: Option<&[Entry]>) {
+        let Some(found) = self.index(entries) else {
+            return self.enter(entries, parent, &mut self.buffers());
+        };
+        if self.failed.load(Ordering::Relaxed) {
             return;
         }
-        for j in 0..n {
-            self.visit(buf.opts.option(j), buf.found[j], rest);
-        }
+        let mut bufs = self.buffers();
+        let Some((buf, _)) = self.expand(entries, found, &mut bufs) else {
+            return;
+        };
+        let buf = &*buf;
+        (0..buf.found.len()).into_par_iter().for_each_init(
+            || self.buffers(),
+            |bufs, j| self.visit(buf.opts.option(j), buf.found[j], bufs),
+        );
     }
 
     /// The first mismatch found, or the number of records visited.
@@ -318,13 +364,10 @@ fn walk(
 ) -> Result<WalkCounts, Mismatch> {
     progress.phase("verify positions", root_options.len() as u64);
     let walk = Walk::new(table, memo);
-    root_options.par_iter().for_each_init(
-        || walk.buffers(),
-        |bufs, o| {
-            walk.enter(o, Some(root), bufs);
-            progress.advance(1);
-        },
-    );
+    root_options.par_iter().for_each(|o| {
+        walk.enter_split(o, Some(root));
+        progress.advance(1);
+    });
     walk.enter(root, None, &mut walk.buffers());
     progress.finish_phase();
     walk.finish()
@@ -362,7 +405,7 @@ pub fn check_records(
 ) -> Result<(Solved, WalkCounts), Mismatch> {
     let memo = sink.memo;
     let root = start(table);
-    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut out, mut bounds, mut scratch) = (Vec::new(), Vec::new(), Default::default());
     options(table, &root, &mut out, &mut bounds, &mut scratch);
     let root_options: Vec<&[Entry]> = bounds.windows(2).map(|w| &out[w[0]..w[1]]).collect();
     let counts = walk(table, &memo, &root, &root_options, progress)?;
@@ -403,7 +446,7 @@ mod tests {
     #[test]
     fn a_solved_table_checks_and_an_edited_one_does_not() {
         let table = LoopTable::new(&Rules::new(8).unwrap());
-        let solved = solve(&table, &NoProgress);
+        let solved = solve(&table, &NoProgress).expect("the solve succeeds");
         let positions = solved.positions();
         let (again, counts) = check_table(&table, &positions, &NoProgress).unwrap();
         assert_eq!(again.positions(), positions);
