@@ -13,10 +13,10 @@
 //!
 //! Chunk names are `chunk-NNNNNNNN.bin.zst`, numbered in the order written.
 
-use super::monorail_table::{read_table_chunks, write_table};
+use super::monorail_table::{read_table_chunks, write_table_streamed};
 use crate::error::{Error, Result};
 use crate::games::monorail::memo::CompactMemo;
-use crate::games::monorail::solve::Journal;
+use crate::games::monorail::solve::{Journal, SortedChunk};
 use crate::progress::Progress;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -163,12 +163,14 @@ impl ChunkJournal {
 }
 
 impl Journal for ChunkJournal {
-    fn record(&self, batch: &mut Vec<(u64, u16)>) -> Result<()> {
-        batch.sort_unstable();
-        batch.dedup_by_key(|r| r.0);
+    fn record(&self, batch: &SortedChunk) -> Result<()> {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("chunk-{n:08}.bin.zst"));
-        super::atomic::write_atomic(&path, |w| write_table(w, self.tiles, self.loops, batch, 1))
+        super::atomic::write_atomic(&path, |w| {
+            write_table_streamed(w, self.tiles, self.loops, batch.len() as u64, 1, |put| {
+                batch.for_each_piece(put)
+            })
+        })
     }
 
     fn interval(&self) -> Duration {
