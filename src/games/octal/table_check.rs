@@ -405,9 +405,23 @@ fn read_row(h: &Header, r: &csv::StringRecord, line: u64) -> std::result::Result
     })
 }
 
+/// The CSV record on one line of the file (a field may not span lines).
+fn one_record(line: &str) -> std::result::Result<csv::StringRecord, String> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(line.as_bytes());
+    let mut record = csv::StringRecord::new();
+    match reader.read_record(&mut record) {
+        Ok(_) => Ok(record),
+        Err(e) => Err(format!("not CSV: {e}")),
+    }
+}
+
 /// Reads a claims table: CSV with a header line naming its columns (any
 /// order, from [`COLUMNS`]; `code`, `pre_period`, `period` required), lines
-/// starting with `#` ignored, one claim per further line:
+/// starting with `#` and blank lines ignored, one claim per further line (a
+/// quoted field may hold commas but not span lines):
 ///
 /// * `code`: an octal code (`0.77`, `4.007`, …) or a name (`kayles`);
 /// * `pre_period`: `n0`, one past the last exceptional heap size (the
@@ -442,43 +456,31 @@ pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
             ),
         ));
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .comment(Some(b'#'))
-        .flexible(true)
-        .from_reader(text.as_bytes());
     let mut header: Option<(Header, usize)> = None;
     let mut rows = Vec::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        let more = reader.read_record(&mut record).map_err(|e| {
-            let line = e.position().map_or(1, |p| p.line());
-            bad(path, line, format!("not CSV: {e}"))
-        })?;
-        if !more {
-            break;
-        }
-        let line = record.position().map_or(1, |p| p.line());
-        if record.iter().all(|f| f.trim().is_empty()) {
+    for (i, text_line) in (1u64..).zip(text.lines()) {
+        let t = text_line.trim();
+        if t.is_empty() || t.starts_with('#') {
             continue;
         }
+        let record = one_record(text_line).map_err(|r| bad(path, i, r))?;
         match &header {
             None => {
-                let h = Header::read(&record).map_err(|r| bad(path, line, r))?;
+                let h = Header::read(&record).map_err(|r| bad(path, i, r))?;
                 header = Some((h, record.len()));
             }
             Some((h, width)) => {
                 if record.len() != *width {
                     return Err(bad(
                         path,
-                        line,
+                        i,
                         format!(
                             "{} fields, but the header has {width} (quote a source containing commas)",
                             record.len()
                         ),
                     ));
                 }
-                rows.push(read_row(h, &record, line).map_err(|r| bad(path, line, r))?);
+                rows.push(read_row(h, &record, i).map_err(|r| bad(path, i, r))?);
             }
         }
     }
