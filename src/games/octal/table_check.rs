@@ -224,8 +224,9 @@ pub enum Outcome {
         /// The largest heap size compared.
         to: usize,
     },
-    /// The periodic claim agrees with `G(0..=to)`, but its proof needs
-    /// values up to `needed − 1`, beyond the allowed `to`.
+    /// The periodic claim agrees with `G(0..=to)` (every `n` with
+    /// `n0 <= n` and `n + p <= to`, none when `n0 + p > to`), but its proof
+    /// needs values up to `needed − 1`, beyond the allowed `to`.
     Undecided {
         /// The largest heap size compared (the allowed maximum).
         to: usize,
@@ -613,6 +614,13 @@ pub fn check_row(
             saltus: s,
             ..
         } => {
+            // Nothing to compare within --max-n: undecided, without computing.
+            if n0.checked_add(p).is_none_or(|x| x >= len) {
+                return Ok(Some(Outcome::Undecided {
+                    to: len.saturating_sub(1),
+                    needed: values_needed(&row.code, n0, p),
+                }));
+            }
             // Compare n0 <= n while n + p < len, block by block.
             let mut done = n0;
             let mut have = 0;
@@ -766,6 +774,21 @@ mod tests {
             one("0.77,71,12,1,"),
             Outcome::Refuted { n: 71, .. }
         ));
+    }
+
+    #[test]
+    fn claims_beyond_max_n_are_undecided_at_once() {
+        let rows = parse_table("t.csv", "code,pre_period,period\n0.77,1000000000000,12\n").unwrap();
+        let o = check_row(&rows[0], 5000, &NoProgress, &AtomicBool::new(false))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            o,
+            Outcome::Undecided {
+                to: 5000,
+                needed: Some(2 * 1_000_000_000_000 + 12 + 2 + 12)
+            }
+        );
     }
 
     #[test]
