@@ -45,6 +45,8 @@ pub enum Command {
     /// Re-derive every value of a sequence file or dataset directory with
     /// the naive engine, and check the dataset's other files.
     Verify(VerifyArgs),
+    /// Check a CSV table of published claims row by row.
+    CheckTable(super::octal_table::Args),
 }
 
 /// Which engine.
@@ -213,6 +215,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Check(a) => check_cmd(a, bars),
         Command::Ring(a) => ring(a, bars),
         Command::Verify(a) => verify_cmd(a, bars),
+        Command::CheckTable(a) => super::octal_table::run(a, bars),
     }
 }
 

@@ -41,3 +41,11 @@ pub fn assert_same_files(a: &Path, b: &Path, files: &[&str]) {
         );
     }
 }
+
+/// Writes `text` to `name` in `dir` and returns the path as a string, for
+/// commands that read an input file.
+pub fn write_input(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}

@@ -16,6 +16,7 @@ pub mod period;
 pub mod ring;
 pub mod sequence;
 pub mod sparse;
+pub mod table_check;
 pub mod values;
 pub mod verify;
 

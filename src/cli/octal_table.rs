@@ -1,0 +1,229 @@
+//! `grundy octal check-table FILE`: checks a CSV table of published
+//! periodicity claims row by row (see
+//! [`grundy::games::octal::table_check`]), one line per row and a summary,
+//! or one JSON object. Exit code 0 when every row's outcome is the one it
+//! records (or, without `expect`, when it holds), 1 when one is not
+//! ([`RowsFailed`]), 2 for bad input.
+#![warn(clippy::arithmetic_side_effects)]
+
+use super::octal::available_memory;
+use super::progress::Bars;
+use anyhow::Context;
+use clap::Args as ClapArgs;
+use grundy::games::octal::budget::{check_n, MAX_N};
+use grundy::games::octal::table_check::{
+    check_row_budget, check_table, parse_table, Claim, Kind, Outcome, RowResult, MAX_FILE_BYTES,
+};
+use grundy::progress::Progress;
+use serde_json::json;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// Default `--max-n`: enough for every periodic claim of
+/// `data/octal/published.csv` (the largest, 0.354, needs n < 20,123,962).
+pub const TABLE_MAX_N: usize = 1 << 25;
+
+/// `grundy octal check-table`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    /// The claims table: CSV with the header
+    /// code,pre_period,period[,saltus][,check_to][,expect][,source].
+    pub file: PathBuf,
+    /// Compute G(n) for n <= N at most: a periodic claim whose proof needs
+    /// more is reported undecided, an unsolved or arithmetic row asking for
+    /// more is refused.
+    #[arg(long, default_value_t = TABLE_MAX_N)]
+    pub max_n: usize,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Some rows are not as recorded: `main` exits with code 1 (not 2: the
+/// input was read and checked, and the lines above say which rows).
+#[derive(Debug)]
+pub struct RowsFailed {
+    /// Rows whose outcome is not the expected one.
+    pub failed: usize,
+    /// All rows.
+    pub total: usize,
+}
+
+impl fmt::Display for RowsFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} of {} rows {} not hold as recorded",
+            self.failed,
+            self.total,
+            if self.failed == 1 { "does" } else { "do" }
+        )
+    }
+}
+
+impl std::error::Error for RowsFailed {}
+
+/// One outcome in words.
+fn describe(claim: &Claim, o: &Outcome) -> String {
+    let (n0, p, s) = match *claim {
+        Claim::Periodic {
+            pre_period,
+            period,
+            saltus,
+            ..
+        } => (pre_period, period, saltus),
+        Claim::Unsolved { .. } => (0, 0, 0),
+    };
+    match *o {
+        Outcome::Proved {
+            proof_end,
+            checked_to,
+        } => format!(
+            "holds (proved: G(n + {p}) = G(n) for {n0} <= n < {proof_end}, values to n = {checked_to}, and the Octal Periodicity Theorem)"
+        ),
+        Outcome::NotMinimal {
+            least_pre_period,
+            least_period,
+            checked_to,
+        } => format!(
+            "holds, not minimal (proved with values to n = {checked_to}, but the least period is {least_period} from n = {least_pre_period})"
+        ),
+        Outcome::Refuted { n, value, later } => {
+            let plus = if s > 0 { format!(" + {s}") } else { String::new() };
+            format!(
+                "refuted at n = {n}: G({}) = {later}, but G({n}){plus} = {}",
+                n.saturating_add(p),
+                u64::from(value).saturating_add(u64::from(s))
+            )
+        }
+        Outcome::HoldsUpTo { to } => format!("holds up to n = {to} (not proved)"),
+        Outcome::Undecided { to, needed } => format!(
+            "undecided: agrees with G(n) for n <= {to}, but the proof needs {} (raise --max-n)",
+            needed.map_or("more values than can be counted".to_string(), |x| {
+                format!("G(n) for n < {x}")
+            })
+        ),
+        Outcome::Unsolved { to } => {
+            format!("confirmed unsolved up to n = {to} (no period proved by G(0..={to}))")
+        }
+        Outcome::PeriodFound {
+            pre_period,
+            period,
+            checked_to,
+            ..
+        } => format!(
+            "not unsolved: period {period} from n = {pre_period} is proved with values to n = {checked_to}"
+        ),
+    }
+}
+
+/// The text line of one row.
+fn line(r: &RowResult) -> String {
+    let o = describe(&r.row.claim, &r.outcome);
+    let mark = match (r.row.expect, r.as_expected) {
+        (Some(e), true) => format!(" [expected: {}]", e.name()),
+        (Some(e), false) => format!(" [NOT AS RECORDED: expected {}]", e.name()),
+        (None, true) => String::new(),
+        (None, false) => " [FAILS]".to_string(),
+    };
+    format!(
+        "line {}: {} {}: {o}{mark}",
+        r.row.line, r.row.code, r.row.claim
+    )
+}
+
+/// How many rows had each kind of outcome, in [`Kind::ALL`] order, the
+/// kinds that occur only.
+fn counts(results: &[RowResult]) -> Vec<(Kind, usize)> {
+    Kind::ALL
+        .into_iter()
+        .map(|k| {
+            let n = results.iter().filter(|r| r.outcome.kind() == k).count();
+            (k, n)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+/// Runs `octal check-table`.
+///
+/// # Errors
+/// An unreadable or malformed table, `--max-n` too large, a row whose
+/// computation is refused by its memory estimate; [`RowsFailed`] when some
+/// row is not as recorded.
+pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
+    check_n("--max-n", a.max_n, MAX_N)?;
+    let shown = a.file.display().to_string();
+    let size = std::fs::metadata(&a.file)
+        .with_context(|| format!("cannot read {shown}"))?
+        .len();
+    if size > MAX_FILE_BYTES as u64 {
+        anyhow::bail!(
+            "{shown}: {size} bytes is too large for a claims table (at most {MAX_FILE_BYTES})"
+        );
+    }
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {shown}"))?;
+    let rows = parse_table(&shown, &text)?;
+    let available = available_memory();
+    for r in &rows {
+        check_row_budget(r, a.max_n, available).with_context(|| shown.clone())?;
+    }
+    bars.phase("check the claims", rows.len() as u64);
+    let results = check_table(&rows, a.max_n, bars, &AtomicBool::new(false));
+    bars.finish_phase();
+    let results = results?.context("the check stopped early")?;
+    let failed = results.iter().filter(|r| !r.as_expected).count();
+    let total = results.len();
+    if a.json {
+        let rows: Vec<serde_json::Value> = results
+            .iter()
+            .map(|r| {
+                json!({
+                    "line": r.row.line,
+                    "code": r.row.code.to_string(),
+                    "claim": r.row.claim,
+                    "source": r.row.source,
+                    "expect": r.row.expect,
+                    "outcome": r.outcome,
+                    "holds": r.outcome.kind().holds(),
+                    "as_expected": r.as_expected,
+                })
+            })
+            .collect();
+        let c: serde_json::Map<String, serde_json::Value> = counts(&results)
+            .into_iter()
+            .map(|(k, n)| (k.name().to_string(), json!(n)))
+            .collect();
+        outln!(
+            "{}",
+            json!({
+                "path": shown,
+                "max_n": a.max_n,
+                "rows": rows,
+                "counts": c,
+                "total": total,
+                "failed": failed,
+                "all_as_expected": failed == 0,
+            })
+        );
+    } else {
+        for r in &results {
+            outln!("{}", line(r));
+        }
+        let c: Vec<String> = counts(&results)
+            .into_iter()
+            .map(|(k, n)| format!("{n} {}", k.name()))
+            .collect();
+        let verdict = if failed == 0 {
+            "every row as recorded".to_string()
+        } else {
+            format!("{failed} not as recorded")
+        };
+        outln!("{shown}: {total} rows: {}; {verdict}.", c.join(", "));
+    }
+    if failed > 0 {
+        return Err(RowsFailed { failed, total }.into());
+    }
+    Ok(())
+}
