@@ -121,9 +121,7 @@ impl ChunkJournal {
                     return Err(refuse(format!("record {k:#x} has nimber {v}, too large")));
                 }
                 // Each insert is a cache miss: in parallel.
-                chunk
-                    .par_chunks(4096)
-                    .for_each(|c| c.iter().for_each(|&(k, v)| memo.insert(k, v)));
+                chunk.par_chunks(4096).for_each(|c| memo.insert_batch(c));
                 records = records.saturating_add(chunk.len() as u64);
                 Ok(())
             })

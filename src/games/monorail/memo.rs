@@ -316,10 +316,40 @@ impl CompactMemo {
 
     /// As [`CompactMemo::insert`], for a key located by
     /// [`CompactMemo::locate`].
-    pub fn insert_at(&self, (home, rem): (u64, u32), value: u16) {
+    pub fn insert_at(&self, place: (u64, u32), value: u16) {
+        if self.insert_uncounted(place, value) {
+            self.count_new(1);
+        }
+    }
+
+    /// Stores every record of `records` (keys already present keep their
+    /// values), counting the new keys once at the end.
+    pub fn insert_batch(&self, records: &[(u64, u16)]) {
+        let mut new = 0u64;
+        for &(k, v) in records {
+            new += u64::from(self.insert_uncounted(self.locate(k), v));
+        }
+        self.count_new(new);
+    }
+
+    /// Adds `new` keys stored by [`CompactMemo::insert_uncounted`] to the
+    /// count, raising the full flag at the load limit. Counting in batches
+    /// spares the threads a shared counter per insert.
+    #[inline]
+    pub fn count_new(&self, new: u64) {
+        if new > 0 && self.len.fetch_add(new, Ordering::Relaxed) + new >= self.limit {
+            self.full.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// As [`CompactMemo::insert_at`], without counting: returns whether the
+    /// key was new, to be counted by the caller with
+    /// [`CompactMemo::count_new`] (until then [`CompactMemo::len`] and the
+    /// full flag lag behind).
+    pub fn insert_uncounted(&self, (home, rem): (u64, u32), value: u16) -> bool {
         if u32::from(value) >> self.value_bits != 0 {
             self.overflow.store(true, Ordering::Relaxed);
-            return;
+            return false;
         }
         let vmask = (1u32 << self.value_bits) - 1;
         let n = self.n as usize;
@@ -334,17 +364,12 @@ impl CompactMemo {
                     Ordering::Relaxed,
                     Ordering::Relaxed,
                 ) {
-                    Ok(_) => {
-                        if self.len.fetch_add(1, Ordering::Relaxed) + 1 >= self.limit {
-                            self.full.store(true, Ordering::Relaxed);
-                        }
-                        return;
-                    }
+                    Ok(_) => return true,
                     Err(actual) => s = actual,
                 }
             }
             if s & !vmask == tag {
-                return;
+                return false;
             }
             i += 1;
             if i == n {
@@ -352,6 +377,7 @@ impl CompactMemo {
             }
         }
         self.full.store(true, Ordering::Relaxed);
+        false
     }
 
     /// The key and nimber in slot `i`, if occupied.
@@ -389,9 +415,11 @@ impl CompactMemo {
     /// same key layout).
     pub fn copy_into(&self, other: &CompactMemo) {
         self.par_for_each_block(|it| {
+            let mut new = 0u64;
             for (k, v) in it {
-                other.insert(k, v);
+                new += u64::from(other.insert_uncounted(other.locate(k), v));
             }
+            other.count_new(new);
         });
     }
 }

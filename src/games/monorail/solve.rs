@@ -116,6 +116,8 @@ struct Buffers {
 /// packed into one integer each where they fit (half the memory streamed
 /// through the cache, and a faster sort), else as `(key, nimber)`.
 struct Batch {
+    /// Keys this worker stored and has not yet added to the memo's count.
+    uncounted: u64,
     packing: Option<Packing>,
     words: Vec<u64>,
     plain: Vec<(u64, u16)>,
@@ -221,6 +223,7 @@ impl Solver<'_> {
         Worker {
             bufs: (0..depth).map(|_| Buffers::default()).collect(),
             batch: Batch {
+                uncounted: 0,
                 packing: Packing::of(self.memo),
                 words: Vec::new(),
                 plain: Vec::new(),
@@ -231,6 +234,7 @@ impl Solver<'_> {
     }
 
     fn flush(&self, b: &mut Batch) {
+        self.memo.count_new(std::mem::take(&mut b.uncounted));
         b.since = Instant::now();
         if b.len() == 0 {
             return;
@@ -245,7 +249,12 @@ impl Solver<'_> {
     }
 
     fn store(&self, key: u64, place: (u64, u32), v: u16, b: &mut Batch) {
-        self.memo.insert_at(place, v);
+        // Counted per worker, added to the memo's count every 256 keys
+        // (and at every flush): no shared counter per insert.
+        b.uncounted += u64::from(self.memo.insert_uncounted(place, v));
+        if b.uncounted >= 256 {
+            self.memo.count_new(std::mem::take(&mut b.uncounted));
+        }
         let Some(j) = self.journal else { return };
         b.push(key, v);
         b.stores = b.stores.wrapping_add(1);

@@ -107,6 +107,11 @@ impl fmt::Display for Mismatch {
 struct WalkBuffers {
     opts: OptionBuffers,
     found: Vec<(usize, u16)>,
+    /// Options looked up at this depth (added to the walk's count when the
+    /// task's buffers are dropped: no shared counter per position).
+    options: u64,
+    /// Positions checked at this depth not yet reported to the progress.
+    checked: u64,
 }
 
 /// What the walk of [`check_table`] counted.
@@ -123,17 +128,46 @@ pub struct WalkCounts {
 struct Walk<'a> {
     table: &'a LoopTable,
     memo: &'a CompactMemo,
+    progress: &'a dyn Progress,
     visited: Vec<AtomicU64>,
     options: AtomicU64,
     failed: AtomicBool,
     error: Mutex<Option<Mismatch>>,
 }
 
-impl Walk<'_> {
-    fn new<'a>(table: &'a LoopTable, memo: &'a CompactMemo) -> Walk<'a> {
+/// One task's buffers, one per depth; dropping them adds their option
+/// counts to the walk's.
+struct TaskBuffers<'w, 'a>(&'w Walk<'a>, Vec<WalkBuffers>);
+
+impl std::ops::Deref for TaskBuffers<'_, '_> {
+    type Target = [WalkBuffers];
+    fn deref(&self) -> &[WalkBuffers] {
+        &self.1
+    }
+}
+
+impl std::ops::DerefMut for TaskBuffers<'_, '_> {
+    fn deref_mut(&mut self) -> &mut [WalkBuffers] {
+        &mut self.1
+    }
+}
+
+impl Drop for TaskBuffers<'_, '_> {
+    fn drop(&mut self) {
+        let n: u64 = self.1.iter().map(|b| b.options).sum();
+        self.0.options.fetch_add(n, Ordering::Relaxed);
+        self.0
+            .progress
+            .advance(self.1.iter().map(|b| b.checked).sum());
+    }
+}
+
+impl<'a> Walk<'a> {
+    fn new(table: &'a LoopTable, memo: &'a CompactMemo, progress: &'a dyn Progress) -> Walk<'a> {
         Walk {
             table,
             memo,
+            progress,
             visited: (0..(memo.slots() as usize).div_ceil(64))
                 .map(|_| AtomicU64::new(0))
                 .collect(),
@@ -166,9 +200,9 @@ impl Walk<'_> {
     }
 
     /// Buffers for a walk down to the deepest position.
-    fn buffers(&self) -> Vec<WalkBuffers> {
+    fn buffers(&self) -> TaskBuffers<'_, 'a> {
         let depth = self.table.loops.iter().map(|l| l.len()).max().unwrap_or(0) + 3;
-        (0..depth).map(|_| WalkBuffers::default()).collect()
+        TaskBuffers(self, (0..depth).map(|_| WalkBuffers::default()).collect())
     }
 
     /// Looks `entries` up and visits it, or records that it is missing.
@@ -238,7 +272,11 @@ impl Walk<'_> {
             touched ^= self.visited[j >> 6].load(Ordering::Relaxed);
         }
         std::hint::black_box(touched);
-        self.options.fetch_add(n as u64, Ordering::Relaxed);
+        buf.options += n as u64;
+        buf.checked += 1;
+        if buf.checked >= 1 << 16 {
+            self.progress.advance(std::mem::take(&mut buf.checked));
+        }
         let m = mex(buf.found.iter().map(|&(_, v)| Nimber(u32::from(v))));
         if m.0 != u32::from(stored) {
             self.fail(Mismatch::WrongNimber {
@@ -339,9 +377,7 @@ impl RecordSink {
         }
         // Checked: insert in parallel (each insert is a cache miss).
         let memo = &self.memo;
-        records
-            .par_chunks(4096)
-            .for_each(|c| c.iter().for_each(|&(k, v)| memo.insert(k, v)));
+        records.par_chunks(4096).for_each(|c| memo.insert_batch(c));
         if memo.is_full() {
             return Err(Mismatch::Unreachable {
                 count: memo.len(),
@@ -362,12 +398,11 @@ fn walk(
     root_options: &[&[Entry]],
     progress: &dyn Progress,
 ) -> Result<WalkCounts, Mismatch> {
-    progress.phase("verify positions", root_options.len() as u64);
-    let walk = Walk::new(table, memo);
-    root_options.par_iter().for_each(|o| {
-        walk.enter_split(o, Some(root));
-        progress.advance(1);
-    });
+    progress.phase("verify positions", memo.len());
+    let walk = Walk::new(table, memo, progress);
+    root_options
+        .par_iter()
+        .for_each(|o| walk.enter_split(o, Some(root)));
     walk.enter(root, None, &mut walk.buffers());
     progress.finish_phase();
     walk.finish()
