@@ -4,3 +4,4 @@
 //! the same whoever starts it.
 
 pub mod monorail;
+pub mod octal;
