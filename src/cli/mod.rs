@@ -27,6 +27,7 @@ pub mod graph;
 pub mod monorail;
 pub mod ngon;
 pub mod octal;
+pub mod octal_census;
 pub mod progress;
 pub mod reproduce;
 pub mod sum;

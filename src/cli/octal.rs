@@ -1,4 +1,4 @@
-//! `grundy octal seq | period | check | ring | verify`: each subcommand
+//! `grundy octal seq | period | check | ring | verify | census`: each subcommand
 //! checks its flags (sizes against [`MAX_N`], the estimated memory and
 //! time), calls one library pipeline and prints the result.
 #![warn(clippy::arithmetic_side_effects)]
@@ -43,6 +43,8 @@ pub enum Command {
     /// Re-derive every value of a sequence file or dataset directory with
     /// the naive engine, and check the dataset's other files.
     Verify(VerifyArgs),
+    /// Every code 0.d1d2d3 and 4.d1d2d3: periodic, arithmetic or unsettled.
+    Census(super::octal_census::CensusArgs),
 }
 
 /// Which engine.
@@ -211,6 +213,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Check(a) => check_cmd(a, bars),
         Command::Ring(a) => ring(a, bars),
         Command::Verify(a) => verify_cmd(a, bars),
+        Command::Census(a) => super::octal_census::run_census(a, threads, bars),
     }
 }
 
