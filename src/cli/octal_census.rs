@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 /// `grundy octal census`.
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct CensusArgs {
     /// Merge shard outputs instead of computing.
     #[command(subcommand)]
