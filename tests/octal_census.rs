@@ -33,7 +33,7 @@ fn known_rows() {
     assert_eq!(periodic("0.07"), (53, 34)); // Dawson's Kayles
     assert_eq!(periodic("0.7"), (0, 2)); // take 1 or 2 (leaving one heap or none)
     assert_eq!(periodic("0.0"), (0, 1)); // no move at all
-    // 0.16: period 149459 from n = 105351 (Gangolli and Plambeck 1989).
+                                         // 0.16: period 149459 from n = 105351 (Gangolli and Plambeck 1989).
     assert_eq!(periodic("0.16"), (105351, 149459));
     let k = row("0.77", 1 << 20);
     // Kayles' largest value is 8, first at n = 27 (OEIS A002186).
@@ -57,37 +57,65 @@ fn read(p: &Path) -> String {
 
 /// The lines of a census file without the timing column.
 fn stripped(text: &str) -> Vec<String> {
-    text.lines().map(|l| without_seconds(l).to_string()).collect()
+    text.lines()
+        .map(|l| without_seconds(l).to_string())
+        .collect()
 }
+
+/// Committed rows that took longer than this (in seconds, as recorded in
+/// the file) are recomputed only with `GRUNDY_CENSUS_ALL=1`: a handful of
+/// unsettled two-digit codes (0.04, 0.06, 0.76, …) have no sparse space
+/// for a long time and take minutes each to n = 2^20, far past the CI
+/// budget of about two minutes.
+const CI_SECONDS_PER_CODE: f64 = 10.0;
 
 #[test]
 fn committed_census_is_reproduced_for_one_and_two_digits() {
+    use rayon::prelude::*;
     // CI: the one- and two-digit codes recomputed to the committed N, every
-    // column but `seconds` compared with the committed rows.
+    // column but `seconds` compared with the committed rows, which come
+    // first in census order.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let committed = read(&root.join("data/octal/census/census.csv"));
     let summary: serde_json::Value =
         serde_json::from_str(&read(&root.join("data/octal/census/summary.json"))).unwrap();
-    let max_n = summary["max_n"].as_u64().unwrap().to_string();
-    let d = tempfile::tempdir().unwrap();
-    let o = grundy(
-        &["octal", "census", "--digits", "2", "--max-n", &max_n, "--out", "out", "--quiet"],
-        d.path(),
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let fresh = read(&d.path().join("out/census.csv"));
-    let fresh = stripped(&fresh);
-    assert_eq!(fresh.len(), 1 + 128);
-    let committed = stripped(&committed);
-    assert_eq!(committed[0], without_seconds(HEADER));
-    for (i, want) in fresh.iter().enumerate() {
-        assert_eq!(
-            committed.get(i),
-            Some(want),
-            "data/octal/census/census.csv line {}",
-            i + 1
+    let max_n = summary["max_n"].as_u64().unwrap() as usize;
+    let lines: Vec<&str> = committed.lines().collect();
+    assert_eq!(lines[0], HEADER);
+    let all = std::env::var_os("GRUNDY_CENSUS_ALL").is_some();
+    let mut skipped = Vec::new();
+    let mut todo = Vec::new();
+    for (i, code) in codes(2).into_iter().enumerate() {
+        let line = lines.get(i + 1).copied().unwrap_or_default();
+        assert!(
+            line.starts_with(&format!("{code},")),
+            "line {} of census.csv is not the row of {code}: {line:?}",
+            i + 2
         );
+        let seconds: f64 = line.rsplit(',').next().unwrap().parse().unwrap();
+        if all || seconds <= CI_SECONDS_PER_CODE {
+            todo.push((code, line));
+        } else {
+            skipped.push(code.to_string());
+        }
     }
+    let wrong: Vec<String> = todo
+        .par_iter()
+        .filter_map(|(code, line)| {
+            let row = settle_code(code, max_n, &AtomicBool::new(false)).unwrap();
+            let fresh = csv_line(&row);
+            (without_seconds(&fresh) != without_seconds(line))
+                .then(|| format!("committed {line:?}\nrecomputed {fresh:?}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    eprintln!(
+        "{} one- and two-digit rows reproduced; {} slow ones left to GRUNDY_CENSUS_ALL=1: {}",
+        todo.len(),
+        skipped.len(),
+        skipped.join(" ")
+    );
+    assert!(skipped.len() <= 16, "too many rows skipped: {skipped:?}");
 }
 
 fn census(dir: &Path, args: &[&str]) -> String {
@@ -112,7 +140,11 @@ fn shards_merge_into_the_unsharded_census() {
     for i in 1..=3 {
         let shard = format!("{i}/3");
         let out = format!("s{i}");
-        let args = [&small[..], &["--shard", &shard, "--out", &out, "--threads", "2"]].concat();
+        let args = [
+            &small[..],
+            &["--shard", &shard, "--out", &out, "--threads", "2"],
+        ]
+        .concat();
         census(p, &args);
     }
     let json = census(p, &["merge", "s3", "s1", "s2", "--out", "merged", "--json"]);
@@ -122,7 +154,10 @@ fn shards_merge_into_the_unsharded_census() {
     // Every column but the timing is the unsharded file's, for 1 and 2
     // threads, and the merge keeps the shards' rows byte for byte.
     let merged = read(&p.join("merged/census.csv"));
-    assert_eq!(stripped(&merged), stripped(&read(&p.join("whole/census.csv"))));
+    assert_eq!(
+        stripped(&merged),
+        stripped(&read(&p.join("whole/census.csv")))
+    );
     let mut shard_lines: Vec<String> = (1..=3)
         .flat_map(|i| {
             read(&p.join(format!("s{i}/census.csv")))
@@ -138,15 +173,27 @@ fn shards_merge_into_the_unsharded_census() {
     assert_eq!(merged_lines, shard_lines);
     // Shard 2/3 holds the codes of index 1, 4, 7, …
     let s2 = read(&p.join("s2/census.csv"));
-    let s2: Vec<&str> = s2.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    let s2: Vec<&str> = s2
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
     assert_eq!(s2[..3], ["0.1", "0.4", "0.7"]);
     // A missing shard, a shard twice, shards of other censuses: refused.
     let o = grundy(&["octal", "census", "merge", "s1", "s2", "--out", "m2"], p);
     one_line_error(&o, "a shard is missing");
-    let o = grundy(&["octal", "census", "merge", "s1", "s1", "s2", "s3", "--out", "m2"], p);
+    let o = grundy(
+        &[
+            "octal", "census", "merge", "s1", "s1", "s2", "s3", "--out", "m2",
+        ],
+        p,
+    );
     one_line_error(&o, "is also in s1");
     census(p, &["--digits", "1", "--max-n", "2000", "--out", "other"]);
-    let o = grundy(&["octal", "census", "merge", "whole", "other", "--out", "m2"], p);
+    let o = grundy(
+        &["octal", "census", "merge", "whole", "other", "--out", "m2"],
+        p,
+    );
     one_line_error(&o, "not 2 digits to n = 3000");
     assert!(!p.join("m2").exists());
 }
@@ -167,7 +214,10 @@ fn resumes_from_partial_rows() {
     std::fs::create_dir(p.join("b")).unwrap();
     std::fs::write(p.join("b/census.partial.csv"), partial).unwrap();
     let o = grundy(
-        &["octal", "census", "--digits", "2", "--max-n", "2500", "--out", "b", "--resume", "--quiet"],
+        &[
+            "octal", "census", "--digits", "2", "--max-n", "2500", "--out", "b", "--resume",
+            "--quiet",
+        ],
         p,
     );
     assert!(o.status.success());
@@ -175,12 +225,21 @@ fn resumes_from_partial_rows() {
     let b = read(&p.join("b/census.csv"));
     assert_eq!(stripped(&b), stripped(&full));
     // Rows kept are kept verbatim, timings included.
-    assert_eq!(b.lines().take(60).collect::<Vec<_>>(), full.lines().take(60).collect::<Vec<_>>());
+    assert_eq!(
+        b.lines().take(60).collect::<Vec<_>>(),
+        full.lines().take(60).collect::<Vec<_>>()
+    );
     assert!(!p.join("b/census.partial.csv").exists());
     // Rows of another N are refused.
-    std::fs::write(p.join("b/census.partial.csv"), "# grundy octal census rows, --max-n 7\n").unwrap();
+    std::fs::write(
+        p.join("b/census.partial.csv"),
+        "# grundy octal census rows, --max-n 7\n",
+    )
+    .unwrap();
     let o = grundy(
-        &["octal", "census", "--digits", "1", "--max-n", "2500", "--out", "b", "--resume"],
+        &[
+            "octal", "census", "--digits", "1", "--max-n", "2500", "--out", "b", "--resume",
+        ],
         p,
     );
     one_line_error(&o, "rows computed to another N");

@@ -115,7 +115,11 @@ pub fn read_csv(path: &Path) -> Result<Vec<Line>> {
     let mut lines = text.lines();
     match lines.next() {
         Some(h) if h == HEADER => {}
-        Some(h) => return Err(corrupt(format!("line 1: header {h:?}, expected {HEADER:?}"))),
+        Some(h) => {
+            return Err(corrupt(format!(
+                "line 1: header {h:?}, expected {HEADER:?}"
+            )))
+        }
         None => return Err(corrupt("empty file".into())),
     }
     let mut out = Vec::new();

@@ -138,8 +138,8 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
     } else {
         HashMap::new()
     };
-    let mut file = std::fs::File::create(&partial_path)
-        .map_err(Error::io("cannot write", &partial_path))?;
+    let mut file =
+        std::fs::File::create(&partial_path).map_err(Error::io("cannot write", &partial_path))?;
     writeln!(file, "{tag}\n{}", data::HEADER).map_err(Error::io("cannot write", &partial_path))?;
     for line in kept.values() {
         writeln!(file, "{line}").map_err(Error::io("cannot write", &partial_path))?;
@@ -277,7 +277,10 @@ fn round3(x: f64) -> f64 {
 }
 
 fn seconds_of(line: &str) -> f64 {
-    line.rsplit(',').next().and_then(|s| s.parse().ok()).unwrap_or(0.0)
+    line.rsplit(',')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.0)
 }
 
 /// Joins shard outputs (directories holding `census.csv` and

@@ -37,7 +37,11 @@ pub fn render(
 ) -> Rendered {
     let mut md = String::new();
     let n = thousands(summary.max_n as u64);
-    let _ = writeln!(md, "# The octal census: every code of up to {} digits\n", summary.digits);
+    let _ = writeln!(
+        md,
+        "# The octal census: every code of up to {} digits\n",
+        summary.digits
+    );
     let _ = writeln!(
         md,
         "Every octal code `0.d1…d{0}` and `4.d1…d{0}` (digits 0–7, trailing zeros dropped, \

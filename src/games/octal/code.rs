@@ -403,13 +403,22 @@ mod tests {
         assert_eq!(
             m,
             vec![
-                Move { take: 0, leaves: Leaves::Two(1, 4) },
-                Move { take: 0, leaves: Leaves::Two(2, 3) }
+                Move {
+                    take: 0,
+                    leaves: Leaves::Two(1, 4)
+                },
+                Move {
+                    take: 0,
+                    leaves: Leaves::Two(2, 3)
+                }
             ]
         );
         let h = p("hex:0.8").unwrap();
         assert_eq!(h.moves(7).len(), 3); // 6 = 1+1+4 = 1+2+3 = 2+2+2
-        assert!(h.moves(7).iter().all(|m| m.heaps().0.iter().sum::<usize>() == 6));
+        assert!(h
+            .moves(7)
+            .iter()
+            .all(|m| m.heaps().0.iter().sum::<usize>() == 6));
     }
 
     #[test]
