@@ -164,7 +164,7 @@ pub struct Summary {
 }
 
 /// Counts lines by status.
-pub fn counts<'a>(statuses: impl Iterator<Item = &'a str>) -> BTreeMap<String, usize> {
+pub fn counts<'s>(statuses: impl Iterator<Item = &'s str>) -> BTreeMap<String, usize> {
     let mut m: BTreeMap<String, usize> = ["periodic", "arithmetic", "unsettled"]
         .iter()
         .map(|s| (s.to_string(), 0))
