@@ -28,6 +28,7 @@ pub mod monorail;
 pub mod ngon;
 pub mod octal;
 pub mod octal_table;
+pub mod octal_census;
 pub mod progress;
 pub mod reproduce;
 pub mod sum;

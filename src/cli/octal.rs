@@ -1,22 +1,20 @@
-//! `grundy octal seq | period | check | ring | verify`: each subcommand
+//! `grundy octal seq | period | check | ring | verify | census`: each subcommand
 //! checks its flags (sizes against [`MAX_N`], the estimated memory and
 //! time), calls one library pipeline and prints the result.
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::check_writable;
-use super::progress::{peak_mib, Bars};
+use super::progress::Bars;
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use grundy::dataset::atomic::write_bytes;
-use grundy::dataset::octal::{compute, verify, write_dataset, Summary};
+use grundy::dataset::octal::{verify, Summary};
 use grundy::games::octal::budget::{self, check_budget, estimate, MAX_N};
 use grundy::games::octal::claim::{check, Claim};
-use grundy::games::octal::period::{self, analyse, PeriodSearch};
+use grundy::games::octal::period::{self, PeriodSearch};
 use grundy::games::octal::ring::ring_value;
 use grundy::games::octal::{Computation, Engine, OctalCode, Values};
 use grundy::impartial::Nimber;
+use grundy::jobs::octal::{compute, seq_to_dataset, settle, SeqJob, Settled};
 use grundy::progress::Progress;
-use grundy::report::monorail::RunInfo;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -47,6 +45,8 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Check a CSV table of published claims row by row.
     CheckTable(super::octal_table::Args),
+    /// Every code 0.d1d2d3 and 4.d1d2d3: periodic, arithmetic or unsettled.
+    Census(super::octal_census::CensusArgs),
 }
 
 /// Which engine.
@@ -216,141 +216,19 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Ring(a) => ring(a, bars),
         Command::Verify(a) => verify_cmd(a, bars),
         Command::CheckTable(a) => super::octal_table::run(a, bars),
+        Command::Census(a) => super::octal_census::run_census(a, threads, bars),
     }
 }
 
-/// What a finished `seq` computed, for `reproduce`.
-pub struct SeqResult {
-    /// The dataset summary.
-    pub summary: Summary,
-    /// Seconds spent computing values.
-    pub seconds: f64,
-}
-
-/// Computes `G(0..=max_n)`, with the stop flag wired to Ctrl-C when there
-/// is a checkpoint to save to.
-fn compute_values(
-    code: &OctalCode,
-    engine: Engine,
-    max_n: usize,
-    checkpoint: Option<&Path>,
-    bars: &Bars,
-) -> anyhow::Result<(Computation, f64)> {
-    let no_stop = AtomicBool::new(false);
-    let stop = if checkpoint.is_some() {
+/// The stop flag of a run: wired to Ctrl-C and SIGTERM when there is a
+/// checkpoint to save to, else a flag nothing sets.
+fn stop_for(checkpoint: Option<&Path>) -> &'static AtomicBool {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    if checkpoint.is_some() {
         super::stop_flag()
     } else {
-        &no_stop
-    };
-    let start = Instant::now();
-    let c = compute(code, engine, max_n, checkpoint, bars, stop)?;
-    Ok((c, start.elapsed().as_secs_f64()))
-}
-
-/// A validated request for a dataset: what to compute and where to write.
-pub struct SeqJob<'a> {
-    /// The game.
-    pub code: &'a OctalCode,
-    /// The engine.
-    pub engine: Engine,
-    /// Values G(0..=max_n).
-    pub max_n: usize,
-    /// The dataset directory.
-    pub out: &'a Path,
-    /// The report directory, if a report is wanted.
-    pub reports: Option<&'a Path>,
-    /// The checkpoint file, if any.
-    pub checkpoint: Option<&'a Path>,
-    /// The command line shown in the report.
-    pub command: String,
-}
-
-/// Computes a sequence and writes its dataset (and report, if asked); used
-/// by `seq --out` and by `reproduce`.
-///
-/// # Errors
-/// As [`compute`] and [`write_dataset`].
-pub fn seq_to_dataset(job: SeqJob, threads: usize, bars: &Bars) -> anyhow::Result<SeqResult> {
-    let SeqJob {
-        code,
-        engine,
-        max_n,
-        out,
-        reports,
-        checkpoint,
-        command,
-    } = job;
-    // Directories this run creates are removed again if it fails, so a
-    // failed run leaves no empty or half-filled output directory behind.
-    let created: Vec<&Path> = std::iter::once(out)
-        .chain(reports)
-        .filter(|d| !d.exists())
-        .collect();
-    let result = (|| {
-        check_writable(out)?;
-        if let Some(r) = reports {
-            check_writable(r)?;
-        }
-        let (c, seconds) = compute_values(code, engine, max_n, checkpoint, bars)?;
-        write_outputs(
-            code, engine, max_n, c, seconds, out, reports, threads, command,
-        )
-    })();
-    if result.is_err() {
-        for d in created {
-            let _ = std::fs::remove_dir_all(d);
-        }
+        &NEVER
     }
-    result
-}
-
-/// Analyses the values and writes the dataset and report.
-#[allow(clippy::too_many_arguments)] // the fields of a SeqJob, taken apart
-fn write_outputs(
-    code: &OctalCode,
-    engine: Engine,
-    max_n: usize,
-    c: Computation,
-    seconds: f64,
-    out: &Path,
-    reports: Option<&Path>,
-    threads: usize,
-    command: String,
-) -> anyhow::Result<SeqResult> {
-    let t = Instant::now();
-    let values = c.into_values();
-    let analysis = analyse(code, &values);
-    let summary = Summary::new(code, &values, &analysis, engine.name());
-    let period_s = t.elapsed().as_secs_f64();
-    write_dataset(out, &summary, &values, analysis.period.as_ref())
-        .with_context(|| format!("writing the dataset of {code}"))?;
-    if let Some(r) = reports {
-        let stem = code.file_name();
-        let run = RunInfo {
-            phases: vec![
-                (format!("compute G(0..={max_n})"), seconds),
-                ("find and prove the period".to_string(), period_s),
-            ],
-            threads,
-            peak_mib: peak_mib(),
-            command,
-        };
-        let fig = format!("{stem}.svg");
-        let rendered = grundy::report::octal::render(
-            code,
-            &summary,
-            &values,
-            analysis.period.as_ref(),
-            analysis.arithmetic.as_ref(),
-            &run,
-            &fig,
-        );
-        for (name, svg) in &rendered.figures {
-            write_bytes(&r.join(name), svg.as_bytes())?;
-        }
-        write_bytes(&r.join(format!("{stem}.md")), rendered.markdown.as_bytes())?;
-    }
-    Ok(SeqResult { summary, seconds })
 }
 
 /// Writes text to standard output in pieces of about 64 KiB, so that no
@@ -377,6 +255,7 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let code = parse_code(&a.code)?;
     let engine: Engine = a.engine.into();
     validate(&code, engine, "--max-n", a.max_n, a.force)?;
+    let stop = stop_for(a.checkpoint.as_deref());
     if let Some(out) = &a.out {
         let command = format!(
             "grundy octal seq {code} --max-n {} --engine {} --out {}",
@@ -392,8 +271,10 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             reports: a.reports.as_deref(),
             checkpoint: a.checkpoint.as_deref(),
             command,
+            threads,
+            stop,
         };
-        let r = seq_to_dataset(job, threads, bars)?;
+        let r = seq_to_dataset(job, bars)?;
         if a.json {
             outln!("{}", serde_json::to_string(&r.summary)?);
         } else {
@@ -408,11 +289,15 @@ fn seq(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let (c, seconds) = compute_values(&code, engine, a.max_n, a.checkpoint.as_deref(), bars)?;
+    let start = Instant::now();
+    let c = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), bars, stop)?;
+    let seconds = start.elapsed().as_secs_f64();
     let values = c.values();
-    let analysis = analyse(&code, values);
+    let Settled {
+        analysis,
+        summary: s,
+    } = settle(&code, values, engine);
     if a.summary {
-        let s = Summary::new(&code, values, &analysis, engine.name());
         let last = values.get(a.max_n);
         if a.json {
             let mut j = serde_json::to_value(&s)?;

@@ -208,5 +208,3 @@ impl Progress for Bars {
         }
     }
 }
-
-pub use grundy::progress::peak_mib;

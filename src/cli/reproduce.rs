@@ -1,9 +1,10 @@
 //! `grundy reproduce`: regenerate everything in `data/` and `reports/`.
 
 use super::monorail::solve_all;
-use super::octal::{seq_to_dataset, SeqJob};
 use super::progress::Bars;
 use grundy::games::octal::{Engine, OctalCode};
+use grundy::jobs::octal::{seq_to_dataset, SeqJob};
+use std::sync::atomic::AtomicBool;
 
 use grundy::games::monorail::rules::STANDARD_TILES;
 use std::path::PathBuf;
@@ -70,8 +71,10 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             reports: Some(&reports),
             checkpoint: None,
             command: "cargo run --release -- reproduce".to_string(),
+            threads,
+            stop: &AtomicBool::new(false),
         };
-        let r = seq_to_dataset(job, threads, bars)?;
+        let r = seq_to_dataset(job, bars)?;
         let s = &r.summary;
         outln!(
             "{code} ({name}): G(0..={max_n}) in {:.2} s, largest value {}; {}. Wrote {}.",

@@ -2,6 +2,7 @@
 //! table, and the Monorail dataset directory.
 
 pub mod atomic;
+pub mod census;
 pub mod checkpoint;
 pub mod coins;
 pub mod graph;

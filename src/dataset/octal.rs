@@ -30,7 +30,6 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The magic bytes opening the decompressed stream.
@@ -332,60 +331,6 @@ pub fn read_checkpoint(path: &Path, code: &OctalCode, len: usize) -> Result<Valu
 
 /// How often a checkpointed computation saves its progress.
 pub const SAVE_EVERY: Duration = Duration::from_secs(10);
-
-/// Computes `G(0..=max_n)` of `code` with `engine`: the one pipeline of
-/// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
-/// from the file if it exists ([`read_checkpoint`]) and saves to it (in
-/// the sequence format, atomically) every [`SAVE_EVERY`], at the end and
-/// when `stop` is set (but never rewrites one that already holds `max_n + 1`
-/// values or more). Without a checkpoint `stop` is not consulted.
-/// Progress: one phase, one unit per heap size.
-///
-/// # Errors
-/// [`Error::OutOfRange`] if `max_n + 1` overflows; checkpoint errors as
-/// [`read_checkpoint`] and [`write_atomic`]; [`Error::Interrupted`] naming
-/// the checkpoint when stopped (the values so far are saved in it).
-pub fn compute(
-    code: &OctalCode,
-    engine: Engine,
-    max_n: usize,
-    checkpoint: Option<&Path>,
-    progress: &dyn Progress,
-    stop: &AtomicBool,
-) -> Result<Computation> {
-    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
-        what: format!("--max-n {max_n}"),
-        reason: "the count of values does not fit a machine word".into(),
-    })?;
-    let mut c = Computation::new(code.clone(), engine);
-    if let Some(path) = checkpoint.filter(|p| p.exists()) {
-        let values = read_checkpoint(path, code, len)?;
-        c = Computation::resume(code.clone(), engine, values);
-    }
-    progress.phase(&format!("G(n) of {code}"), len as u64);
-    progress.advance(c.values().len() as u64);
-    let done = match checkpoint {
-        // A checkpoint holding every value asked for is not rewritten: it
-        // may hold more than this run keeps.
-        Some(_) if c.values().len() >= len => true,
-        Some(path) => {
-            let text = code.to_string();
-            let mut save = |v: &Values| write_atomic(path, |w| write_sequence(w, &text, v));
-            let done = c.extend_saving(len, SAVE_EVERY, &mut save, progress, stop)?;
-            if !done {
-                progress.finish_phase();
-                return Err(Error::Interrupted {
-                    path: path.to_path_buf(),
-                });
-            }
-            done
-        }
-        None => c.extend_to(len, progress, &AtomicBool::new(false)),
-    };
-    debug_assert!(done);
-    progress.finish_phase();
-    Ok(c)
-}
 
 /// What [`verify`] checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
+use super::octal::code::Leaves;
 use super::octal::{Computation, Engine, OctalCode, Values};
 use super::treblecross::analysis::{cells_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
@@ -306,9 +307,7 @@ fn octal_values(code: &OctalCode, heap: usize) -> Values {
 }
 
 /// Every option of a heap of `n` with value `target`, described; `g`
-/// holds `G(0..=n)`.
-// Bounds: k ≤ n, a ≤ left / 3, b ≤ (left − a) / 2, all below n ≤ 2^24.
-#[allow(clippy::arithmetic_side_effects)]
+/// holds `G(0..=n)`. The moves come from [`OctalCode::for_each_move`].
 fn octal_moves(
     code: &OctalCode,
     n: usize,
@@ -321,38 +320,26 @@ fn octal_moves(
         limit,
         text: Vec::new(),
     };
-    for k in 0..=code.max_removal().min(n) {
-        let d = code.digit(k);
-        let left = n - k;
-        let take = if k == 0 {
+    code.for_each_move(n, |m| {
+        let take = if m.take == 0 {
             "remove nothing".to_string()
         } else {
-            format!("remove {k}")
+            format!("remove {}", m.take)
         };
-        if d & 1 != 0 && left == 0 && target == 0 {
-            out.push(|| format!("{take}, leaving nothing"));
-        }
-        if d & 2 != 0 && left >= 1 && k > 0 && g.get(left) == target {
-            out.push(|| format!("{take}, leaving a heap of {left}"));
-        }
-        if d & 4 != 0 {
-            for a in 1..=left / 2 {
-                if g.get(a) ^ g.get(left - a) == target {
-                    out.push(|| format!("{take}, leaving heaps of {a} and {}", left - a));
-                }
+        match m.leaves {
+            Leaves::Nothing if target == 0 => out.push(|| format!("{take}, leaving nothing")),
+            Leaves::One(a) if g.get(a) == target => {
+                out.push(|| format!("{take}, leaving a heap of {a}"))
             }
-        }
-        if d & 8 != 0 {
-            for a in 1..=left / 3 {
-                for b in a..=(left - a) / 2 {
-                    let c = left - a - b;
-                    if g.get(a) ^ g.get(b) ^ g.get(c) == target {
-                        out.push(|| format!("{take}, leaving heaps of {a}, {b} and {c}"));
-                    }
-                }
+            Leaves::Two(a, b) if g.get(a) ^ g.get(b) == target => {
+                out.push(|| format!("{take}, leaving heaps of {a} and {b}"))
             }
+            Leaves::Three(a, b, c) if g.get(a) ^ g.get(b) ^ g.get(c) == target => {
+                out.push(|| format!("{take}, leaving heaps of {a}, {b} and {c}"))
+            }
+            _ => {}
         }
-    }
+    });
     (out.count, out.text)
 }
 

@@ -3,4 +3,6 @@
 //! any launcher (a batch system, another machine) call these, so a run is
 //! the same whoever starts it.
 
+pub mod census;
 pub mod monorail;
+pub mod octal;

@@ -1,6 +1,7 @@
 //! Report rendering: Markdown text and SVG figures. Pure functions from
 //! results to strings; writing them is the caller's job.
 
+pub mod census;
 pub mod coins;
 pub mod common;
 pub mod monorail;

@@ -122,6 +122,72 @@ impl OctalCode {
             .collect()
     }
 
+    /// Calls `f` with every move on a heap of `n` tokens, in a fixed
+    /// order: for `k = 0, 1, …, min(t, n)` with digit `d = d_k`, taking the
+    /// whole heap (bit 1, `k = n >= 1`), leaving one heap of `n − k`
+    /// (bit 2, `k >= 1`), leaving two heaps `a + b = n − k` with
+    /// `1 <= a <= b` (bit 4, `a` ascending), leaving three heaps
+    /// `a + b + c = n − k` with `1 <= a <= b <= c` (bit 8, `(a, b)`
+    /// ascending). Each way of leaving heaps is listed once, up to the
+    /// order of the heaps. This is the one place the moves of a code are
+    /// enumerated plainly (Winning Ways ch. 4); the naive engine, rings and
+    /// the moves of a sum all read them from here.
+    // Bounds: k <= n, a <= m / 3, b <= (m − a) / 2, so no subtraction wraps.
+    #[inline]
+    pub fn for_each_move(&self, n: usize, f: impl FnMut(Move)) {
+        self.for_each_move_leaving(n, 3, f);
+    }
+
+    /// Like [`for_each_move`](Self::for_each_move), but only the moves
+    /// leaving at most `heaps` heaps (a ring is opened by a move leaving at
+    /// most one): the others are not even enumerated.
+    #[allow(clippy::arithmetic_side_effects)]
+    #[inline]
+    pub fn for_each_move_leaving(&self, n: usize, heaps: usize, mut f: impl FnMut(Move)) {
+        for k in 0..=self.max_removal().min(n) {
+            let d = self.digit(k);
+            let m = n - k;
+            if k > 0 && d & 1 != 0 && m == 0 {
+                f(Move {
+                    take: k,
+                    leaves: Leaves::Nothing,
+                });
+            }
+            if k > 0 && d & 2 != 0 && m >= 1 {
+                f(Move {
+                    take: k,
+                    leaves: Leaves::One(m),
+                });
+            }
+            if d & 4 != 0 && m >= 2 && heaps >= 2 {
+                for a in 1..=m / 2 {
+                    f(Move {
+                        take: k,
+                        leaves: Leaves::Two(a, m - a),
+                    });
+                }
+            }
+            if d & 8 != 0 && m >= 3 && heaps >= 3 {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        f(Move {
+                            take: k,
+                            leaves: Leaves::Three(a, b, m - a - b),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every move on a heap of `n` tokens, in the order of
+    /// [`for_each_move`](Self::for_each_move).
+    pub fn moves(&self, n: usize) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.for_each_move(n, |m| v.push(m));
+        v
+    }
+
     /// A directory-safe name: the code itself, with `hex:` as `hex-`.
     pub fn file_name(&self) -> String {
         self.to_string().replace(':', "-")
@@ -137,6 +203,41 @@ impl OctalCode {
         Error::MalformedCode {
             text: quoted(text),
             reason: reason.into(),
+        }
+    }
+}
+
+/// What a move leaves in place of the heap it is played on: heap sizes,
+/// all at least 1, in ascending order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leaves {
+    /// Nothing: the whole heap was taken (digit bit 1).
+    Nothing,
+    /// One heap (digit bit 2).
+    One(usize),
+    /// Two heaps `a <= b` (digit bit 4).
+    Two(usize, usize),
+    /// Three heaps `a <= b <= c` (digit bit 8, hexadecimal codes).
+    Three(usize, usize, usize),
+}
+
+/// One move on a heap: remove `take` tokens and leave [`Leaves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Tokens removed (0 for a split that removes none, digit `d_0`).
+    pub take: usize,
+    /// The heaps left.
+    pub leaves: Leaves,
+}
+
+impl Move {
+    /// The heaps left, as a slice-like array and its length.
+    pub fn heaps(&self) -> ([usize; 3], usize) {
+        match self.leaves {
+            Leaves::Nothing => ([0; 3], 0),
+            Leaves::One(a) => ([a, 0, 0], 1),
+            Leaves::Two(a, b) => ([a, b, 0], 2),
+            Leaves::Three(a, b, c) => ([a, b, c], 3),
         }
     }
 }
@@ -281,6 +382,43 @@ mod tests {
         assert_eq!(p("0.0").unwrap().max_parts(), 0);
         assert_eq!(p("4.0").unwrap().max_parts(), 2);
         assert_eq!(p("0.354").unwrap().removals_with(4), vec![2, 3]);
+    }
+
+    #[test]
+    fn moves_of_a_heap() {
+        // 0.137 on a heap of 4: d1 = 1 takes a lone token only; d2 = 3
+        // leaves one heap of 2; d3 = 7 leaves one heap of 1 (4 − 3 = 1 is
+        // too small to split).
+        let c = p("0.137").unwrap();
+        let m: Vec<(usize, Leaves)> = c.moves(4).iter().map(|m| (m.take, m.leaves)).collect();
+        assert_eq!(m, vec![(2, Leaves::One(2)), (3, Leaves::One(1))]);
+        let m: Vec<Leaves> = c.moves(5).iter().map(|m| m.leaves).collect();
+        assert_eq!(m, vec![Leaves::One(3), Leaves::One(2), Leaves::Two(1, 1)]);
+        let k = p("0.77").unwrap();
+        assert_eq!(k.moves(1).len(), 1);
+        assert_eq!(k.moves(0).len(), 0);
+        // 4.0 only splits: a heap of 5 into 1 + 4 or 2 + 3.
+        let s = p("4.0").unwrap();
+        let m: Vec<Move> = s.moves(5);
+        assert_eq!(
+            m,
+            vec![
+                Move {
+                    take: 0,
+                    leaves: Leaves::Two(1, 4)
+                },
+                Move {
+                    take: 0,
+                    leaves: Leaves::Two(2, 3)
+                }
+            ]
+        );
+        let h = p("hex:0.8").unwrap();
+        assert_eq!(h.moves(7).len(), 3); // 6 = 1+1+4 = 1+2+3 = 2+2+2
+        assert!(h
+            .moves(7)
+            .iter()
+            .all(|m| m.heaps().0.iter().sum::<usize>() == 6));
     }
 
     #[test]

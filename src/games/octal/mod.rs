@@ -9,6 +9,7 @@
 //! *nim-sequence* `G(0), G(1), …` (Winning Ways ch. 4; Guy and Smith 1956).
 
 pub mod budget;
+pub mod census;
 pub mod claim;
 pub mod code;
 pub mod naive;

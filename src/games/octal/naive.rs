@@ -3,7 +3,7 @@
 //! octal codes, cubic for hexadecimal codes that split into three heaps.
 //! Every fast path is tested against it.
 
-use super::code::OctalCode;
+use super::code::{Leaves, OctalCode};
 use super::values::Value;
 use crate::impartial::{mex, Nimber};
 
@@ -11,29 +11,14 @@ use crate::impartial::{mex, Nimber};
 /// tokens, given `g[i] = G(i)` for every `i < n` (repeats included): the
 /// one place the moves of a code are enumerated plainly.
 pub fn for_each_option<T: Value>(code: &OctalCode, g: &[T], mut f: impl FnMut(u32)) {
-    let n = g.len();
-    for k in 0..=code.max_removal().min(n) {
-        let d = code.digit(k);
-        let m = n - k;
-        if k > 0 && d & 1 != 0 && m == 0 {
-            f(0);
-        }
-        if k > 0 && d & 2 != 0 && m >= 1 {
-            f(g[m].get());
-        }
-        if d & 4 != 0 && m >= 2 {
-            for a in 1..=m / 2 {
-                f((g[a] ^ g[m - a]).get());
-            }
-        }
-        if d & 8 != 0 && m >= 3 {
-            for a in 1..=m / 3 {
-                for b in a..=(m - a) / 2 {
-                    f((g[a] ^ g[b] ^ g[m - a - b]).get());
-                }
-            }
-        }
-    }
+    code.for_each_move(g.len(), |m| {
+        f(match m.leaves {
+            Leaves::Nothing => 0,
+            Leaves::One(a) => g[a].get(),
+            Leaves::Two(a, b) => (g[a] ^ g[b]).get(),
+            Leaves::Three(a, b, c) => (g[a] ^ g[b] ^ g[c]).get(),
+        })
+    });
 }
 
 /// The Grundy value of a heap of `n = g.len()` tokens, given

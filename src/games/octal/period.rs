@@ -279,7 +279,10 @@ pub fn search(
     }
 }
 
-fn candidate(g: &Values) -> Option<(usize, usize)> {
+/// A candidate period seen in `g`: the least `p` whose periodic tail covers
+/// at least three periods, with that tail's start `n0`, as `(n0, p)`. Not
+/// a proof: it says how many values a proof would need.
+pub fn candidate(g: &Values) -> Option<(usize, usize)> {
     fn inner<T: Value>(g: &[T]) -> Option<(usize, usize)> {
         let len = g.len();
         (1..=len / 3).find_map(|p| {

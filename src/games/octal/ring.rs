@@ -16,7 +16,7 @@
 //! splits the path, a lone vertex goes alone). So the first player wins
 //! exactly when `G_0.137(n − 3) = 0`.
 
-use super::code::OctalCode;
+use super::code::{Leaves, OctalCode};
 use super::values::Values;
 use crate::impartial::{mex, Nimber};
 
@@ -27,13 +27,13 @@ use crate::impartial::{mex, Nimber};
 /// If `n == 0` or `row` has fewer than `n` values.
 pub fn ring_value(code: &OctalCode, row: &Values, n: usize) -> u32 {
     assert!(n >= 1 && row.len() >= n, "row values 0..{n} needed");
-    let options = (1..=n.min(code.max_removal())).filter_map(|k| {
-        let d = code.digit(k);
-        if k == n {
-            (d & 1 != 0).then_some(Nimber(0))
-        } else {
-            (d & 2 != 0).then(|| Nimber(row.get(n - k)))
-        }
+    // Opening the ring is a move of the heap of n that leaves at most one
+    // heap: the same moves, read from the one enumeration of the code.
+    let mut options = Vec::new();
+    code.for_each_move_leaving(n, 1, |m| match m.leaves {
+        Leaves::Nothing => options.push(Nimber(0)),
+        Leaves::One(a) => options.push(Nimber(row.get(a))),
+        Leaves::Two(..) | Leaves::Three(..) => {}
     });
     mex(options).value()
 }

@@ -1,0 +1,128 @@
+//! `grundy octal census [--digits D] [--max-n N] [--shard I/K] [--out DIR]
+//! [--reports DIR] [--resume] [--json]` and `grundy octal census merge
+//! DIR… --out DIR`: flags checked, then one library call
+//! ([`grundy::jobs::census`]).
+
+use super::progress::Bars;
+use clap::{Args, Subcommand};
+use grundy::dataset::census::Summary;
+use grundy::jobs::census::{merge, run, validate, CensusJob, CensusRun, DEFAULT_MAX_N};
+use std::path::PathBuf;
+
+/// `grundy octal census`.
+#[derive(Debug, Args)]
+pub struct CensusArgs {
+    /// Merge shard outputs instead of computing.
+    #[command(subcommand)]
+    pub merge: Option<CensusCommand>,
+    /// Codes with up to D digits after the point (1 to 3): 2·8^D codes.
+    #[arg(long, default_value_t = 3)]
+    pub digits: usize,
+    /// Compute a game that does not settle up to n = N.
+    #[arg(long, default_value_t = DEFAULT_MAX_N)]
+    pub max_n: usize,
+    /// Compute only shard I of K (1 <= I <= K): the codes whose index in
+    /// census order is I − 1 modulo K.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Output directory (census.csv, summary.json).
+    #[arg(long, default_value = "data/octal/census")]
+    pub out: PathBuf,
+    /// Also write octal-census.md and its plots to this directory.
+    #[arg(long)]
+    pub reports: Option<PathBuf>,
+    /// Keep the rows of an interrupted run (OUT/census.partial.csv).
+    #[arg(long)]
+    pub resume: bool,
+    /// Print one JSON object (the summary) instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `grundy octal census merge`.
+#[derive(Debug, Subcommand)]
+pub enum CensusCommand {
+    /// Join shard outputs into the census.csv an unsharded run writes.
+    Merge(MergeArgs),
+}
+
+/// `grundy octal census merge DIR… --out DIR`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard output directories (each with census.csv and summary.json).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Output directory.
+    #[arg(long, default_value = "data/octal/census")]
+    pub out: PathBuf,
+    /// Also write octal-census.md and its plots to this directory.
+    #[arg(long)]
+    pub reports: Option<PathBuf>,
+    /// Print one JSON object (the summary) instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `I/K` as `(I, K)`.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{s:?} is not I/K, as in 3/8");
+    let (i, k) = s.split_once('/').ok_or_else(bad)?;
+    Ok((
+        i.trim().parse().map_err(|_| bad())?,
+        k.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// Runs `octal census` (or its `merge`).
+///
+/// # Errors
+/// Bad flags; output that cannot be written; malformed or inconsistent
+/// shards; an interrupted run ([`grundy::Error::Interrupted`], exit 130).
+pub fn run_census(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
+    if let Some(CensusCommand::Merge(m)) = a.merge {
+        super::refuse_input_as_output(&m.out, m.dirs.iter().map(|d| d.as_path()))?;
+        let r = merge(&m.dirs, &m.out, m.reports.as_deref(), bars)?;
+        return print(&r, m.json, &m.out, "merged");
+    }
+    validate(a.digits, a.max_n, a.shard)?;
+    let job = CensusJob {
+        digits: a.digits,
+        max_n: a.max_n,
+        shard: a.shard,
+        out: &a.out,
+        reports: a.reports.as_deref(),
+        resume: a.resume,
+        threads,
+        stop: super::stop_flag(),
+    };
+    let r = run(&job, bars)?;
+    if r.resumed > 0 {
+        eprintln!("resumed {} rows from the partial census", r.resumed);
+    }
+    print(&r, a.json, &a.out, "computed")
+}
+
+fn print(r: &CensusRun, json: bool, out: &std::path::Path, verb: &str) -> anyhow::Result<()> {
+    let s: &Summary = &r.summary;
+    if json {
+        outln!("{}", serde_json::to_string(s)?);
+        return Ok(());
+    }
+    let c = |k: &str| s.counts.get(k).copied().unwrap_or(0);
+    let shard = s
+        .shard
+        .map_or(String::new(), |[i, k]| format!(" (shard {i}/{k})"));
+    outln!(
+        "octal census{shard}: {} codes of up to {} digits {verb} to n = {}: {} periodic (proved), {} arithmetic (seen), {} unsettled; {:.1} s machine time, {:.1} s wall. Wrote {}.",
+        s.codes,
+        s.digits,
+        s.max_n,
+        c("periodic"),
+        c("arithmetic"),
+        c("unsettled"),
+        s.cpu_seconds,
+        s.wall_seconds,
+        out.display()
+    );
+    Ok(())
+}

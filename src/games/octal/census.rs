@@ -1,0 +1,287 @@
+//! The octal census: every code `0.d1d2d3` and `4.d1d2d3` (digits 0–7)
+//! settled as far as a computation to `n = N` allows, in the manner of
+//! Flammenkamp's tables of octal games and T. Czajka's extensions.
+//!
+//! **The codes** ([`codes`]): for `D` digits, every code whose last
+//! non-zero digit after the point is at place at most `D` (trailing zeros
+//! dropped, so each game appears once), ordered by the number of digits
+//! after the point (1, then 2, …), then the digit before the point (`0`
+//! before `4`), then the digits in lexicographic order. One digit gives
+//! the 16 codes `0.0, 0.1, …, 0.7, 4.0, …, 4.7`; each further digit adds
+//! `2 · 8^(d−1) · 7` codes: 128 codes for `D = 2`, 1024 for `D = 3`
+//! (`2 · 8^D` in general). `0.0` has no move at all (every value is 0,
+//! period 1 from `n = 0`, proved like any other code); `4.0` only splits
+//! heaps. A code of `D` digits is its own row even when it is the same
+//! game as another up to a relabelling (a shift of values, as 0.07 and
+//! 0.137): every code gets a row.
+//!
+//! **The status** of a code ([`settle_code`]): its values are computed with
+//! the fast engine for `n < 256`, then up to twice as far at a time, until
+//! the Octal Periodicity Theorem (Guy and Smith 1956; Winning Ways ch. 4;
+//! see [`super::period`]) proves a period (*periodic*, with pre-period,
+//! period, the proof range and the largest value), or arithmetic
+//! periodicity `G(n + p) = G(n) + s` is seen over the last half of the
+//! values and at least eight periods (*arithmetic*, seen, not proved), or
+//! `G(0..=N)` is known (*unsettled*). When the values show a candidate
+//! period, the computation goes to exactly the length its proof needs (as
+//! `octal period` does), so a periodic game costs little. The schedule
+//! depends only on the code and `N`, so a row is the same on every
+//! machine and for every thread count.
+//!
+//! **Sparse space** of an unsettled code ([`sparse_summary`]): as in the
+//! fast engine ([`super::sparse`]), under a mask `M` a value `v` is *rare*
+//! when `v & M` has an even number of bits and *common* when odd (so 0 is
+//! always rare); the best mask is the non-zero `M` that makes the fewest of
+//! `G(1), …, G(N)` rare (the least such `M` on a tie), found with a
+//! Walsh–Hadamard transform of the histogram of values. Its rare count and
+//! the last heap size with a rare value are reported, as Flammenkamp's
+//! tables report the sparse space of the unsolved games. `G(0) = 0` is
+//! left out: it is rare under every mask.
+
+use super::code::OctalCode;
+use super::period::{arithmetic_period, candidate, proved_period, values_needed};
+use super::period::{Arithmetic, Periodicity};
+use super::values::Values;
+use super::{Computation, Engine};
+use crate::progress::NoProgress;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The most digits after the point a census goes to.
+pub const MAX_DIGITS: usize = 3;
+
+/// Values computed first; then the length at most doubles per step.
+const START: usize = 256;
+
+/// Arithmetic periodicity must hold over at least this many periods (and
+/// the last half of the values) to end a code's computation early.
+const ARITHMETIC_PERIODS: usize = 8;
+
+/// Arithmetic periodicity is not taken as settled below this many values.
+const ARITHMETIC_MIN_LEN: usize = 4096;
+
+/// Every octal code with at most `digits` digits after the point, in census
+/// order (see the module documentation): `2 · 8^digits` codes.
+///
+/// # Panics
+/// If `digits` is 0 or more than [`MAX_DIGITS`].
+pub fn codes(digits: usize) -> Vec<OctalCode> {
+    assert!(
+        (1..=MAX_DIGITS).contains(&digits),
+        "a census has 1 to {MAX_DIGITS} digits"
+    );
+    let mut out = Vec::with_capacity(2 << (3 * digits));
+    for d in 1..=digits {
+        for before in ["0", "4"] {
+            let count = 8usize.pow(d as u32);
+            for i in 0..count {
+                // The d digits of i in base 8, most significant first.
+                let text: String = (0..d)
+                    .rev()
+                    .map(|j| char::from(b'0' + ((i >> (3 * j)) & 7) as u8))
+                    .collect();
+                // A code of d digits ends in a non-zero digit (except the
+                // one-digit 0.0 and 4.0).
+                if d > 1 && text.ends_with('0') {
+                    continue;
+                }
+                let code = format!("{before}.{text}")
+                    .parse()
+                    .expect("census codes are valid");
+                out.push(code);
+            }
+        }
+    }
+    out
+}
+
+/// The number of digits after the point of `code` (at least 1).
+pub fn digits_of(code: &OctalCode) -> usize {
+    code.max_removal().max(1)
+}
+
+/// The best rare/common split of a sequence (see the module
+/// documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparseSpace {
+    /// The mask `M`: `v` is rare when `v & M` has an even number of bits.
+    pub mask: u32,
+    /// Heap sizes `1 <= n <= N` with a rare value.
+    pub rare_count: usize,
+    /// The largest such heap size, if any.
+    pub last_rare: Option<usize>,
+}
+
+/// Largest value for which a sparse space is looked for: the histogram and
+/// its transform have one entry per value up to the next power of two.
+const SPARSE_MAX_VALUE: u32 = 1 << 22;
+
+/// The mask making the fewest of `G(1..len)` rare, with its rare count and
+/// last rare heap size; None for fewer than two values or values too large
+/// for a histogram (above 2^22).
+pub fn sparse_summary(g: &Values) -> Option<SparseSpace> {
+    if g.len() < 2 || g.max() > SPARSE_MAX_VALUE {
+        return None;
+    }
+    let size = (g.max() as usize + 1).next_power_of_two().max(2);
+    let mut f = vec![0i64; size];
+    for v in g.iter().skip(1) {
+        f[v as usize] += 1;
+    }
+    // Walsh–Hadamard: f[m] = (values of even parity under m) − (odd).
+    let mut h = 1;
+    while h < size {
+        for i in (0..size).step_by(2 * h) {
+            for j in i..i + h {
+                let (x, y) = (f[j], f[j + h]);
+                f[j] = x + y;
+                f[j + h] = x - y;
+            }
+        }
+        h *= 2;
+    }
+    let mask = (1..size).min_by_key(|&m| (f[m], m))? as u32;
+    let rare = |v: u32| (v & mask).count_ones() % 2 == 0;
+    let mut rare_count = 0;
+    let mut last_rare = None;
+    for (n, v) in g.iter().enumerate().skip(1) {
+        if rare(v) {
+            rare_count += 1;
+            last_rare = Some(n);
+        }
+    }
+    Some(SparseSpace {
+        mask,
+        rare_count,
+        last_rare,
+    })
+}
+
+/// What the census found for one code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// A period proved by the Octal Periodicity Theorem.
+    Periodic(Periodicity),
+    /// Arithmetic periodicity seen (not proved).
+    Arithmetic(Arithmetic),
+    /// Neither, up to the largest heap size computed; the best sparse
+    /// space, when one could be looked for.
+    Unsettled(Option<SparseSpace>),
+}
+
+impl Status {
+    /// `periodic`, `arithmetic` or `unsettled`, as in `census.csv`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Status::Periodic(_) => "periodic",
+            Status::Arithmetic(_) => "arithmetic",
+            Status::Unsettled(_) => "unsettled",
+        }
+    }
+}
+
+/// One row of the census: a code, its status and what was computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The code.
+    pub code: OctalCode,
+    /// Its status.
+    pub status: Status,
+    /// The largest heap size computed: values `G(0..=computed_to)`.
+    pub computed_to: usize,
+    /// The largest value among them.
+    pub max_value: u32,
+    /// The least heap size with that value.
+    pub max_value_at: usize,
+    /// Seconds this code took (the only field that varies between runs).
+    pub seconds: f64,
+}
+
+/// Settles `code` as the census does (module documentation), computing
+/// `G(0..=max_n)` at most. Returns None when `stop` was set first.
+pub fn settle_code(code: &OctalCode, max_n: usize, stop: &AtomicBool) -> Option<Row> {
+    let start = Instant::now();
+    let limit = max_n.saturating_add(1);
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    let mut len = START.min(limit);
+    let status = loop {
+        if !c.extend_to(len, &NoProgress, stop) {
+            return None;
+        }
+        let g = c.values();
+        if let Some(p) = proved_period(code, g) {
+            break Status::Periodic(p);
+        }
+        if let Some((n0, p)) = candidate(g) {
+            let need = values_needed(code, n0, p).unwrap_or(usize::MAX);
+            if need > len && need <= limit {
+                len = need;
+                continue;
+            }
+        }
+        let arithmetic = arithmetic_period(g);
+        if let Some(a) = arithmetic.filter(|a| settled_arithmetic(a, len)) {
+            break Status::Arithmetic(a);
+        }
+        if len >= limit {
+            break match arithmetic {
+                Some(a) => Status::Arithmetic(a),
+                None => Status::Unsettled(sparse_summary(g)),
+            };
+        }
+        len = len.saturating_mul(2).min(limit);
+    };
+    let g = c.values();
+    let max_value = g.max();
+    let max_value_at = g.iter().position(|v| v == max_value).unwrap_or(0);
+    Some(Row {
+        code: code.clone(),
+        status,
+        computed_to: g.len().saturating_sub(1),
+        max_value,
+        max_value_at,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Whether arithmetic periodicity seen in `len` values is evidence enough
+/// to stop: at least [`ARITHMETIC_MIN_LEN`] values, holding over the last
+/// half of them and over [`ARITHMETIC_PERIODS`] periods.
+fn settled_arithmetic(a: &Arithmetic, len: usize) -> bool {
+    let span = len.saturating_sub(a.pre_period);
+    len >= ARITHMETIC_MIN_LEN
+        && span >= len / 2
+        && span >= a.period.saturating_mul(ARITHMETIC_PERIODS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_codes() {
+        let one: Vec<String> = codes(1).iter().map(|c| c.to_string()).collect();
+        assert_eq!(one.len(), 16);
+        assert_eq!(one[0], "0.0");
+        assert_eq!(one[8], "4.0");
+        assert_eq!(codes(2).len(), 128);
+        let three = codes(3);
+        assert_eq!(three.len(), 1024);
+        assert_eq!(three[16].to_string(), "0.01");
+        assert_eq!(three[127].to_string(), "4.77");
+        assert_eq!(three[128].to_string(), "0.001");
+        assert_eq!(three[1023].to_string(), "4.777");
+        let mut seen = std::collections::HashSet::new();
+        assert!(three.iter().all(|c| seen.insert(c.to_string())));
+        assert!(three.iter().all(|c| digits_of(c) <= 3));
+    }
+
+    #[test]
+    fn sparse_space_of_a_toy_sequence() {
+        // Values 1, 2, 4, 7 are odd under mask 7; 0, 3 are even (rare).
+        let g = Values::from_u32s(&[0, 1, 2, 4, 7, 3, 1, 2, 4, 1]);
+        let s = sparse_summary(&g).unwrap();
+        assert_eq!(s.mask, 7);
+        assert_eq!((s.rare_count, s.last_rare), (1, Some(5)));
+    }
+}

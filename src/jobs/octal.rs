@@ -1,0 +1,210 @@
+//! The octal pipelines: the (checkpointed) computation of a nim-sequence,
+//! the "prove a period, else look for arithmetic periodicity, then
+//! summarise" step, and a sequence's dataset with its report. The command
+//! line (`octal seq`, `reproduce`) only validates flags and calls these.
+
+use crate::dataset::atomic::{create_dir, write_atomic, write_bytes};
+use crate::dataset::octal::{read_checkpoint, write_dataset, write_sequence, Summary, SAVE_EVERY};
+use crate::error::{Error, Result};
+use crate::games::octal::period::{analyse, Analysis};
+use crate::games::octal::{Computation, Engine, OctalCode, Values};
+use crate::progress::{peak_mib, Progress};
+use crate::report::common::RunInfo;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Computes `G(0..=max_n)` of `code` with `engine`: the one pipeline of
+/// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
+/// from the file if it exists ([`read_checkpoint`]) and saves to it (in
+/// the sequence format, atomically) every [`SAVE_EVERY`], at the end and
+/// when `stop` is set (but never rewrites one that already holds
+/// `max_n + 1` values or more). Without a checkpoint `stop` is not
+/// consulted. Progress: one phase, one unit per heap size.
+///
+/// # Errors
+/// [`Error::OutOfRange`] if `max_n + 1` overflows; checkpoint errors as
+/// [`read_checkpoint`] and [`write_atomic`]; [`Error::Interrupted`] naming
+/// the checkpoint when stopped (the values so far are saved in it; the
+/// command line exits with code 130).
+pub fn compute(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    checkpoint: Option<&Path>,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<Computation> {
+    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
+        what: format!("--max-n {max_n}"),
+        reason: "the count of values does not fit a machine word".into(),
+    })?;
+    let mut c = Computation::new(code.clone(), engine);
+    if let Some(path) = checkpoint.filter(|p| p.exists()) {
+        let values = read_checkpoint(path, code, len)?;
+        c = Computation::resume(code.clone(), engine, values);
+    }
+    progress.phase(&format!("G(n) of {code}"), len as u64);
+    progress.advance(c.values().len() as u64);
+    let result = match checkpoint {
+        // A checkpoint holding every value asked for is not rewritten: it
+        // may hold more than this run keeps.
+        Some(_) if c.values().len() >= len => Ok(()),
+        Some(path) => {
+            let text = code.to_string();
+            let mut save = |v: &Values| write_atomic(path, |w| write_sequence(w, &text, v));
+            match c.extend_saving(len, SAVE_EVERY, &mut save, progress, stop) {
+                Ok(true) => Ok(()),
+                Ok(false) => Err(Error::Interrupted {
+                    path: path.to_path_buf(),
+                }),
+                Err(e) => Err(e),
+            }
+        }
+        None => {
+            c.extend_to(len, progress, &AtomicBool::new(false));
+            Ok(())
+        }
+    };
+    progress.finish_phase();
+    result.map(|()| c)
+}
+
+/// A sequence settled as far as its values allow: the period findings and
+/// the dataset summary built from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settled {
+    /// The proved period, else the arithmetic periodicity seen.
+    pub analysis: Analysis,
+    /// `summary.json` of the dataset.
+    pub summary: Summary,
+}
+
+/// Proves a period from `values` (`values.get(n)` = G(n) of `code`) by the
+/// Octal Periodicity Theorem (Guy and Smith 1956), else looks for
+/// arithmetic periodicity (observed, never proved), then summarises: the
+/// one "prove, else observe, then summarise" step of `octal seq` and
+/// `reproduce`. `engine` is recorded in the summary.
+pub fn settle(code: &OctalCode, values: &Values, engine: Engine) -> Settled {
+    let analysis = analyse(code, values);
+    let summary = Summary::new(code, values, &analysis, engine.name());
+    Settled { analysis, summary }
+}
+
+/// A validated request for a sequence's dataset: what to compute and where
+/// to write.
+#[derive(Debug)]
+pub struct SeqJob<'a> {
+    /// The game.
+    pub code: &'a OctalCode,
+    /// The engine.
+    pub engine: Engine,
+    /// Values G(0..=max_n).
+    pub max_n: usize,
+    /// The dataset directory.
+    pub out: &'a Path,
+    /// The report directory, if a report is wanted.
+    pub reports: Option<&'a Path>,
+    /// The checkpoint file, if any.
+    pub checkpoint: Option<&'a Path>,
+    /// The command line shown in the report.
+    pub command: String,
+    /// Worker threads (for the report).
+    pub threads: usize,
+    /// Set by a signal handler to stop; consulted only with a checkpoint.
+    pub stop: &'a AtomicBool,
+}
+
+/// What a finished [`seq_to_dataset`] computed.
+#[derive(Clone, Debug)]
+pub struct SeqRun {
+    /// The dataset summary.
+    pub summary: Summary,
+    /// Seconds spent computing values.
+    pub seconds: f64,
+}
+
+/// Fails early, naming the directory, if `dir` cannot be created or
+/// written to.
+///
+/// # Errors
+/// [`Error::Io`] naming `dir`.
+pub fn check_writable(dir: &Path) -> Result<()> {
+    create_dir(dir)?;
+    tempfile::NamedTempFile::new_in(dir).map_err(Error::io("cannot write in", dir))?;
+    Ok(())
+}
+
+/// Computes a sequence ([`compute`]), settles it ([`settle`]) and writes its
+/// dataset (and report, if asked); used by `octal seq --out` and by
+/// `reproduce`. Directories this run creates are removed again if it fails,
+/// so a failed run leaves no empty or half-filled output directory behind.
+///
+/// # Errors
+/// As [`compute`] and [`write_dataset`]; [`Error::Io`] for an output
+/// directory that cannot be written.
+pub fn seq_to_dataset(job: SeqJob, progress: &dyn Progress) -> Result<SeqRun> {
+    let created: Vec<&Path> = std::iter::once(job.out)
+        .chain(job.reports)
+        .filter(|d| !d.exists())
+        .collect();
+    let result = (|| {
+        check_writable(job.out)?;
+        if let Some(r) = job.reports {
+            check_writable(r)?;
+        }
+        let start = Instant::now();
+        let c = compute(
+            job.code,
+            job.engine,
+            job.max_n,
+            job.checkpoint,
+            progress,
+            job.stop,
+        )?;
+        let seconds = start.elapsed().as_secs_f64();
+        write_outputs(&job, c.into_values(), seconds)
+    })();
+    if result.is_err() {
+        for d in created {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+    result
+}
+
+/// Settles the values and writes the dataset and report.
+fn write_outputs(job: &SeqJob, values: Values, seconds: f64) -> Result<SeqRun> {
+    let code = job.code;
+    let t = Instant::now();
+    let Settled { analysis, summary } = settle(code, &values, job.engine);
+    let period_s = t.elapsed().as_secs_f64();
+    write_dataset(job.out, &summary, &values, analysis.period.as_ref())?;
+    if let Some(r) = job.reports {
+        let stem = code.file_name();
+        let run = RunInfo {
+            phases: vec![
+                (format!("compute G(0..={})", job.max_n), seconds),
+                ("find and prove the period".to_string(), period_s),
+            ],
+            threads: job.threads,
+            peak_mib: peak_mib(),
+            command: job.command.clone(),
+        };
+        let fig = format!("{stem}.svg");
+        let rendered = crate::report::octal::render(
+            code,
+            &summary,
+            &values,
+            analysis.period.as_ref(),
+            analysis.arithmetic.as_ref(),
+            &run,
+            &fig,
+        );
+        for (name, svg) in &rendered.figures {
+            write_bytes(&r.join(name), svg.as_bytes())?;
+        }
+        write_bytes(&r.join(format!("{stem}.md")), rendered.markdown.as_bytes())?;
+    }
+    Ok(SeqRun { summary, seconds })
+}

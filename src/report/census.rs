@@ -1,0 +1,189 @@
+//! The report of the octal census, `reports/octal-census.md`: the codes
+//! grouped as the published tables group them (Flammenkamp's octal tables,
+//! Czajka's extensions): solved games with period and pre-period, games
+//! with arithmetic periodicity (seen), and the unsolved games with how far
+//! they were computed and their sparse-space data; plots of a few unsolved
+//! games.
+
+use super::common::{thousands, Rendered};
+use super::plot::sequence_plot;
+use crate::dataset::census::{Line, Summary};
+use crate::games::octal::{OctalCode, Values};
+use std::fmt::Write;
+
+/// The fields of a `census.csv` line by column name.
+fn field<'a>(l: &'a Line, name: &str) -> &'a str {
+    let i = crate::dataset::census::HEADER
+        .split(',')
+        .position(|h| h == name)
+        .expect("a census column");
+    l.text.split(',').nth(i).unwrap_or("")
+}
+
+/// A number field with thousands separators (empty stays empty).
+fn num(l: &Line, name: &str) -> String {
+    let f = field(l, name);
+    f.parse::<u64>().map_or_else(|_| f.to_string(), thousands)
+}
+
+/// Renders the report from the census lines (in census order), its
+/// summary and the plotted sequences (`(code, G(0..len))`). `dataset`
+/// names the directory holding `census.csv`, for the text.
+pub fn render(
+    lines: &[Line],
+    summary: &Summary,
+    plots: &[(OctalCode, Values)],
+    dataset: &str,
+) -> Rendered {
+    let mut md = String::new();
+    let n = thousands(summary.max_n as u64);
+    let _ = writeln!(
+        md,
+        "# The octal census: every code of up to {} digits\n",
+        summary.digits
+    );
+    let _ = writeln!(
+        md,
+        "Every octal code `0.d1…d{0}` and `4.d1…d{0}` (digits 0–7, trailing zeros dropped, \
+         each game once): **{1} codes**, computed with the sparse engine up to n = {n} at most. \
+         Dataset: `{dataset}/census.csv` (one row per code, columns documented in the README), \
+         `{dataset}/summary.json`. Regenerate with `scripts/octal-census.sh`.\n",
+        summary.digits, summary.codes
+    );
+    let c = |s: &str| summary.counts.get(s).copied().unwrap_or(0);
+    let _ = writeln!(md, "| status | codes |\n|---|---|");
+    let _ = writeln!(
+        md,
+        "| periodic, proved (Octal Periodicity Theorem, Guy and Smith 1956) | {} |",
+        c("periodic")
+    );
+    let _ = writeln!(
+        md,
+        "| arithmetically periodic (seen, not proved) | {} |",
+        c("arithmetic")
+    );
+    let _ = writeln!(md, "| not settled up to n = {n} | {} |", c("unsettled"));
+    let _ = writeln!(
+        md,
+        "\nMachine time {:.0} s (the sum over codes), wall time {:.0} s on {} threads.\n",
+        summary.cpu_seconds, summary.wall_seconds, summary.threads
+    );
+    let _ = writeln!(
+        md,
+        "How a code is settled: values are computed from n = 256 on, doubling, and whenever the values \
+         show a candidate period exactly as far as the theorem needs to prove it; a code stops at the \
+         first proved period, or when `G(n + p) = G(n) + s` has held over the last half of at least \
+         4096 values and eight periods (arithmetic periodicity, observed only), or at n = N. \
+         The proof range `[a, b)` means `G(n + p) = G(n)` was checked for `a <= n < b`, which the \
+         theorem extends to every `n >= a`.\n"
+    );
+    periodic_table(&mut md, lines);
+    arithmetic_table(&mut md, lines);
+    unsettled_table(&mut md, lines, &n);
+    let mut figures = Vec::new();
+    if !plots.is_empty() {
+        let _ = writeln!(md, "## Plots of unsettled games\n");
+        for (code, values) in plots {
+            let name = format!("{}.svg", code.file_name());
+            let _ = writeln!(
+                md,
+                "![G(n) of {code}, n < {}](octal-census/{name})\n",
+                thousands(values.len() as u64)
+            );
+            figures.push((
+                name,
+                sequence_plot(&values.to_u32s(), &format!("G(n) of {code}")),
+            ));
+        }
+    }
+    Rendered {
+        markdown: md,
+        figures,
+    }
+}
+
+fn periodic_table(md: &mut String, lines: &[Line]) {
+    let _ = writeln!(md, "## Solved: periodic, proved\n");
+    let _ = writeln!(
+        md,
+        "| code | period | pre-period | proof range | computed to | largest value | seconds |"
+    );
+    let _ = writeln!(md, "|---|---:|---:|---|---:|---:|---:|");
+    for l in lines.iter().filter(|l| l.status == "periodic") {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | [{}, {}) | {} | {} | {} |",
+            l.code,
+            num(l, "period"),
+            num(l, "pre_period"),
+            num(l, "proof_start"),
+            num(l, "proof_end"),
+            num(l, "computed_to"),
+            num(l, "max_value"),
+            field(l, "seconds")
+        );
+    }
+    md.push('\n');
+}
+
+fn arithmetic_table(md: &mut String, lines: &[Line]) {
+    let rows: Vec<&Line> = lines.iter().filter(|l| l.status == "arithmetic").collect();
+    let _ = writeln!(md, "## Arithmetically periodic (seen, not proved)\n");
+    if rows.is_empty() {
+        let _ = writeln!(md, "None.\n");
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "| code | period | saltus | from n | observed to | largest value | seconds |"
+    );
+    let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|");
+    for l in rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            l.code,
+            num(l, "period"),
+            num(l, "saltus"),
+            num(l, "pre_period"),
+            num(l, "computed_to"),
+            num(l, "max_value"),
+            field(l, "seconds")
+        );
+    }
+    md.push('\n');
+}
+
+fn unsettled_table(md: &mut String, lines: &[Line], n: &str) {
+    let rows: Vec<&Line> = lines.iter().filter(|l| l.status == "unsettled").collect();
+    let _ = writeln!(md, "## Unsolved: not settled up to n = {n}\n");
+    if rows.is_empty() {
+        let _ = writeln!(md, "None.\n");
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Sparse space: under the mask M a value v is rare when `v & M` has an even number of bits; \
+         M is the non-zero mask making the fewest of G(1..=N) rare.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| code | computed to | largest value | first at n | mask | rare values | last rare n | seconds |"
+    );
+    let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|---:|");
+    for l in rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            l.code,
+            num(l, "computed_to"),
+            num(l, "max_value"),
+            num(l, "max_value_at"),
+            field(l, "mask"),
+            num(l, "rare_count"),
+            num(l, "last_rare"),
+            field(l, "seconds")
+        );
+    }
+    md.push('\n');
+}
