@@ -27,9 +27,7 @@ use std::time::{Duration, Instant};
 /// one chunk is read out of the memo once; one of several chunks costs a
 /// scan of the memo per chunk, twice (the digest, then the bytes).
 pub fn chunk_records(classes: f64) -> u64 {
-    if classes <= (1u64 << 27) as f64 {
-        return 1 << 27;
-    }
+    // Up to 2^27 classes, half of them is below the floor: one chunk.
     ((classes / 2.0) as u64).clamp(1 << 27, 1 << 29)
 }
 
