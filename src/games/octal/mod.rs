@@ -17,6 +17,7 @@ pub mod period;
 pub mod ring;
 pub mod sequence;
 pub mod sparse;
+pub mod splits;
 pub mod table_check;
 pub mod values;
 pub mod verify;
