@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Side-by-side timing of `grundy octal seq` and ogsolve (Beling; install with
 # `cargo install ogsolve`, not a dependency) on the cases of issue 3.
-# Writes reports/octal-performance.md. Usage: scripts/octal-vs-ogsolve.sh [threads]
+# Writes reports/octal-performance.md. Usage:
+#   scripts/octal-vs-ogsolve.sh [threads]            the cases below
+#   scripts/octal-vs-ogsolve.sh --census [N] [runs]  every code of up to three
+#       digits (the census's 1024), both tools to n = N (default 200000);
+#       see scripts/octal-vs-ogsolve-census.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--census" ]; then
+  shift
+  exec scripts/octal-vs-ogsolve-census.sh "$@"
+fi
 threads="${1:-2}"
 cargo build --release --quiet
 command -v ogsolve >/dev/null || { echo "ogsolve not found: cargo install ogsolve" >&2; exit 2; }
@@ -33,5 +41,9 @@ for c in "${cases[@]}"; do
   echo "| $code | $n | $gt | $gm | $m | $ot | $om | $gv | $ov |" >> "$tmp"
   echo "$code $n: grundy $gt s, ogsolve $ot s" >&2
 done
+# Keep the census section (written by --census) below the cases.
+if [ -f "$out" ] && grep -q '^<!-- census -->' "$out"; then
+  sed -n '/^<!-- census -->/,$p' "$out" >> "$tmp"
+fi
 mv "$tmp" "$out"
 echo "wrote $out" >&2

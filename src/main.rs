@@ -1,7 +1,7 @@
 //! The `grundy` command line: parse, run, map errors to exit codes.
 //!
 //! Exit codes: 0 success (also `--help`, `--version`, and a reader that
-//! closed the pipe); 1 a claims table with rows not as recorded; 2 any error, usage errors included, printed as one
+//! closed the pipe); 1 a check that found a claim (`octal check`) or rows of a claims table (`octal check-table`) not holding; 2 any error, usage errors included, printed as one
 //! line starting `error:`; 130 a run interrupted by Ctrl-C or SIGTERM
 //! after saving its progress.
 
@@ -20,10 +20,10 @@ fn main() {
     }
 }
 
-/// 130 for an interrupted run, 1 for a claims table with rows not as
-/// recorded (`octal check-table`), 2 for every other error.
+/// 130 for an interrupted run, 1 for a refuted claim (`octal check`,
+/// `octal check-table`), 2 for every other error.
 fn exit_code(e: &anyhow::Error) -> i32 {
-    if e.downcast_ref::<cli::octal_table::RowsFailed>().is_some() {
+    if e.downcast_ref::<cli::refuted::Refuted>().is_some() {
         return 1;
     }
     if e.chain().any(|c| {

@@ -245,7 +245,10 @@ fn cli_json_outputs() {
         "0:0,14:0,34:0,16:2,17:2,51:2",
         "--json",
     ];
-    let c: serde_json::Value = serde_json::from_str(&stdout(&grundy(&args, d.path()))).unwrap();
+    // A refuted claim: its JSON, and exit code 1.
+    let o = grundy(&args, d.path());
+    assert_eq!(o.status.code(), Some(1));
+    let c: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(c["holds"], false);
     assert_eq!(c["first_failure"]["n"], 31);
     assert_eq!(c["first_failure"]["claimed"], 3);

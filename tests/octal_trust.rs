@@ -27,6 +27,17 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(&stdout(o)).unwrap()
 }
 
+/// The JSON of a check that refuted its claim: exit code 1.
+fn refuted_json(o: &Output) -> serde_json::Value {
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
 const KAYLES: &str = "4 1 2 8 1 4 7 2 1 8 2 7";
 
 #[test]
@@ -87,7 +98,7 @@ fn a_far_exception_does_not_hide_an_early_failure() {
         ],
         d.path(),
     );
-    let j = json(&o);
+    let j = refuted_json(&o);
     assert_eq!(j["holds"], false);
     assert_eq!(j["first_failure"]["n"], 0);
     assert_eq!(j["first_failure"]["claimed"], 4);
@@ -559,14 +570,20 @@ fn proved_periods_hold_far_beyond_their_proof() {
 fn a_period_from_zero_needs_the_longer_range() {
     let d = tempfile::tempdir().unwrap();
     // 0.4: G = 0, 0, 0, 1, …; the claim "G ≡ 0" used to be "proved" from
-    // G(0..=2).
-    let o = stdout(&grundy(
+    // G(0..=2). A refuted claim exits with code 1, like a refuted row of
+    // `check-table`: a script must not read it as confirmed.
+    let out = grundy(
         &["octal", "check", "0.4", "--period", "1", "--values", "0"],
         d.path(),
-    ));
+    );
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
-        o,
+        String::from_utf8_lossy(&out.stdout),
         "0.4: the claim fails at n = 3: it says G(3) = 0, but G(3) = 1.\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: the claim for 0.4 does not hold (first at n = 3)\n"
     );
 }
 

@@ -30,6 +30,7 @@ pub mod octal;
 pub mod octal_census;
 pub mod octal_table;
 pub mod progress;
+pub mod refuted;
 pub mod reproduce;
 pub mod sum;
 pub mod treblecross;

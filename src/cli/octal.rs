@@ -36,7 +36,7 @@ pub enum Command {
     Seq(SeqArgs),
     /// Find and prove the period (Octal Periodicity Theorem).
     Period(PeriodArgs),
-    /// Check a published periodicity claim for all n.
+    /// Check a published periodicity claim for all n (exit code 1 when it fails).
     Check(CheckArgs),
     /// The game on a ring of n tokens, n = 1..=N.
     Ring(RingArgs),
@@ -490,6 +490,13 @@ fn check_cmd(a: CheckArgs, bars: &Bars) -> anyhow::Result<()> {
             v.pre_period,
             v.proof_end
         );
+    }
+    if let Some(f) = v.first_failure {
+        return Err(super::refuted::Refuted(format!(
+            "the claim for {code} does not hold (first at n = {})",
+            f.n
+        ))
+        .into());
     }
     Ok(())
 }

@@ -3,11 +3,12 @@
 //! [`grundy::games::octal::table_check`]), one line per row and a summary,
 //! or one JSON object. Exit code 0 when every row's outcome is the one it
 //! records (or, without `expect`, when it holds), 1 when one is not
-//! ([`RowsFailed`]), 2 for bad input.
+//! ([`Refuted`]), 2 for bad input.
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::octal::available_memory;
 use super::progress::Bars;
+use super::refuted::Refuted;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use grundy::games::octal::budget::{check_n, MAX_N};
@@ -16,7 +17,6 @@ use grundy::games::octal::table_check::{
 };
 use grundy::progress::Progress;
 use serde_json::json;
-use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -39,30 +39,6 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 }
-
-/// Some rows are not as recorded: `main` exits with code 1 (not 2: the
-/// input was read and checked, and the lines above say which rows).
-#[derive(Debug)]
-pub struct RowsFailed {
-    /// Rows whose outcome is not the expected one.
-    pub failed: usize,
-    /// All rows.
-    pub total: usize,
-}
-
-impl fmt::Display for RowsFailed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} of {} rows {} not hold as recorded",
-            self.failed,
-            self.total,
-            if self.failed == 1 { "does" } else { "do" }
-        )
-    }
-}
-
-impl std::error::Error for RowsFailed {}
 
 /// One outcome in words.
 fn describe(claim: &Claim, o: &Outcome) -> String {
@@ -223,7 +199,11 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         outln!("{shown}: {total} rows: {}; {verdict}.", c.join(", "));
     }
     if failed > 0 {
-        return Err(RowsFailed { failed, total }.into());
+        let verb = if failed == 1 { "does" } else { "do" };
+        return Err(Refuted(format!(
+            "{failed} of {total} rows {verb} not hold as recorded"
+        ))
+        .into());
     }
     Ok(())
 }

@@ -112,7 +112,10 @@ impl Computation {
         self.sparse.rare_count()
     }
 
-    /// The fast engine's current mask (0: full mode or naive engine).
+    /// The fast engine's current mask (0: full mode or naive engine), over
+    /// the engine's keys (see [`super::sparse`]: the value, or for codes
+    /// whose splits all remove an even or all an odd number of tokens, twice
+    /// the value plus the parity of the heap).
     pub fn mask(&self) -> u32 {
         self.sparse.mask()
     }

@@ -41,6 +41,10 @@ const REVIEW_EVERY: usize = 1 << 14;
 const RARE_FRACTION: usize = 24;
 /// Pairs scattered before targeted scans in full mode.
 const FULL_PREFIX: usize = 32768;
+/// At most this many pairs per possible value are scattered first.
+const PREFIX_PER_VALUE: usize = 16;
+/// But at least this many (or all of them).
+const MIN_PREFIX: usize = 1024;
 /// Pairs scattered at most before targeted scans in sparse mode.
 const SPARSE_PREFIX: usize = 2048;
 /// Heap sizes from which two values are computed at once on two threads,
@@ -77,6 +81,10 @@ struct Shared {
     mask: u32,
     rare: Vec<u32>,
     cap: u32,
+    /// Values are classified with the parity of their heap size appended
+    /// (see [`key`]): every two-heap split removes a number of tokens of
+    /// one parity, so the heaps `m = n − k` a step splits share a parity.
+    ext: bool,
 }
 
 /// Scratch space of one step: the option values seen.
@@ -109,6 +117,22 @@ fn parity(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() & 1 == 1
 }
 
+/// What the mask classifies: `G(n)`, or with [`Shared::ext`],
+/// `2 G(n) + (n mod 2)`. A split of `m` into `a + (m − a)` has
+/// `key(a) ⊕ key(m − a) = 2 (G(a) ⊕ G(m − a)) + (m mod 2)`, so the parity
+/// argument of the module documentation holds for these keys unchanged,
+/// and a game whose values follow the parity of the heap (0.4-like games
+/// where odd heaps are 0) gets a sparse space (the RC2 idea of Beling's
+/// ogsolve: classify value and parity together).
+#[inline(always)]
+fn key(ext: bool, n: usize, v: u32) -> u32 {
+    if ext {
+        (v << 1) | (n & 1) as u32
+    } else {
+        v
+    }
+}
+
 impl SparseEngine {
     /// A fresh engine for `code`.
     pub fn new(code: &OctalCode) -> SparseEngine {
@@ -117,6 +141,7 @@ impl SparseEngine {
         let split2 = with(4);
         let split3 = with(8);
         let max_split = split2.iter().copied().max().unwrap_or(0);
+        let ext = !split2.is_empty() && split2.iter().all(|&k| k % 2 == split2[0] % 2);
         // Heap n reads G(n − k) for single-heap moves and at most
         // G(n − k − 1) for splits.
         let lag = single
@@ -134,8 +159,9 @@ impl SparseEngine {
                 mask: 0,
                 rare: Vec::new(),
                 cap: 1,
+                ext,
             },
-            hist: vec![0; 1],
+            hist: vec![0; 2],
             next_review: FIRST_REVIEW,
             lag,
             max_split,
@@ -181,8 +207,8 @@ impl SparseEngine {
     /// Brings the engine up to date with `g`, a sequence it did not compute
     /// itself (one read from a checkpoint, say).
     pub fn absorb<T: Value>(&mut self, g: &[T]) {
-        for &v in g {
-            self.count(v.get());
+        for (n, &v) in g.iter().enumerate() {
+            self.count(n, v.get());
         }
         self.shared.mask = 0;
         self.shared.rare.clear();
@@ -190,15 +216,16 @@ impl SparseEngine {
         self.next_review = FIRST_REVIEW;
     }
 
-    fn count(&mut self, v: u32) {
+    fn count(&mut self, n: usize, v: u32) {
         while v >= self.shared.cap {
             self.shared.cap *= 2;
         }
         self.splits.grow(self.shared.cap as usize);
-        if self.hist.len() < self.shared.cap as usize {
-            self.hist.resize(self.shared.cap as usize, 0);
+        // Keys are below 2 · cap.
+        if self.hist.len() < 2 * self.shared.cap as usize {
+            self.hist.resize(2 * self.shared.cap as usize, 0);
         }
-        self.hist[v as usize] += 1;
+        self.hist[key(self.shared.ext, n, v) as usize] += 1;
     }
 
     /// Chooses the mask from the histogram and rebuilds the rare list.
@@ -233,7 +260,7 @@ impl SparseEngine {
             if mask != 0 {
                 self.shared.rare.extend(
                     (1..g.len())
-                        .filter(|&n| !parity(g[n].get(), mask))
+                        .filter(|&n| !parity(key(self.shared.ext, n, g[n].get()), mask))
                         .map(|n| n as u32),
                 );
             }
@@ -241,8 +268,8 @@ impl SparseEngine {
     }
 
     fn record(&mut self, n: usize, v: u32) {
-        self.count(v);
-        if self.shared.mask != 0 && n > 0 && !parity(v, self.shared.mask) {
+        self.count(n, v);
+        if self.shared.mask != 0 && n > 0 && !parity(key(self.shared.ext, n, v), self.shared.mask) {
             self.shared.rare.push(n as u32);
         }
     }
@@ -339,7 +366,12 @@ impl SparseEngine {
             }
         }
         let mut made: Vec<_> = missing.iter().map(|_| self.splits.spare()).collect();
-        let prefix = self.prefix;
+        // A sample of the pairs finds every value that is common among
+        // them after a few times as many pairs as there are values.
+        let prefix = self
+            .prefix
+            .min((self.shared.cap as usize).saturating_mul(PREFIX_PER_VALUE))
+            .max(self.prefix.min(MIN_PREFIX));
         let work = |sets: &mut [splits::SplitSet], ms: &[usize]| {
             for (s, &m) in sets.iter_mut().zip(ms) {
                 splits::fill(s, g, m, prefix);
@@ -426,6 +458,8 @@ fn compute<T: Value>(
 
 fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> u32 {
     let mask = sh.mask;
+    // Every m of `ms` has the parity of ms[0] when keys carry it.
+    let common = |v: u32| parity(key(sh.ext, ms[0], v), mask);
     let seen = &mut w.seen;
     for &m in ms {
         for &r in &sh.rare {
@@ -437,11 +471,11 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
         }
     }
     let c = (0..)
-        .find(|&v| parity(v, mask) && seen[v as usize] == 0)
+        .find(|&v| common(v) && seen[v as usize] == 0)
         .expect("a missing common value");
     let mut pending = std::mem::take(&mut w.pending);
     pending.clear();
-    pending.extend((0..c).filter(|&v| !parity(v, mask) && seen[v as usize] == 0));
+    pending.extend((0..c).filter(|&v| !common(v) && seen[v as usize] == 0));
     let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
     let stop = half.min(SPARSE_PREFIX);
     // Scatter blocks of pairs branch-free, doubling in length, dropping the
@@ -566,7 +600,8 @@ mod tests {
     #[test]
     fn equals_naive_on_classics() {
         for code in [
-            "0.77", "0.137", "0.07", "0.007", "0.6", "0.16", "4.07", "0.354",
+            "0.77", "0.137", "0.07", "0.007", "0.6", "0.16", "4.07", "0.354", "4.3", "0.4",
+            "0.127", "4.214",
         ] {
             let c: OctalCode = code.parse().unwrap();
             assert_eq!(fast(code, 1500), naive::sequence(&c, 1500), "{code}");
