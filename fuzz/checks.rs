@@ -184,3 +184,57 @@ pub fn sequence_file(data: &[u8]) {
     assert_eq!(code2, code);
     assert_eq!(back.to_u32s(), values.to_u32s());
 }
+
+/// Claims tables (`octal check-table FILE`): parse without panic; a table
+/// that parses has rows, each with a code that prints and parses back.
+pub fn octal_table(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    if let Ok(rows) = grundy::games::octal::table_check::parse_table("fuzz.csv", s) {
+        assert!(!rows.is_empty(), "a parsed table has rows");
+        for r in &rows {
+            let printed = r.code.to_string();
+            let back: grundy::games::octal::OctalCode =
+                printed.parse().expect("a printed code parses");
+            assert_eq!(back, r.code);
+        }
+    }
+}
+
+/// Census CSV (what `octal census merge` and `--resume` read): parse
+/// without panic; every line read back has the census's columns, its code
+/// is its first field and its text is a line of the input.
+pub fn census_csv(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let path = std::path::Path::new("census.csv");
+    if let Ok(lines) = grundy::dataset::census::parse_csv(path, s) {
+        for l in &lines {
+            let fields: Vec<&str> = l.text.split(',').collect();
+            assert_eq!(fields[0], l.code);
+            assert_eq!(fields[1], l.status);
+            assert!(!l.code.is_empty());
+            assert!(s.lines().any(|x| x == l.text));
+        }
+    }
+}
+
+/// `--shard I/K`: parse without panic; a parsed pair prints as `I/K` and
+/// parses back; validating it for every digit count never panics, and an
+/// accepted shard holds codes of the census only.
+pub fn census_shard(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let Ok((i, k)) = grundy::jobs::census::parse_shard(s) else {
+        return;
+    };
+    assert_eq!(
+        grundy::jobs::census::parse_shard(&format!("{i}/{k}")),
+        Ok((i, k))
+    );
+    for digits in 0..=4 {
+        if grundy::jobs::census::validate(digits, 1, Some((i, k))).is_ok() {
+            let all = grundy::games::octal::census::codes(digits).len();
+            let mine = grundy::jobs::census::shard_codes(digits, Some((i, k)));
+            assert!(!mine.is_empty() && mine.len() <= all);
+            assert!(mine.iter().all(|(index, _)| index % k == i - 1));
+        }
+    }
+}

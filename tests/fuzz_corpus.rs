@@ -20,6 +20,9 @@ const TARGETS: &[(&str, Check)] = &[
     ("sum_expr", checks::sum_expr),
     ("positions_table", checks::positions_table),
     ("sequence_file", checks::sequence_file),
+    ("octal_table", checks::octal_table),
+    ("census_csv", checks::census_csv),
+    ("census_shard", checks::census_shard),
 ];
 
 #[test]

@@ -6,7 +6,9 @@
 use super::progress::Bars;
 use clap::{Args, Subcommand};
 use grundy::dataset::census::Summary;
-use grundy::jobs::census::{merge, run, validate, CensusJob, CensusRun, DEFAULT_MAX_N};
+use grundy::jobs::census::{
+    merge, parse_shard, run, validate, CensusJob, CensusRun, DEFAULT_MAX_N,
+};
 use std::path::PathBuf;
 
 /// `grundy octal census`.
@@ -61,16 +63,6 @@ pub struct MergeArgs {
     /// Print one JSON object (the summary) instead.
     #[arg(long)]
     pub json: bool,
-}
-
-/// `I/K` as `(I, K)`.
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{s:?} is not I/K, as in 3/8");
-    let (i, k) = s.split_once('/').ok_or_else(bad)?;
-    Ok((
-        i.trim().parse().map_err(|_| bad())?,
-        k.trim().parse().map_err(|_| bad())?,
-    ))
 }
 
 /// Runs `octal census` (or its `merge`).

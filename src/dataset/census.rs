@@ -101,13 +101,22 @@ pub struct Line {
 }
 
 /// Reads `census.csv`: checks the header and the column count of every
-/// line.
+/// line (see [`parse_csv`]).
 ///
 /// # Errors
-/// [`Error::Io`] if it cannot be read; [`Error::CorruptDataset`] naming the
-/// line for a wrong header or a line with the wrong number of fields.
+/// [`Error::Io`] if it cannot be read; [`Error::CorruptDataset`] as
+/// [`parse_csv`].
 pub fn read_csv(path: &Path) -> Result<Vec<Line>> {
     let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
+    parse_csv(path, &text)
+}
+
+/// The lines of a `census.csv` held in `text`; `path` names it in errors.
+///
+/// # Errors
+/// [`Error::CorruptDataset`] naming the line: an empty text, a wrong
+/// header, a line with the wrong number of fields or an empty code.
+pub fn parse_csv(path: &Path, text: &str) -> Result<Vec<Line>> {
     let corrupt = |reason: String| Error::CorruptDataset {
         path: path.to_path_buf(),
         reason,
@@ -124,13 +133,16 @@ pub fn read_csv(path: &Path) -> Result<Vec<Line>> {
     }
     let mut out = Vec::new();
     for (i, l) in lines.enumerate() {
+        let line = i.saturating_add(2);
         let fields: Vec<&str> = l.split(',').collect();
         if fields.len() != COLUMNS {
             return Err(corrupt(format!(
-                "line {}: {} fields, expected {COLUMNS}",
-                i.saturating_add(2),
+                "line {line}: {} fields, expected {COLUMNS}",
                 fields.len()
             )));
+        }
+        if fields[0].is_empty() {
+            return Err(corrupt(format!("line {line}: the code is empty")));
         }
         out.push(Line {
             code: fields[0].to_string(),

@@ -64,6 +64,21 @@ pub struct CensusJob<'a> {
     pub stop: &'a AtomicBool,
 }
 
+/// `I/K` (as in `--shard 3/8`) as `(I, K)`; the range is
+/// [`validate`]'s business.
+///
+/// # Errors
+/// A message quoting the text when it is not two decimal numbers around a
+/// `/`.
+pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
+    let bad = || format!("{s:?} is not I/K, as in 3/8");
+    let (i, k) = s.split_once('/').ok_or_else(bad)?;
+    Ok((
+        i.trim().parse().map_err(|_| bad())?,
+        k.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
 /// Checks a census's arguments before any work.
 ///
 /// # Errors
