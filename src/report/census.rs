@@ -77,9 +77,56 @@ pub fn render(
          The proof range `[a, b)` means `G(n + p) = G(n)` was checked for `a <= n < b`, which the \
          theorem extends to every `n >= a`.\n"
     );
-    periodic_table(&mut md, lines);
-    arithmetic_table(&mut md, lines);
-    unsettled_table(&mut md, lines, &n);
+    use Cell::{Num, Range, Text};
+    table(
+        &mut md,
+        lines,
+        "periodic",
+        "## Solved: periodic, proved",
+        None,
+        &[
+            ("period", Num("period")),
+            ("pre-period", Num("pre_period")),
+            ("proof range", Range("proof_start", "proof_end")),
+            ("computed to", Num("computed_to")),
+            ("largest value", Num("max_value")),
+            ("seconds", Text("seconds")),
+        ],
+    );
+    table(
+        &mut md,
+        lines,
+        "arithmetic",
+        "## Arithmetically periodic (seen, not proved)",
+        None,
+        &[
+            ("period", Num("period")),
+            ("saltus", Num("saltus")),
+            ("from n", Num("pre_period")),
+            ("observed to", Num("computed_to")),
+            ("largest value", Num("max_value")),
+            ("seconds", Text("seconds")),
+        ],
+    );
+    table(
+        &mut md,
+        lines,
+        "unsettled",
+        &format!("## Unsolved: not settled up to n = {n}"),
+        Some(
+            "Sparse space: under the mask M a value v is rare when `v & M` has an even number of bits; \
+             M is the non-zero mask making the fewest of G(1..=N) rare.",
+        ),
+        &[
+            ("computed to", Num("computed_to")),
+            ("largest value", Num("max_value")),
+            ("first at n", Num("max_value_at")),
+            ("mask", Text("mask")),
+            ("rare values", Num("rare_count")),
+            ("last rare n", Num("last_rare")),
+            ("seconds", Text("seconds")),
+        ],
+    );
     let mut figures = Vec::new();
     if !plots.is_empty() {
         let _ = writeln!(md, "## Plots of unsettled games\n");
@@ -102,88 +149,53 @@ pub fn render(
     }
 }
 
-fn periodic_table(md: &mut String, lines: &[Line]) {
-    let _ = writeln!(md, "## Solved: periodic, proved\n");
-    let _ = writeln!(
-        md,
-        "| code | period | pre-period | proof range | computed to | largest value | seconds |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---|---:|---:|---:|");
-    for l in lines.iter().filter(|l| l.status == "periodic") {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | [{}, {}) | {} | {} | {} |",
-            l.code,
-            num(l, "period"),
-            num(l, "pre_period"),
-            num(l, "proof_start"),
-            num(l, "proof_end"),
-            num(l, "computed_to"),
-            num(l, "max_value"),
-            field(l, "seconds")
-        );
-    }
-    md.push('\n');
+/// A cell of a report table, from the `census.csv` columns it names.
+enum Cell {
+    /// A number, with thousands separators.
+    Num(&'static str),
+    /// The field as written.
+    Text(&'static str),
+    /// `[a, b)` from two number columns.
+    Range(&'static str, &'static str),
 }
 
-fn arithmetic_table(md: &mut String, lines: &[Line]) {
-    let rows: Vec<&Line> = lines.iter().filter(|l| l.status == "arithmetic").collect();
-    let _ = writeln!(md, "## Arithmetically periodic (seen, not proved)\n");
-    if rows.is_empty() {
+/// One section: the rows of `status`, in census order, under `heading`
+/// (and `intro`), with a `code` column then `columns`; "None." if no code
+/// has that status (the periodic section always has its table).
+fn table(
+    md: &mut String,
+    lines: &[Line],
+    status: &str,
+    heading: &str,
+    intro: Option<&str>,
+    columns: &[(&str, Cell)],
+) {
+    let rows: Vec<&Line> = lines.iter().filter(|l| l.status == status).collect();
+    let _ = writeln!(md, "{heading}\n");
+    if rows.is_empty() && status != "periodic" {
         let _ = writeln!(md, "None.\n");
         return;
     }
-    let _ = writeln!(
-        md,
-        "| code | period | saltus | from n | observed to | largest value | seconds |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|");
-    for l in rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            l.code,
-            num(l, "period"),
-            num(l, "saltus"),
-            num(l, "pre_period"),
-            num(l, "computed_to"),
-            num(l, "max_value"),
-            field(l, "seconds")
-        );
+    if let Some(intro) = intro {
+        let _ = writeln!(md, "{intro}\n");
     }
-    md.push('\n');
-}
-
-fn unsettled_table(md: &mut String, lines: &[Line], n: &str) {
-    let rows: Vec<&Line> = lines.iter().filter(|l| l.status == "unsettled").collect();
-    let _ = writeln!(md, "## Unsolved: not settled up to n = {n}\n");
-    if rows.is_empty() {
-        let _ = writeln!(md, "None.\n");
-        return;
-    }
-    let _ = writeln!(
-        md,
-        "Sparse space: under the mask M a value v is rare when `v & M` has an even number of bits; \
-         M is the non-zero mask making the fewest of G(1..=N) rare.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| code | computed to | largest value | first at n | mask | rare values | last rare n | seconds |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|---:|");
+    let names: Vec<&str> = columns.iter().map(|(h, _)| *h).collect();
+    let _ = writeln!(md, "| code | {} |", names.join(" | "));
+    let aligns: Vec<&str> = columns
+        .iter()
+        .map(|(_, c)| if matches!(c, Cell::Range(..)) { "---" } else { "---:" })
+        .collect();
+    let _ = writeln!(md, "|---|{}|", aligns.join("|"));
     for l in rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            l.code,
-            num(l, "computed_to"),
-            num(l, "max_value"),
-            num(l, "max_value_at"),
-            field(l, "mask"),
-            num(l, "rare_count"),
-            num(l, "last_rare"),
-            field(l, "seconds")
-        );
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|(_, c)| match *c {
+                Cell::Num(name) => num(l, name),
+                Cell::Text(name) => field(l, name).to_string(),
+                Cell::Range(a, b) => format!("[{}, {})", num(l, a), num(l, b)),
+            })
+            .collect();
+        let _ = writeln!(md, "| {} | {} |", l.code, cells.join(" | "));
     }
     md.push('\n');
 }
