@@ -173,6 +173,11 @@ pub struct Summary {
     pub wall_seconds: f64,
     /// Worker threads (for a merge: the most any shard used).
     pub threads: usize,
+    /// Rows kept from an interrupted run's partial file (`--resume`):
+    /// their time is in `cpu_seconds` but not in `wall_seconds`, which is
+    /// this run's only. 0 in files written before the field existed.
+    #[serde(default)]
+    pub resumed: usize,
 }
 
 /// Counts lines by status.

@@ -202,7 +202,7 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
             None => return Err(Error::Interrupted { path: partial_path }),
         }
     }
-    let summary = summarise(job, &done, started.elapsed().as_secs_f64());
+    let summary = summarise(job, &done, started.elapsed().as_secs_f64(), resumed);
     data::write(staged.path(), &done, &summary)?;
     staged.commit()?;
     if let Some(r) = job.reports {
@@ -274,7 +274,7 @@ fn read_partial(path: &Path, tag: &str) -> Result<HashMap<String, String>> {
     Ok(kept)
 }
 
-fn summarise(job: &CensusJob, lines: &[String], wall: f64) -> Summary {
+fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Summary {
     Summary {
         digits: job.digits,
         max_n: job.max_n,
@@ -284,6 +284,7 @@ fn summarise(job: &CensusJob, lines: &[String], wall: f64) -> Summary {
         cpu_seconds: round3(lines.iter().map(|l| seconds_of(l)).sum()),
         wall_seconds: round3(wall),
         threads: job.threads,
+        resumed,
     }
 }
 
@@ -334,7 +335,7 @@ pub fn merge(
         .map(|(i, c)| (c.to_string(), i))
         .collect();
     let mut slots: Vec<Option<(String, &Path)>> = vec![None; index.len()];
-    let (mut wall, mut threads) = (0.0, 0);
+    let (mut wall, mut threads, mut resumed) = (0.0, 0, 0);
     for dir in dirs {
         let s = read_summary(&dir.join("summary.json"))?;
         if (s.digits, s.max_n) != (head.digits, head.max_n) {
@@ -352,6 +353,7 @@ pub fn merge(
         }
         wall += s.wall_seconds;
         threads = threads.max(s.threads);
+        resumed += s.resumed;
         let csv = dir.join("census.csv");
         for line in read_csv(&csv)? {
             let Some(&i) = index.get(&line.code) else {
@@ -396,7 +398,7 @@ pub fn merge(
         threads,
         stop: &AtomicBool::new(false),
     };
-    let summary = summarise(&job, &lines, wall);
+    let summary = summarise(&job, &lines, wall, resumed);
     let staged = Staged::new(out)?;
     data::write(staged.path(), &lines, &summary)?;
     staged.commit()?;

@@ -63,11 +63,20 @@ pub fn render(
         c("arithmetic")
     );
     let _ = writeln!(md, "| not settled up to n = {n} | {} |", c("unsettled"));
-    let _ = writeln!(
+    let _ = write!(
         md,
-        "\nMachine time {:.0} s (the sum over codes), wall time {:.0} s on {} threads.\n",
+        "\nMachine time {:.0} s (the sum over codes), wall time {:.0} s on {} threads",
         summary.cpu_seconds, summary.wall_seconds, summary.threads
     );
+    if summary.resumed > 0 {
+        let _ = write!(
+            md,
+            " (the last run only: {} of the rows were kept from an interrupted run, \
+             whose wall time is not recorded; their machine time is in the sum)",
+            summary.resumed
+        );
+    }
+    let _ = writeln!(md, ".\n");
     let _ = writeln!(
         md,
         "How a code is settled: values are computed from n = 256 on, doubling, and whenever the values \
@@ -183,7 +192,13 @@ fn table(
     let _ = writeln!(md, "| code | {} |", names.join(" | "));
     let aligns: Vec<&str> = columns
         .iter()
-        .map(|(_, c)| if matches!(c, Cell::Range(..)) { "---" } else { "---:" })
+        .map(|(_, c)| {
+            if matches!(c, Cell::Range(..)) {
+                "---"
+            } else {
+                "---:"
+            }
+        })
         .collect();
     let _ = writeln!(md, "|---|{}|", aligns.join("|"));
     for l in rows {
