@@ -85,6 +85,25 @@ struct Shared {
     /// (see [`key`]): every two-heap split removes a number of tokens of
     /// one parity, so the heaps `m = n − k` a step splits share a parity.
     ext: bool,
+    /// With `ext`, the splits remove an odd number of tokens.
+    odd: bool,
+    /// Heap sizes whose key has this parity under the mask are common
+    /// (see [`common_parity`]).
+    common: bool,
+}
+
+/// Which parity of `key & mask` makes a heap size common. A split's
+/// option has key `key(a) ⊕ key(m − a)` (with `m`'s parity in its last
+/// bit), and two heaps of one parity give a key of even parity whichever
+/// it is; so heap sizes of either parity may be the common ones, as long
+/// as the value looked for as common has an option key of odd parity.
+/// That value is usually the one a common heap size gets: its key differs
+/// from its option key only in the last bit when the splits remove an odd
+/// number of tokens, so then, for a mask with that bit, the common heap
+/// sizes are those of even parity (Beling's RC2 shifts by `d` the same
+/// way).
+fn common_parity(odd: bool, mask: u32) -> bool {
+    !(odd && mask & 1 == 1)
 }
 
 /// Scratch space of one step: the option values seen.
@@ -142,6 +161,7 @@ impl SparseEngine {
         let split3 = with(8);
         let max_split = split2.iter().copied().max().unwrap_or(0);
         let ext = !split2.is_empty() && split2.iter().all(|&k| k % 2 == split2[0] % 2);
+        let odd = ext && split2[0] % 2 == 1;
         // Heap n reads G(n − k) for single-heap moves and at most
         // G(n − k − 1) for splits.
         let lag = single
@@ -160,6 +180,8 @@ impl SparseEngine {
                 rare: Vec::new(),
                 cap: 1,
                 ext,
+                odd,
+                common: true,
             },
             hist: vec![0; 2],
             next_review: FIRST_REVIEW,
@@ -248,19 +270,31 @@ impl SparseEngine {
             }
             h *= 2;
         }
+        // F(M) = #even − #odd keys under M; the rare ones are the parity
+        // that is not the common one.
         let total = g.len() as i64;
-        let best = (1..f.len()).min_by_key(|&m| (f[m], m));
+        let odd = self.shared.odd;
+        let rare_count = |m: usize| {
+            if common_parity(odd, m as u32) {
+                (total + f[m]) / 2
+            } else {
+                (total - f[m]) / 2
+            }
+        };
+        let best = (1..f.len()).min_by_key(|&m| (rare_count(m), m));
         let mask = match best {
-            Some(m) if ((total + f[m]) / 2) as usize * RARE_FRACTION <= g.len() => m as u32,
+            Some(m) if rare_count(m) as usize * RARE_FRACTION <= g.len() => m as u32,
             _ => 0,
         };
         if mask != self.shared.mask {
             self.shared.mask = mask;
+            self.shared.common = common_parity(odd, mask);
             self.shared.rare.clear();
             if mask != 0 {
+                let (ext, common) = (self.shared.ext, self.shared.common);
                 self.shared.rare.extend(
                     (1..g.len())
-                        .filter(|&n| !parity(key(self.shared.ext, n, g[n].get()), mask))
+                        .filter(|&n| parity(key(ext, n, g[n].get()), mask) != common)
                         .map(|n| n as u32),
                 );
             }
@@ -269,7 +303,8 @@ impl SparseEngine {
 
     fn record(&mut self, n: usize, v: u32) {
         self.count(n, v);
-        if self.shared.mask != 0 && n > 0 && !parity(key(self.shared.ext, n, v), self.shared.mask) {
+        let sh = &self.shared;
+        if sh.mask != 0 && n > 0 && parity(key(sh.ext, n, v), sh.mask) != sh.common {
             self.shared.rare.push(n as u32);
         }
     }
@@ -573,6 +608,24 @@ mod tests {
             }
         });
         g
+    }
+
+    /// 0.127 (splits after removing 3, an odd number): the engine settles on
+    /// a mask with the parity bit, whose common heap sizes are those of even
+    /// key parity (ogsolve's split for this game), and stays exact.
+    #[test]
+    fn common_heaps_of_even_parity_when_splits_remove_an_odd_number() {
+        let code: OctalCode = "0.127".parse().unwrap();
+        let mut e = SparseEngine::new(&code);
+        let mut g: Vec<u32> = Vec::new();
+        let mut seen_even_common = false;
+        for _ in 0..=40000 {
+            let v = e.next_value(&g);
+            g.push(v);
+            seen_even_common |= e.mask() != 0 && !e.shared.common;
+        }
+        assert!(seen_even_common, "mask {}", e.mask());
+        assert_eq!(g, naive::sequence(&code, 40000));
     }
 
     /// The split-set cache and the targeted scans, exercised from small
