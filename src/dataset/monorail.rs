@@ -749,7 +749,7 @@ fn compare_files(d: &Dataset, a: &Analysis, table: &LoopTable) -> Result<()> {
 /// 3. every other number (first moves with their reachable counts and
 ///    class sizes, endgames, subgame classes with their occurrences, loops,
 ///    the summary's fields) re-derived from the verified table by
-///    [`analyse`] and compared field by field, then byte by byte, with the
+///    [`analyse`](crate::games::monorail::analysis::analyse) and compared field by field, then byte by byte, with the
 ///    files.
 ///
 /// Costs about as much as the solve without its memo (see

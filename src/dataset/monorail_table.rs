@@ -129,7 +129,8 @@ pub const RECORD_BYTES: usize = 10;
 /// Reads a table file.
 ///
 /// # Errors
-/// [`Error::Io`] if the file cannot be opened; [`Error::CorruptDataset`] if
+/// [`Error::Io`](crate::Error::Io) if the file cannot be opened;
+/// [`Error::CorruptDataset`](crate::Error::CorruptDataset) if
 /// it is not a zstd stream, has the wrong magic or version, ends early, has
 /// trailing bytes, or its keys are not strictly ascending.
 pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {

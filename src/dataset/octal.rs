@@ -161,7 +161,7 @@ pub struct Summary {
 
 impl Summary {
     /// The summary of `values` with the period findings of
-    /// [`analyse`](crate::games::octal::period::analyse).
+    /// [`crate::games::octal::period::analyse`].
     pub fn new(
         code: &crate::games::octal::OctalCode,
         values: &Values,

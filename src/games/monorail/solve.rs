@@ -832,11 +832,8 @@ pub const MAX_LOAD: f64 = 0.9;
 pub const TARGET_LOAD: f64 = 0.72;
 
 /// A memo for `table` sized for about `classes` classes (never so small
-/// that its value field gets fewer than 8 bits).
-///
-/// # Errors
-/// [`Error::Unsupported`]-like [`Error::VerificationFailed`] never; a
-/// too-sparse memo is enlarged instead.
+/// that its value field gets fewer than 8 bits). Never fails: a memo that
+/// turns out too small is enlarged as it fills.
 pub fn memo_for(table: &LoopTable, classes: f64) -> CompactMemo {
     let lb = loop_bits(table);
     let tiles = max_tiles(table);

@@ -20,12 +20,27 @@
 //!
 //! The mask is chosen from the histogram of values so far, by a
 //! Walsh–Hadamard transform: the number of heap sizes with rare value under
-//! `M` is `(N + F(M)) / 2`, `F` the transform of the histogram. When no mask
-//! makes rare values rare (as in Treblecross, 0.007, for which no sparse
-//! space is known), the engine runs in *full* mode: a short scatter of the
-//! first pairs, then, for each value not yet seen in increasing order, a
-//! targeted scan of the remaining pairs that stops at the first hit. The
-//! targeted scans compare whole blocks at once and vectorise.
+//! `M` is `(N + F(M)) / 2`, `F` the transform of the histogram.
+//!
+//! **Parity keys.** When every split removes a number of tokens of one
+//! parity (0.127 removes 3; 4.3 removes 0), the mask classifies the key
+//! `2 G(n) + (n mod 2)` instead of the value (the function `key`), and the common
+//! heap sizes may be those of even key parity (`common_parity`). This is
+//! the linear form of the "RC2" split of P. Beling's ogsolve (crates.io
+//! `ogs`): a game whose values follow the parity of the heap, as 4.3's
+//! 0, 2, 0, 2, …, gets a sparse space it has not as values alone.
+//!
+//! **Full mode.** When no mask makes rare values rare (as in 0.06, 0.76 or
+//! Treblecross, 0.007, before n ≈ 540,000), each step needs, for every
+//! value below the answer, a split with that value, and a scan of all
+//! splits for the answer itself. The engine scatters a prefix of the pairs
+//! of each `m` (16 per possible value, 1,024 to 32,768 pairs), then, for
+//! each value not yet seen in increasing order, scans the remaining pairs
+//! for it, block by block (the comparison vectorises), stopping at the
+//! first hit; a hit near the scattered prefix extends the scatter to it.
+//! What is learnt of each `m` is kept in a cache ([`super::splits`]) for
+//! the next steps that split the same `m` (every step of 0.76 splits `n − 1`
+//! and `n − 2`), so each `m` is scattered once.
 //!
 //! Moves leaving three heaps (hexadecimal codes) are enumerated plainly.
 
