@@ -73,6 +73,15 @@ pub enum Error {
         /// The supported range.
         reason: String,
     },
+    /// A Monorail board that cannot be played on: too small, the station
+    /// off it, or no loop fits.
+    #[error("bad board {board}: {reason}")]
+    BadBoard {
+        /// The board as the user gave it (`WxH, station X,Y`).
+        board: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A well-formed position that cannot arise in the game.
     #[error("impossible position {position}: {reason}")]
     ImpossiblePosition {

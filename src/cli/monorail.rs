@@ -4,6 +4,7 @@ use super::progress::Bars;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use grundy::dataset::monorail::{read_dataset, read_summary, verify_dataset, Summary};
+use grundy::games::monorail::board::Board;
 use grundy::games::monorail::cost::{
     available_memory, search_cost, solve_cost, start_classes, table_cost, verify_cost, Estimate,
 };
@@ -59,9 +60,60 @@ pub struct SolveArgs {
     pub no_checkpoint: bool,
     /// Print one JSON object instead: `tiles`, `nimber` (of the start),
     /// `outcome`, `first_player_wins`, `out`, `reports`, `summary` (the
-    /// contents of `summary.json`).
+    /// contents of `summary.json`). With --board or --from: the contents of
+    /// the position's `summary.json` with `out`, `reports` and `moves`
+    /// (every move with `move`, `nimber`, `wins`, `anchors`, `loops_left`).
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Solve from this position instead of the empty board (compact
+    /// notation, in board coordinates with --board; `-` is the empty
+    /// board): its nimber and every move from it with its value, written to
+    /// OUT/summary.json and OUT/moves.csv. It must be completable and
+    /// joined to the station.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+}
+
+/// `--board WxH --station X,Y`: Monorail on a bounded board.
+#[derive(Debug, Args, Clone, Default)]
+pub struct BoardArgs {
+    /// Play on a bounded board of W columns and H rows, for example 5x4
+    /// (the table of Season 4 of The Genius, with --station 1,3): every
+    /// loop and move stays on the board, and only the symmetries mapping
+    /// the board and station onto themselves are used. Needs --station.
+    #[arg(long, value_name = "WxH", requires = "station")]
+    pub board: Option<String>,
+    /// The station's west cell on the board: x = column from 0 (west), y =
+    /// row from 0 (south); the station covers (X,Y) and (X+1,Y). Positions
+    /// given or printed with --board use these board coordinates.
+    #[arg(long, value_name = "X,Y", requires = "board")]
+    pub station: Option<String>,
+}
+
+impl BoardArgs {
+    /// The board, if one was given.
+    ///
+    /// # Errors
+    /// [`Error::BadBoard`] for a malformed or impossible board.
+    pub fn board(&self) -> grundy::Result<Option<Board>> {
+        match (&self.board, &self.station) {
+            (Some(b), Some(s)) => Ok(Some(Board::parse(b, s)?)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Parses a position in the board's frame (or the station's).
+    ///
+    /// # Errors
+    /// [`Error::MalformedPosition`] naming the problem.
+    pub fn position(&self, board: Option<&Board>, text: &str) -> grundy::Result<Position> {
+        match board {
+            Some(b) => b.parse_position(text),
+            None => text.trim().parse(),
+        }
+    }
 }
 
 /// A positive number of seconds, at most a day.
@@ -105,6 +157,8 @@ pub struct ShowArgs {
     /// itself (or the memory available).
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub board: BoardArgs,
 }
 
 /// Memory `show` allows itself without `--force`: enough for any position
@@ -121,6 +175,9 @@ const POSITION_FILE_LIMIT: u64 = 1 << 20;
 /// refused work.
 pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     match c {
+        Command::Solve(a) if a.board.board.is_some() || a.from.is_some() => {
+            solve_position(&a, bars)
+        }
         Command::Solve(a) => {
             let tiles = check_tiles(a.tiles)?;
             if !a.force {
@@ -417,7 +474,179 @@ fn parse_position_arg(text: &str) -> anyhow::Result<Position> {
     notation(&content).with_context(|| format!("position file {text}"))
 }
 
+/// `monorail solve --board ... [--from P]` or `--from P`: the value of
+/// one position and of every move from it, written as a small dataset.
+fn solve_position(a: &SolveArgs, bars: &Bars) -> anyhow::Result<()> {
+    let tiles = check_tiles(a.tiles)?;
+    let board = a.board.board()?;
+    let root = a
+        .board
+        .position(board.as_ref(), a.from.as_deref().unwrap_or("-"))?;
+    let out = a.out.clone().unwrap_or_else(|| match &board {
+        Some(b) => PathBuf::from(format!(
+            "data/monorail-{}x{}-t{tiles}",
+            b.width(),
+            b.height()
+        )),
+        None => PathBuf::from(format!("data/monorail-t{tiles}-position")),
+    });
+    check_out_dir(&out)?;
+    if let Some(r) = &a.reports {
+        check_out_dir(r)?;
+    }
+    if board.is_none() && !a.force {
+        check_memory(
+            &format!("monorail solve --tiles {tiles} --from ..."),
+            &solve_cost(tiles)?,
+            None,
+        )?;
+    }
+    let an = grundy::jobs::monorail_board::solve_board(tiles, board, &root, bars)?;
+    grundy::dataset::monorail_board::write_board_dataset(&out, &an)?;
+    if let Some(r) = &a.reports {
+        let stem = out.file_name().map_or("monorail-position".into(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+        let sec = grundy::report::monorail_board::section(
+            &format!(
+                "Monorail, T = {tiles}, from {}",
+                an.notation(an.root.tiles())
+            ),
+            &an,
+            &stem,
+            "fig",
+        );
+        for (name, svg) in &sec.figures {
+            grundy::dataset::atomic::write_bytes(&r.join(&stem).join(name), svg.as_bytes())?;
+        }
+        grundy::dataset::atomic::write_bytes(
+            &r.join(format!("{stem}.md")),
+            sec.markdown.as_bytes(),
+        )?;
+    }
+    let summary = grundy::dataset::monorail_board::BoardSummary::of(&an);
+    if a.json {
+        let moves: Vec<_> = an
+            .moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "move": an.notation(&m.tiles),
+                    "nimber": m.nimber,
+                    "wins": m.wins(),
+                    "anchors": m.anchors,
+                    "loops_left": m.loops_left,
+                })
+            })
+            .collect();
+        let mut v = serde_json::to_value(&summary)?;
+        v["out"] = json!(out.display().to_string());
+        v["reports"] = json!(a.reports.as_ref().map(|r| r.display().to_string()));
+        v["moves"] = json!(moves);
+        outln!("{v}");
+        return Ok(());
+    }
+    let place = match &board {
+        Some(b) => format!(
+            "on the {}x{} board with the station at ({},{})",
+            b.width(),
+            b.height(),
+            b.station().0,
+            b.station().1
+        ),
+        None => "on the unbounded grid".to_string(),
+    };
+    outln!(
+        "Monorail, T = {tiles}, {place}, from {}: nimber *{} ({}); {} loops fit, {} still completable; {} position classes solved.",
+        summary.position,
+        an.nimber,
+        outcome_text(an.nimber),
+        an.loops,
+        an.loops_left,
+        an.classes
+    );
+    if let Some(b) = &board {
+        super::write_stdout(&b.picture(&an.root));
+    }
+    outln!(
+        "{} distinct moves (by the cells and types they place), {} winning; counted once per anchor cell: {}, {} winning.",
+        an.moves.len(),
+        an.winning_moves(),
+        summary.anchored_moves,
+        summary.winning_anchored_moves
+    );
+    for m in &an.moves {
+        outln!(
+            "  {:<28} *{}{}",
+            an.notation(&m.tiles),
+            m.nimber,
+            if m.wins() { "  wins" } else { "" }
+        );
+    }
+    outln!("Dataset in {}.", out.display());
+    Ok(())
+}
+
+fn outcome_text(v: u16) -> &'static str {
+    if v == 0 {
+        "P-position: the player to move loses"
+    } else {
+        "N-position: the player to move wins"
+    }
+}
+
+/// `monorail show --board ...`: the position on the board, its value and
+/// its winning moves, in board coordinates.
+fn show_board(a: &ShowArgs, board: Board, bars: &Bars) -> anyhow::Result<()> {
+    let tiles = check_tiles(a.tiles)?;
+    let p = board.parse_position(&a.position)?;
+    let an = grundy::jobs::monorail_board::solve_board(tiles, Some(board), &p, bars)?;
+    let wins: Vec<String> = an
+        .moves
+        .iter()
+        .filter(|m| m.wins())
+        .map(|m| an.notation(&m.tiles))
+        .collect();
+    if a.json {
+        outln!(
+            "{}",
+            json!({
+                "position": an.notation(p.tiles()),
+                "tiles": tiles,
+                "board": {"width": board.width(), "height": board.height(), "station": [board.station().0, board.station().1]},
+                "tiles_placed": p.len(),
+                "loops_left": an.loops_left,
+                "finished": an.finished,
+                "nimber": an.nimber,
+                "outcome": if an.nimber == 0 { "P" } else { "N" },
+                "first_player_wins": an.nimber != 0,
+                "winning_moves": wins,
+            })
+        );
+        return Ok(());
+    }
+    outln!("position: {} (board {board})", an.notation(p.tiles()));
+    super::write_stdout(&board.picture(&p));
+    outln!("tiles placed: {} (T = {tiles})", p.len());
+    outln!("completable loops left: {}", an.loops_left);
+    outln!("nimber: *{} ({})", an.nimber, outcome_text(an.nimber));
+    if an.finished {
+        outln!("winning moves: none (the loop is finished: the last mover won)");
+    } else if wins.is_empty() {
+        outln!("winning moves: none (every move leads to an N-position)");
+    } else {
+        outln!("winning moves ({}):", wins.len());
+        for w in wins {
+            outln!("  {w}");
+        }
+    }
+    Ok(())
+}
+
 fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
+    if let Some(board) = a.board.board()? {
+        return show_board(a, board, bars);
+    }
     let tiles = check_tiles(a.tiles)?;
     let p = parse_position_arg(&a.position)?;
     if p.len() > tiles {

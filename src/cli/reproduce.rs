@@ -59,6 +59,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         out.display(),
         a.reports.join("monorail.md").display()
     );
+    season4(&a, bars)?;
     for &(name, max_n) in OCTAL_GAMES {
         let code: OctalCode = name.parse()?;
         let out = a.out.join("octal").join(code.file_name());
@@ -95,6 +96,53 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     outln!(
         "Coin-turning games: g(1..={COINS_TABLE}) of Turning Turtles, Mock Turtles and Ruler. Wrote {}.",
         coins.display()
+    );
+    Ok(())
+}
+
+/// The televised opening of Season 4 (episode 6), board coordinates.
+pub const SEASON4_OPENING: &str = "3,3,EW;3,2,EW;3,1,EW";
+
+/// The Season 4 analysis: the 5×4 board with T = 16 from the empty board
+/// and from the televised opening, into `data/monorail-season4/{empty,
+/// televised}/` and `reports/monorail-season4.md` with its figures in
+/// `reports/monorail-season4/`.
+fn season4(a: &Args, bars: &Bars) -> anyhow::Result<()> {
+    use grundy::games::monorail::board::Board;
+    use grundy::jobs::monorail_board::solve_board;
+    let board = Board::season4();
+    let start = std::time::Instant::now();
+    let empty = solve_board(STANDARD_TILES, Some(board), &Default::default(), bars)?;
+    let opening = board.parse_position(SEASON4_OPENING)?;
+    let televised = solve_board(STANDARD_TILES, Some(board), &opening, bars)?;
+    let out = a.out.join("monorail-season4");
+    grundy::dataset::monorail_board::write_board_dataset(&out.join("empty"), &empty)?;
+    grundy::dataset::monorail_board::write_board_dataset(&out.join("televised"), &televised)?;
+    let sec = grundy::report::monorail_board::season4(&empty, &televised, "monorail-season4");
+    for (name, svg) in &sec.figures {
+        grundy::dataset::atomic::write_bytes(
+            &a.reports.join("monorail-season4").join(name),
+            svg.as_bytes(),
+        )?;
+    }
+    grundy::dataset::atomic::write_bytes(
+        &a.reports.join("monorail-season4.md"),
+        sec.markdown.as_bytes(),
+    )?;
+    let as_move = empty
+        .moves
+        .iter()
+        .find(|m| m.tiles == opening.tiles())
+        .map_or(u16::MAX, |m| m.nimber);
+    outln!(
+        "Monorail, Season 4 board (5x4, T = {STANDARD_TILES}): empty board *{}; the televised opening leaves *{} ({} move); {} replies, {} winning; in {:.2} s. Wrote {}.",
+        empty.nimber,
+        as_move,
+        if as_move == 0 { "a winning" } else { "a losing" },
+        televised.moves.len(),
+        televised.winning_moves(),
+        start.elapsed().as_secs_f64(),
+        out.display()
     );
     Ok(())
 }

@@ -7,6 +7,7 @@ pub mod checkpoint;
 pub mod coins;
 pub mod graph;
 pub mod monorail;
+pub mod monorail_board;
 pub mod monorail_table;
 pub mod octal;
 pub mod stream;

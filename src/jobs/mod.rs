@@ -5,4 +5,5 @@
 
 pub mod census;
 pub mod monorail;
+pub mod monorail_board;
 pub mod octal;

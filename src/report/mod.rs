@@ -5,6 +5,7 @@ pub mod census;
 pub mod coins;
 pub mod common;
 pub mod monorail;
+pub mod monorail_board;
 pub mod monorail_svg;
 pub mod octal;
 pub mod plot;

@@ -1,5 +1,6 @@
 //! SVG figures: Monorail boards and endgame subgames.
 
+use crate::games::monorail::board::Board;
 use crate::games::monorail::geometry::{is_station, Cell, Side, TileType, STATION};
 use crate::games::monorail::loops::Loop;
 use crate::games::monorail::subgame::Subgame;
@@ -89,6 +90,65 @@ pub fn board(tiles: &[(Cell, TileType)], loop_: Option<&Loop>, highlight: &[Cell
                 );
             }
         }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A bounded board drawn whole, north up, with its coordinates along the
+/// bottom and left edges: the placed `tiles` (station frame; those on
+/// `highlight` in the move colour) and the station. One cell is 28 px.
+pub fn bounded_board(board: &Board, tiles: &[(Cell, TileType)], highlight: &[Cell]) -> String {
+    let (bw, bh) = (board.width(), board.height());
+    let label = 16;
+    let (w, h) = (bw * CELL + label + 4, bh * CELL + label + 4);
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="11">"#
+    );
+    s.push('\n');
+    for by in 0..bh {
+        for bx in 0..bw {
+            let c = board.from_board(Cell::new(bx, by));
+            let (sx, sy) = (label + bx * CELL, 2 + (bh - 1 - by) * CELL);
+            let placed = tiles.iter().find(|t| t.0 == c);
+            let fill = if is_station(c) {
+                "#555555"
+            } else if placed.is_some() && highlight.contains(&c) {
+                "#f4a261"
+            } else if placed.is_some() {
+                "#e9c46a"
+            } else {
+                "#ffffff"
+            };
+            let _ = writeln!(
+                s,
+                r##"<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999999"/>"##
+            );
+            if is_station(c) {
+                track(
+                    &mut s,
+                    sx,
+                    sy,
+                    TileType::EW,
+                    r##"stroke="#ffffff" stroke-width="4""##,
+                );
+            } else if let Some(&(_, t)) = placed {
+                track(&mut s, sx, sy, t, r##"stroke="#222222" stroke-width="4""##);
+            }
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="4" y="{}">{by}</text>"#,
+            2 + (bh - 1 - by) * CELL + CELL / 2 + 4
+        );
+    }
+    for bx in 0..bw {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{bx}</text>"#,
+            label + bx * CELL + CELL / 2 - 3,
+            2 + bh * CELL + 13
+        );
     }
     s.push_str("</svg>\n");
     s

@@ -2,6 +2,7 @@
 //! analysed by J. Grabman, "A Genius Solution" (SIGBOVIK 2024).
 
 pub mod analysis;
+pub mod board;
 pub mod cost;
 pub mod geometry;
 pub mod loops;

@@ -375,9 +375,31 @@ impl FromStr for Position {
     /// range of [`COORD_LIMIT`], an unknown type, two tiles on one cell, or
     /// a tile on the station.
     fn from_str(s: &str) -> Result<Position> {
+        let tiles = parse_tiles(s)?;
+        Position::from_tiles(tiles).map_err(|e| match e {
+            Error::MalformedPosition { reason, .. } => Error::MalformedPosition {
+                text: excerpt(s),
+                reason,
+            },
+            other => other,
+        })
+    }
+}
+
+/// The tiles named by compact notation, in the order written, checked only
+/// for form: each item `x,y,TYPE` with integer coordinates within
+/// [`COORD_LIMIT`] and a known type. Whether two share a cell or one lies
+/// on the station depends on the frame the coordinates are in (the
+/// station's, or a bounded board's), so callers check that
+/// ([`Position::from_tiles`]).
+///
+/// # Errors
+/// [`Error::MalformedPosition`] naming the first bad tile.
+pub fn parse_tiles(s: &str) -> Result<Vec<(Cell, TileType)>> {
+    {
         let trimmed: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         if trimmed.is_empty() || trimmed == "-" || trimmed.eq_ignore_ascii_case("start") {
-            return Ok(Position::default());
+            return Ok(Vec::new());
         }
         let bad = |reason: String| Error::MalformedPosition {
             text: excerpt(s),
@@ -432,10 +454,7 @@ impl FromStr for Position {
                 .map_err(|e: String| bad(format!("tile {n}: {e}")))?;
             tiles.push((c, t));
         }
-        Position::from_tiles(tiles).map_err(|e| match e {
-            Error::MalformedPosition { reason, .. } => bad(reason),
-            other => other,
-        })
+        Ok(tiles)
     }
 }
 

@@ -12,6 +12,7 @@
 //! - the player who completes a loop wins; the finished loop has no moves, so
 //!   this is normal play.
 
+use super::board::Board;
 use super::geometry::{is_station, Cell, CellSet, Side, TileType, STATION};
 use super::loops::{enumerate_loops, Loop};
 use super::position::Position;
@@ -48,6 +49,7 @@ pub fn check_tiles(tiles: usize) -> Result<usize> {
 pub struct Rules {
     tiles: usize,
     loops: Vec<Loop>,
+    board: Option<Board>,
 }
 
 impl Rules {
@@ -60,7 +62,54 @@ impl Rules {
         Ok(Rules {
             tiles,
             loops: enumerate_loops(tiles),
+            board: None,
         })
+    }
+
+    /// The rules with `tiles` tiles on `board` (unbounded for `None`): the
+    /// loops are those of [`Rules::new`] that lie wholly on the board, in
+    /// the same order, so every move stays on it too.
+    ///
+    /// # Errors
+    /// [`Error::TilesOutOfRange`] as for [`Rules::new`];
+    /// [`Error::BadBoard`] when no loop of at most `tiles` tiles fits on
+    /// the board.
+    pub fn on_board(tiles: usize, board: Option<Board>) -> Result<Rules> {
+        let mut r = Rules::new(tiles)?;
+        if let Some(b) = board {
+            r.loops
+                .retain(|l| l.tiles.iter().all(|&(c, _)| b.contains(c)));
+            if r.loops.is_empty() {
+                return Err(Error::BadBoard {
+                    board: b.to_string(),
+                    reason: format!("no loop of at most {tiles} tiles fits on it"),
+                });
+            }
+            r.board = Some(b);
+        }
+        Ok(r)
+    }
+
+    /// The bounded board, if any.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// `p` in compact notation in the user's frame: board coordinates on a
+    /// bounded board, the station's frame otherwise.
+    pub fn notation(&self, p: &Position) -> String {
+        match &self.board {
+            Some(b) => b.notation(p.tiles()),
+            None => p.to_string(),
+        }
+    }
+
+    /// The cell `c` named in the user's frame (as [`Rules::notation`]).
+    pub fn cell_name(&self, c: Cell) -> String {
+        match &self.board {
+            Some(b) => b.to_board(c).to_string(),
+            None => c.to_string(),
+        }
     }
 
     /// The tile count `T`.
@@ -104,7 +153,7 @@ impl Rules {
     /// [`Error::ImpossiblePosition`] naming the reason.
     pub fn check_reachable(&self, p: &Position) -> Result<()> {
         let fail = |reason: String| Error::ImpossiblePosition {
-            position: p.to_string(),
+            position: self.notation(p),
             reason,
         };
         if p.len() > self.tiles {
@@ -117,10 +166,20 @@ impl Rules {
         if let Some(&(c, _)) = p.tiles().iter().find(|(c, _)| !c.in_window()) {
             return Err(fail(format!("cell {c} is too far from the station")));
         }
+        if let Some(b) = &self.board {
+            if let Some(&(c, _)) = p.tiles().iter().find(|(c, _)| !b.contains(*c)) {
+                return Err(fail(format!("cell {} is off the board", b.to_board(c))));
+            }
+        }
         if !self.is_completable(p) {
             return Err(fail(format!(
-                "no loop of at most {} tiles contains every placed tile",
-                self.tiles
+                "no loop of at most {} tiles{} contains every placed tile",
+                self.tiles,
+                if self.board.is_some() {
+                    " on the board"
+                } else {
+                    ""
+                }
             )));
         }
         let cells: CellSet = p.tiles().iter().map(|&(c, _)| c).collect();
@@ -137,7 +196,8 @@ impl Rules {
         }
         if let Some(c) = cells.iter().find(|&c| !reached.contains(c)) {
             return Err(fail(format!(
-                "tile at {c} is not joined to the station through placed tiles"
+                "tile at {} is not joined to the station through placed tiles",
+                self.cell_name(c)
             )));
         }
         Ok(())

@@ -19,12 +19,16 @@ pub fn key(entries: &[Entry]) -> u64 {
     (entries[0].0 as u64) << 32 | entries[0].1 as u64
 }
 
-/// The least key over the four station symmetries: one key per symmetry
-/// class, shared by all positions of the class (which have equal values).
+/// The least key over the station symmetries in use
+/// ([`LoopTable::symmetric`]): one key per symmetry class, shared by all
+/// positions of the class (which have equal values).
 #[inline]
 pub fn canonical_key(table: &LoopTable, entries: &[Entry]) -> u64 {
     let mut best = key(entries);
     for s in 1..4 {
+        if !table.symmetric[s] {
+            continue;
+        }
         let img = &table.image[s];
         let &(l, m) = entries
             .iter()

@@ -39,8 +39,12 @@ pub struct LoopTable {
     /// `segment_range[i]..segment_range[i + 1]` index loop `i`'s segments.
     pub segment_range: Vec<u32>,
     /// `image[s][i]`: id of the image of loop `i` under symmetry
-    /// `Symmetry::ALL[s]`.
+    /// `Symmetry::ALL[s]` (the loop itself for a symmetry not in use).
     pub image: [Vec<u32>; 4],
+    /// `symmetric[s]`: whether `Symmetry::ALL[s]` identifies positions:
+    /// all four on the unbounded grid, those mapping the board onto itself
+    /// on a bounded board ([`super::board::Board::symmetries`]).
+    pub symmetric: [bool; 4],
 }
 
 /// Whether a symmetry reverses the cycle order of a loop's tiles (it does
@@ -120,10 +124,16 @@ impl LoopTable {
             .enumerate()
             .map(|(i, l)| (l.tiles.as_slice(), i as u32))
             .collect();
+        let symmetric = rules.board().map_or([true; 4], |b| b.symmetries());
         let image = Symmetry::ALL.map(|s| {
+            let used = symmetric[Symmetry::ALL.iter().position(|&t| t == s).unwrap_or(0)];
             loops
                 .iter()
-                .map(|l| {
+                .enumerate()
+                .map(|(i, l)| {
+                    if !used {
+                        return i as u32;
+                    }
                     let mut tiles: Vec<_> = l
                         .tiles
                         .iter()
@@ -141,6 +151,7 @@ impl LoopTable {
             segments,
             segment_range,
             image,
+            symmetric,
         }
     }
 
