@@ -8,5 +8,6 @@ pub mod impartial;
 pub mod jobs;
 pub mod progress;
 pub mod report;
+pub mod serve;
 
 pub use error::{Error, Result};

@@ -25,6 +25,7 @@ pub fn write_stdout(text: &str) {
 pub mod coins;
 pub mod graph;
 pub mod monorail;
+pub mod monorail_play;
 pub mod ngon;
 pub mod octal;
 pub mod octal_census;
@@ -32,6 +33,7 @@ pub mod octal_table;
 pub mod progress;
 pub mod refuted;
 pub mod reproduce;
+pub mod serve;
 pub mod sum;
 pub mod treblecross;
 
@@ -108,6 +110,9 @@ enum Command {
     Sum(sum::Args),
     /// Regenerate everything in data/ and reports/ (the main job).
     Reproduce(reproduce::Args),
+    /// The Monorail tablebase explorer: a local web page and JSON API with
+    /// every move's value, and play against the perfect strategist.
+    Serve(serve::Args),
 }
 
 /// Runs the parsed command line.
@@ -133,6 +138,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Graph(a) => graph::run(a),
         Command::Sum(a) => sum::run(a),
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
+        Command::Serve(a) => serve::run(a, threads, &bars),
     })
 }
 

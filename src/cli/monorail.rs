@@ -29,6 +29,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Show a position: picture, loops left, nimber, winning moves.
     Show(ShowArgs),
+    /// Play against the perfect strategist in the terminal (moves in
+    /// compact notation on standard input; hint, undo, quit).
+    Play(super::monorail_play::PlayArgs),
 }
 
 /// `grundy monorail solve`.
@@ -277,6 +280,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Show(a) => show(&a, bars),
+        Command::Play(a) => super::monorail_play::run(&a, bars),
     }
 }
 

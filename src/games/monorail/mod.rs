@@ -13,4 +13,5 @@ pub mod search;
 pub mod solve;
 pub mod subgame;
 pub mod table;
+pub mod tablebase;
 pub mod verify;

@@ -135,7 +135,9 @@ impl Rules {
 
     /// Whether some loop contains every placed tile with its type.
     pub fn is_completable(&self, p: &Position) -> bool {
-        !self.compatible_loops(p).is_empty()
+        self.loops
+            .iter()
+            .any(|l| p.tiles().iter().all(|&(c, t)| l.type_at(c) == Some(t)))
     }
 
     /// Whether `p` is a finished loop (no moves remain).

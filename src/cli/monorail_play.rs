@@ -1,0 +1,186 @@
+//! `grundy monorail play`: a game against the perfect strategist in the
+//! terminal, reading moves from standard input (so it can also be driven
+//! by a script).
+
+use super::monorail::BoardArgs;
+use super::progress::Bars;
+use grundy::games::monorail::position::Position;
+use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy::games::monorail::tablebase::{Answer, Tablebase};
+use std::io::{BufRead, Write};
+
+/// `grundy monorail play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// Tile count T (6..=24; the show uses 16). The whole game is solved
+    /// first.
+    #[arg(long, default_value_t = STANDARD_TILES)]
+    pub tiles: usize,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Let the computer make the first move.
+    #[arg(long)]
+    pub computer_first: bool,
+    /// Start from this position (compact notation, board coordinates with
+    /// --board) instead of the empty board.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+}
+
+const HELP: &str = "Type a move in compact notation (x,y,TYPE;... with TYPE one of NS EW NE NW SE SW: 1 to 3 tiles in a straight line), or: hint (every move with its value), undo (take back your last move), show, quit.";
+
+/// Plays until the loop is finished, `quit` or the end of input.
+///
+/// # Errors
+/// A bad tile count, board or start position; failed terminal I/O.
+pub fn run(a: &PlayArgs, bars: &Bars) -> anyhow::Result<()> {
+    let tiles = check_tiles(a.tiles)?;
+    let board = a.board.board()?;
+    let tb = Tablebase::build(tiles, board, bars)?;
+    let start = match &a.from {
+        Some(t) => tb.parse(t)?,
+        None => Position::default(),
+    };
+    tb.query(&start)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    play(&tb, start, a.computer_first, &mut input, &mut out)
+}
+
+fn picture(tb: &Tablebase, p: &Position) -> String {
+    match tb.rules().board() {
+        Some(b) => b.picture(p),
+        None => p.picture(None),
+    }
+}
+
+fn status(tb: &Tablebase, out: &mut dyn Write, p: &Position, a: &Answer) -> std::io::Result<()> {
+    write!(out, "{}", picture(tb, p))?;
+    writeln!(
+        out,
+        "position {}: *{} ({} loops left; values from the {})",
+        tb.notation(p),
+        a.nimber,
+        a.loops_left,
+        a.source.name()
+    )
+}
+
+/// The game loop, on any input and output (the tests drive it through
+/// standard input).
+///
+/// # Errors
+/// Failed I/O; a failed lookup (a bug).
+pub fn play(
+    tb: &Tablebase,
+    start: Position,
+    computer_first: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "Monorail, T = {}{}: you against the perfect strategist. {HELP}",
+        tb.rules().tiles(),
+        tb.rules()
+            .board()
+            .map_or(String::new(), |b| format!(", board {b}"))
+    )?;
+    // Positions before each of the human's turns.
+    let mut history: Vec<Position> = Vec::new();
+    let mut p = start;
+    let mut computer_to_move = computer_first;
+    let mut line = String::new();
+    loop {
+        let a = tb.query(&p)?;
+        if a.finished {
+            status(tb, out, &p, &a)?;
+            writeln!(
+                out,
+                "The loop is complete: {} won.",
+                if computer_to_move {
+                    "you"
+                } else {
+                    "the computer"
+                }
+            )?;
+            return Ok(());
+        }
+        if computer_to_move {
+            let (i, reason) = a.reply.expect("an unfinished position has a move");
+            let m = &a.moves[i];
+            writeln!(
+                out,
+                "computer plays {} ({})",
+                grundy::serve::notation_of(tb, &m.tiles),
+                reason.name()
+            )?;
+            p = m.position.clone();
+            computer_to_move = false;
+            continue;
+        }
+        status(tb, out, &p, &a)?;
+        write!(
+            out,
+            "your move ({}): ",
+            if a.nimber == 0 {
+                "you are losing"
+            } else {
+                "you can win"
+            }
+        )?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        let cmd = line.trim();
+        match cmd {
+            "" => continue,
+            "quit" | "q" | "exit" => return Ok(()),
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "show" => {}
+            "hint" | "h" => {
+                for m in &a.moves {
+                    writeln!(
+                        out,
+                        "  {:<28} *{}{}",
+                        grundy::serve::notation_of(tb, &m.tiles),
+                        m.nimber,
+                        if m.nimber == 0 { "  wins" } else { "" }
+                    )?;
+                }
+            }
+            "undo" | "u" => match history.pop() {
+                Some(prev) => {
+                    p = prev;
+                    writeln!(out, "undone")?;
+                }
+                None => writeln!(out, "nothing to undo")?,
+            },
+            text => {
+                let mv = match tb.parse(text) {
+                    Ok(mv) => mv,
+                    Err(e) => {
+                        writeln!(out, "error: {e}")?;
+                        continue;
+                    }
+                };
+                match a.moves.iter().find(|m| m.tiles == mv.tiles()) {
+                    Some(m) => {
+                        history.push(p.clone());
+                        p = m.position.clone();
+                        computer_to_move = true;
+                    }
+                    None => writeln!(
+                        out,
+                        "error: {} is not a legal move here (type hint for the list)",
+                        tb.notation(&mv)
+                    )?,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! A Monorail tablebase: every position reachable from the start solved
+//! once, then looked up, the way chess players consult endgame tablebases
+//! (every legal move with its result, best first). It backs `grundy serve`
+//! and `grundy monorail play`.
+//!
+//! A position with one loop left is valued by the Sprague–Grundy theorem
+//! from its subgames instead (Grabman, "A Genius Solution", section 3: the
+//! empty cells of the loop split into independent subgames, and the
+//! position's nimber is the nim-sum of theirs); the table's value is
+//! checked against it, and the answer says which source it used.
+
+use super::analysis::subgames_of;
+use super::board::Board;
+use super::geometry::{Cell, TileType};
+use super::position::Position;
+use super::rules::Rules;
+use super::search::{canonical_key, options, start, Entry, OptionScratch};
+use super::solve::{solve_from_expecting, Solved};
+use super::subgame::Subgame;
+use super::table::LoopTable;
+use crate::error::{Error, Result};
+use crate::impartial::{MemoSolver, Nimber};
+use crate::progress::Progress;
+use rustc_hash::FxHashMap;
+use std::sync::Mutex;
+
+/// Where a value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The solved table.
+    Table,
+    /// The nim-sum of the subgames of the one loop left (and checked
+    /// against the table).
+    Subgames,
+}
+
+impl Source {
+    /// `table` or `subgames`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Table => "table",
+            Source::Subgames => "subgames",
+        }
+    }
+}
+
+/// Why the strategist chose its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The move leaves a P-position.
+    Winning,
+    /// No move wins; this one leaves the opponent the most options.
+    MostOptions,
+}
+
+impl Reason {
+    /// `winning` or `most options`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Winning => "winning",
+            Reason::MostOptions => "most options",
+        }
+    }
+}
+
+/// One legal move with the value of the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The tiles placed (station frame, ascending).
+    pub tiles: Vec<(Cell, TileType)>,
+    /// The position after the move.
+    pub position: Position,
+    /// Its nimber (`0`: the move wins).
+    pub nimber: u16,
+    /// Its number of options (moves for the opponent), counted only when
+    /// no move wins (else 0): what the strategist then maximises.
+    pub options: usize,
+}
+
+/// Everything the tablebase says about one position.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The position (station frame).
+    pub position: Position,
+    /// Its nimber.
+    pub nimber: u16,
+    /// Whether it is a finished loop (the last mover won; no moves).
+    pub finished: bool,
+    /// Loops still completable.
+    pub loops_left: usize,
+    /// Where the values came from.
+    pub source: Source,
+    /// Every legal move: winning first, then by ascending nimber, then by
+    /// the tiles placed (in the user's frame).
+    pub moves: Vec<MoveValue>,
+    /// The perfect strategist's move (an index into `moves`) and why;
+    /// `None` when there is no move.
+    pub reply: Option<(usize, Reason)>,
+}
+
+/// The solved game (module docs).
+pub struct Tablebase {
+    rules: Rules,
+    table: LoopTable,
+    solved: Solved,
+    subgames: Mutex<MemoSolver<Subgame>>,
+    /// `by_tile[(cell, type)]`: the loops holding that tile, ascending.
+    by_tile: FxHashMap<(Cell, TileType), Vec<u32>>,
+    /// The start position's answer, computed once.
+    root: Option<Answer>,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("tiles", &self.rules.tiles())
+            .field("board", &self.rules.board())
+            .field("classes", &self.solved.classes())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tablebase {
+    /// Solves every position reachable from the start with `tiles` tiles on
+    /// `board` (or the unbounded grid).
+    ///
+    /// # Errors
+    /// [`Error::TilesOutOfRange`], [`Error::BadBoard`], and the solve's
+    /// errors.
+    pub fn build(tiles: usize, board: Option<Board>, progress: &dyn Progress) -> Result<Tablebase> {
+        let rules = Rules::on_board(tiles, board)?;
+        let table = LoopTable::new(&rules);
+        let classes = match board {
+            Some(_) => 1e5,
+            None => super::cost::start_classes(tiles)?,
+        };
+        let solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
+        let mut by_tile: FxHashMap<(Cell, TileType), Vec<u32>> = FxHashMap::default();
+        for (i, l) in table.loops.iter().enumerate() {
+            for &t in &l.tiles {
+                by_tile.entry(t).or_default().push(i as u32);
+            }
+        }
+        let mut tb = Tablebase {
+            rules,
+            table,
+            solved,
+            subgames: Mutex::new(MemoSolver::new()),
+            by_tile,
+            root: None,
+        };
+        tb.root = Some(tb.compute(&Position::default())?);
+        Ok(tb)
+    }
+
+    /// The entries of `p` (its compatible loops with masks), found through
+    /// the loops holding its first tile; empty if it is not completable.
+    fn entries(&self, p: &Position) -> Vec<Entry> {
+        let Some(first) = p.tiles().first() else {
+            return start(&self.table);
+        };
+        let Some(candidates) = self.by_tile.get(first) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        'loops: for &l in candidates {
+            let tiles = &self.table.loops[l as usize].tiles;
+            let mut mask = 0u32;
+            for t in p.tiles() {
+                match tiles.iter().position(|u| u == t) {
+                    Some(k) => mask |= 1 << k,
+                    None => continue 'loops,
+                }
+            }
+            out.push((l, mask));
+        }
+        out
+    }
+
+    /// The rules (tile count, board, loops).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The loop table.
+    pub fn table(&self) -> &LoopTable {
+        &self.table
+    }
+
+    /// The start position's nimber.
+    pub fn start_nimber(&self) -> u16 {
+        self.solved.start_nimber
+    }
+
+    /// Position classes in the table.
+    pub fn classes(&self) -> u64 {
+        self.solved.classes()
+    }
+
+    /// The tiles of `p` in the user's frame (board coordinates on a
+    /// board).
+    pub fn notation(&self, p: &Position) -> String {
+        self.rules.notation(p)
+    }
+
+    /// Parses a position in the user's frame.
+    ///
+    /// # Errors
+    /// [`Error::MalformedPosition`].
+    pub fn parse(&self, text: &str) -> Result<Position> {
+        match self.rules.board() {
+            Some(b) => b.parse_position(text),
+            None => text.trim().parse(),
+        }
+    }
+
+    fn lookup(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
+        self.solved
+            .nimber(canonical_key(&self.table, entries))
+            .ok_or_else(|| Error::VerificationFailed {
+                path: "monorail tablebase".into(),
+                reason: format!("position {} is not in the table", p()),
+            })
+    }
+
+    /// The nim-sum of the subgames of the single-loop position `(l, m)`.
+    fn subgame_value(&self, l: u32, m: u32) -> u16 {
+        let mut solver = self
+            .subgames
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let v: Nimber = subgames_of(&self.table, l, m)
+            .iter()
+            .map(|g| solver.nimber(g))
+            .sum();
+        u16::try_from(v.0).unwrap_or(u16::MAX)
+    }
+
+    /// Looks `p` up: its value, every move with its value, the
+    /// strategist's choice.
+    ///
+    /// # Errors
+    /// [`Error::ImpossiblePosition`] if `p` cannot arise (off the board,
+    /// not completable, not joined to the station);
+    /// [`Error::VerificationFailed`] if the table lacks a reachable
+    /// position or disagrees with the subgame decomposition (a bug).
+    pub fn query(&self, p: &Position) -> Result<Answer> {
+        match &self.root {
+            Some(a) if p.is_empty() => Ok(a.clone()),
+            _ => self.compute(p),
+        }
+    }
+
+    fn compute(&self, p: &Position) -> Result<Answer> {
+        self.rules.check_reachable(p)?;
+        let entries = self.entries(p);
+        let name = || self.notation(p);
+        let mut nimber = self.lookup(&entries, &name)?;
+        let mut source = Source::Table;
+        if entries.len() == 1 {
+            let (l, m) = entries[0];
+            let v = self.subgame_value(l, m);
+            if v != nimber {
+                return Err(Error::VerificationFailed {
+                    path: "monorail tablebase".into(),
+                    reason: format!(
+                        "position {}: the table says *{nimber}, its subgames *{v}",
+                        name()
+                    ),
+                });
+            }
+            nimber = v;
+            source = Source::Subgames;
+        }
+        let mut out = Vec::new();
+        let mut bounds = Vec::new();
+        let mut scratch = OptionScratch::default();
+        options(&self.table, &entries, &mut out, &mut bounds, &mut scratch);
+        let mut moves = Vec::with_capacity(bounds.len().saturating_sub(1));
+        for w in bounds.windows(2) {
+            let opt = &out[w[0]..w[1]];
+            let (l, m) = opt[0];
+            let parent = entries.iter().find(|e| e.0 == l).map_or(0, |e| e.1);
+            let tiles = self.table.tiles(l, m & !parent);
+            let position = p.with(&tiles);
+            let v = if opt.len() == 1 {
+                self.subgame_value(l, m)
+            } else {
+                self.lookup(opt, &|| self.notation(&position))?
+            };
+            moves.push((
+                MoveValue {
+                    tiles,
+                    position,
+                    nimber: v,
+                    options: 0,
+                },
+                (w[0], w[1]),
+            ));
+        }
+        let frame = |m: &MoveValue| match self.rules.board() {
+            Some(b) => b.tiles_on_board(&m.tiles),
+            None => m.tiles.clone(),
+        };
+        // Options are counted only where the strategist needs them: when
+        // no move wins.
+        if nimber == 0 {
+            let (mut o2, mut b2) = (Vec::new(), Vec::new());
+            for (m, (lo, hi)) in &mut moves {
+                o2.clear();
+                options(&self.table, &out[*lo..*hi], &mut o2, &mut b2, &mut scratch);
+                m.options = b2.len().saturating_sub(1);
+            }
+        }
+        let mut moves: Vec<MoveValue> = moves.into_iter().map(|(m, _)| m).collect();
+        moves.sort_by_cached_key(|m| (m.nimber, frame(m)));
+        let reply = if moves.is_empty() {
+            None
+        } else if moves[0].nimber == 0 {
+            Some((0, Reason::Winning))
+        } else {
+            let best = moves
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, m)| (m.options, std::cmp::Reverse(*i)))
+                .map_or(0, |(i, _)| i);
+            Some((best, Reason::MostOptions))
+        };
+        Ok(Answer {
+            position: p.clone(),
+            nimber,
+            finished: entries.len() == 1
+                && entries[0].1.count_ones() as usize == self.table.loop_len(entries[0].0),
+            loops_left: entries.len(),
+            source,
+            moves,
+            reply,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn answers_agree_with_a_solve_from_the_position() {
+        let tb = Tablebase::build(10, None, &NoProgress).unwrap();
+        let a = tb.query(&Position::default()).unwrap();
+        assert_eq!(a.nimber, 10);
+        assert_eq!(a.source, Source::Table);
+        assert_eq!(a.reply.map(|r| r.1), Some(Reason::Winning));
+        // Walk down the first move of each answer to a finished loop.
+        let mut p = Position::default();
+        let mut steps = 0;
+        let mut seen_subgames = false;
+        loop {
+            let a = tb.query(&p).unwrap();
+            assert_eq!(
+                tb.entries(&p),
+                crate::games::monorail::search::entries_of(tb.table(), &p)
+            );
+            let fresh =
+                crate::jobs::monorail_board::solve_board(10, None, &p, &NoProgress).unwrap();
+            assert_eq!(a.nimber, fresh.nimber, "{p}");
+            let mine: Vec<_> = a
+                .moves
+                .iter()
+                .map(|m| (m.nimber, m.tiles.clone()))
+                .collect();
+            let theirs: Vec<_> = fresh
+                .moves
+                .iter()
+                .map(|m| (m.nimber, m.tiles.clone()))
+                .collect();
+            assert_eq!(mine, theirs, "{p}");
+            let Some((i, reason)) = a.reply else {
+                assert!(a.finished);
+                break;
+            };
+            assert_eq!(reason == Reason::Winning, a.nimber != 0);
+            seen_subgames |= a.source == Source::Subgames;
+            p = a.moves[i].position.clone();
+            steps += 1;
+        }
+        assert!(steps >= 3);
+        assert!(
+            seen_subgames,
+            "a single-loop position was valued by its subgames"
+        );
+    }
+}

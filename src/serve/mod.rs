@@ -1,0 +1,198 @@
+//! The tablebase explorer's web server (`grundy serve`): a JSON API over a
+//! [`Tablebase`] and one page, embedded in the binary, that draws the
+//! board and plays against the perfect strategist.
+//!
+//! API (all `GET`, JSON, positions in compact notation in the user's frame:
+//! board coordinates on a bounded board):
+//! - `/api/info`: `tiles`, `board` (`null` or `width`, `height`,
+//!   `station`), `station` (its two cells), `cells` (every cell some loop
+//!   uses, the drawable part of the board), `loops`, `start_nimber`,
+//!   `positions_solved` (classes in the table), `source` (`table`).
+//! - `/api/position?p=COMPACT`: `position`, `tiles`, `tiles_placed`,
+//!   `placed` (`[x, y, type]` each), `nimber`, `outcome` (`P`/`N`),
+//!   `finished`, `loops_left`, `source` (`table`, or `subgames` for a
+//!   position with one loop left: the nim-sum of its subgames, checked
+//!   against the table), `moves` (every legal move, winning first, then by
+//!   nimber, then by the tiles: `move`, `tiles`, `nimber` of the position it
+//!   leaves, `winning`, `position`, `options` left to the opponent), and
+//!   `reply` (the perfect strategist's move: `move`, `tiles`, `position`,
+//!   `reason` = `winning` or `most options`; `null` when finished).
+//! - A malformed or impossible position gets HTTP 400 and `{"error":
+//!   "..."}` (one line); a path that is not the page or the API, 404.
+//! - `/` serves the page (`page.html`, no external resources).
+
+use crate::error::Error;
+use crate::games::monorail::geometry::{Cell, TileType};
+use crate::games::monorail::tablebase::{Answer, Tablebase};
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The page, embedded at compile time.
+pub const PAGE: &str = include_str!("page.html");
+
+/// The router for a tablebase.
+pub fn router(tb: Arc<Tablebase>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/info", get(info))
+        .route("/api/position", get(position))
+        .fallback(not_found)
+        .with_state(tb)
+}
+
+/// Serves `tb` on `listener` until the process ends.
+///
+/// # Errors
+/// The listener's I/O errors.
+pub async fn serve(listener: tokio::net::TcpListener, tb: Arc<Tablebase>) -> std::io::Result<()> {
+    axum::serve(listener, router(tb)).await
+}
+
+async fn page() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PAGE,
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        "no such page: the API is /api/info and /api/position?p=POSITION",
+    )
+}
+
+fn error(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({ "error": message }))).into_response()
+}
+
+/// `[x, y, "TYPE"]` triples in the user's frame.
+fn tiles_json(tb: &Tablebase, tiles: &[(Cell, TileType)]) -> Value {
+    let framed = match tb.rules().board() {
+        Some(b) => b.tiles_on_board(tiles),
+        None => tiles.to_vec(),
+    };
+    Value::Array(
+        framed
+            .iter()
+            .map(|(c, t)| json!([c.x, c.y, t.name()]))
+            .collect(),
+    )
+}
+
+fn frame_cell(tb: &Tablebase, c: Cell) -> Cell {
+    tb.rules().board().map_or(c, |b| b.to_board(c))
+}
+
+async fn info(State(tb): State<Arc<Tablebase>>) -> Response {
+    Json(info_json(&tb)).into_response()
+}
+
+/// The body of `/api/info`.
+pub fn info_json(tb: &Tablebase) -> Value {
+    let mut cells: Vec<Cell> = tb
+        .table()
+        .loops
+        .iter()
+        .flat_map(|l| l.tiles.iter().map(|t| frame_cell(tb, t.0)))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    let station: Vec<Value> = crate::games::monorail::geometry::STATION
+        .iter()
+        .map(|&c| {
+            let f = frame_cell(tb, c);
+            json!([f.x, f.y])
+        })
+        .collect();
+    json!({
+        "tiles": tb.rules().tiles(),
+        "board": tb.rules().board().map(|b| json!({
+            "width": b.width(), "height": b.height(),
+            "station": [b.station().0, b.station().1],
+        })),
+        "station": station,
+        "cells": cells.iter().map(|c| json!([c.x, c.y])).collect::<Vec<_>>(),
+        "loops": tb.table().len(),
+        "start_nimber": tb.start_nimber(),
+        "positions_solved": tb.classes(),
+        "source": "table",
+    })
+}
+
+async fn position(
+    State(tb): State<Arc<Tablebase>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(text) = q.get("p") else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "missing parameter p (a position in compact notation, - for the start)",
+        );
+    };
+    match tb.parse(text).and_then(|p| tb.query(&p)) {
+        Ok(a) => Json(answer_json(&tb, &a)).into_response(),
+        Err(e @ Error::VerificationFailed { .. }) => {
+            error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
+        }
+        Err(e) => error(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+/// The body of `/api/position` for an answer.
+pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
+    let moves: Vec<Value> = a
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": notation_of(tb, &m.tiles),
+                "tiles": tiles_json(tb, &m.tiles),
+                "nimber": m.nimber,
+                "winning": m.nimber == 0,
+                "position": tb.notation(&m.position),
+                "options": m.options,
+            })
+        })
+        .collect();
+    let reply = a.reply.map(|(i, reason)| {
+        let m = &a.moves[i];
+        json!({
+            "move": notation_of(tb, &m.tiles),
+            "tiles": tiles_json(tb, &m.tiles),
+            "position": tb.notation(&m.position),
+            "reason": reason.name(),
+        })
+    });
+    json!({
+        "position": tb.notation(&a.position),
+        "tiles": tb.rules().tiles(),
+        "tiles_placed": a.position.len(),
+        "placed": tiles_json(tb, a.position.tiles()),
+        "nimber": a.nimber,
+        "outcome": if a.nimber == 0 { "P" } else { "N" },
+        "finished": a.finished,
+        "loops_left": a.loops_left,
+        "source": a.source.name(),
+        "moves": moves,
+        "reply": reply,
+    })
+}
+
+/// A move's tiles in compact notation in the user's frame.
+pub fn notation_of(tb: &Tablebase, tiles: &[(Cell, TileType)]) -> String {
+    match tb.rules().board() {
+        Some(b) => b.notation(tiles),
+        None => crate::games::monorail::board::notation(tiles),
+    }
+}
