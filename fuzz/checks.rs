@@ -238,3 +238,27 @@ pub fn census_shard(data: &[u8]) {
         }
     }
 }
+
+/// A bounded board and a position on it: first line `WxH X,Y`, the rest a
+/// position in board coordinates. A board that parses draws; a position
+/// that parses lies on the board, prints in board coordinates and parses
+/// back to itself.
+pub fn monorail_board(data: &[u8]) {
+    use grundy::games::monorail::board::Board;
+    let Some(s) = text(data) else { return };
+    let (head, rest) = s.split_once('\n').unwrap_or((s, ""));
+    let (b, st) = head.split_once(' ').unwrap_or((head, ""));
+    let Ok(board) = Board::parse(b, st) else {
+        return;
+    };
+    let _ = board.picture(&Default::default());
+    if let Ok(p) = board.parse_position(rest) {
+        assert!(p.tiles().iter().all(|&(c, _)| board.contains(c)), "{s:?}");
+        let printed = board.notation(p.tiles());
+        let back = board
+            .parse_position(&printed)
+            .expect("a printed position parses");
+        assert_eq!(back, p, "{s:?} printed as {printed:?}");
+        let _ = board.picture(&p);
+    }
+}

@@ -12,6 +12,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("octal_claim", checks::octal_claim),
     ("monorail_position", checks::monorail_position),
     ("monorail_picture", checks::monorail_picture),
+    ("monorail_board", checks::monorail_board),
     ("treblecross_row", checks::treblecross_row),
     ("treblecross_batch", checks::treblecross_batch),
     ("coin_rule", checks::coin_rule),
