@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod board;
 pub mod cost;
+pub mod distributed;
 pub mod geometry;
 pub mod loops;
 pub mod memo;
@@ -14,4 +15,5 @@ pub mod solve;
 pub mod subgame;
 pub mod table;
 pub mod tablebase;
+pub mod transport;
 pub mod verify;

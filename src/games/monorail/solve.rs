@@ -354,7 +354,7 @@ impl Solver<'_> {
 
 /// The mex of small values.
 #[inline]
-fn mex16(values: &[u16]) -> u16 {
+pub(crate) fn mex16(values: &[u16]) -> u16 {
     let mut small = 0u64;
     let mut large = false;
     for &v in values {

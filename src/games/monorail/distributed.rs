@@ -1,0 +1,446 @@
+//! The Monorail solve spread over ranks that share no memory: every rank
+//! owns the position classes whose canonical key hashes to it
+//! ([`owner`]), holds only their values, and asks the owners of the others
+//! for theirs in batches, one bulk-synchronous exchange per round
+//! ([`Transport`]).
+//!
+//! A dataflow form of the same mex recursion as [`super::solve`], on the
+//! same search code (the options of a position from its entries, canonical
+//! keys, mex): the owner of a class *expands* it once (computes its options
+//! from its entries), asks for each option's value, and when every value is
+//! known stores the mex and sends it to every rank that asked. A request
+//! carries the option's entries, so the owner can expand a class it has
+//! not seen without rebuilding them (which would cost a scan of all
+//! loops). Expansions are taken last-in first-out, at most [`EXPANSIONS`]
+//! per round, so the search runs depth first and pending classes stay few.
+//!
+//! Whatever the number of ranks, the classes solved and their nimbers are
+//! those of the single-process solve (tested for 1 to 4 ranks); the ranks'
+//! shares, gathered and sorted, are its table exactly.
+//!
+//! Messages are 64-bit words: `REQUEST key n e_1 .. e_n` (an entry packed
+//! as `loop << 32 | mask`) and `VALUE key nimber`.
+
+use super::search::{canonical_key, is_complete, options, start, Entry, OptionScratch};
+use super::solve::mex16;
+use super::table::LoopTable;
+use super::transport::Transport;
+use crate::error::{Error, Result};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Most expansions a rank makes per round.
+pub const EXPANSIONS: usize = 4096;
+
+const REQUEST: u64 = 1;
+const VALUE: u64 = 2;
+
+/// The rank owning the class with canonical key `key` among `ranks`: a
+/// fixed mix of the key's bits (splitmix64's finaliser), so the classes
+/// spread evenly whatever their structure.
+pub fn owner(key: u64, ranks: usize) -> usize {
+    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % ranks as u64) as usize
+}
+
+/// A class expanded and waiting for its options' values.
+struct Pending {
+    children: Vec<u64>,
+    missing: usize,
+}
+
+/// What one rank ends with.
+#[derive(Debug)]
+pub struct RankResult {
+    /// The classes this rank owns with their nimbers, ascending by key.
+    pub classes: Vec<(u64, u16)>,
+    /// The start position's nimber (known on every rank).
+    pub start_nimber: u16,
+    /// Rounds of exchange.
+    pub rounds: u64,
+    /// Words this rank sent to other ranks.
+    pub words_sent: u64,
+}
+
+struct Rank<'a> {
+    table: &'a LoopTable,
+    me: usize,
+    size: usize,
+    /// Owned classes solved.
+    memo: FxHashMap<u64, u16>,
+    /// Values of other ranks' classes received.
+    remote: FxHashMap<u64, u16>,
+    /// Owned classes queued (`None`) or expanded and waiting.
+    pending: FxHashMap<u64, Option<Pending>>,
+    /// Owned classes to expand, with their entries; last in, first out.
+    stack: Vec<(u64, Vec<Entry>)>,
+    /// Class -> this rank's pending classes that wait for its value.
+    waiting: FxHashMap<u64, Vec<u64>>,
+    /// Owned class -> other ranks that asked for its value.
+    asked_by: FxHashMap<u64, Vec<usize>>,
+    /// Other ranks' classes this rank has asked for.
+    asked: FxHashSet<u64>,
+    outbox: Vec<Vec<u64>>,
+    words_sent: u64,
+    out: Vec<Entry>,
+    bounds: Vec<usize>,
+    scratch: OptionScratch,
+    /// The rank whose message block is being read.
+    current_sender: usize,
+}
+
+impl Rank<'_> {
+    fn value_of(&self, key: u64) -> Option<u16> {
+        if owner(key, self.size) == self.me {
+            self.memo.get(&key).copied()
+        } else {
+            self.remote.get(&key).copied()
+        }
+    }
+
+    fn send(&mut self, to: usize, words: &[u64]) {
+        self.words_sent += words.len() as u64;
+        self.outbox[to].extend_from_slice(words);
+    }
+
+    /// `parent` (owned, pending) needs the value of `child`, whose entries
+    /// are `entries`. Returns whether the value is already known.
+    fn need(&mut self, child: u64, entries: &[Entry], parent: u64) -> bool {
+        if self.value_of(child).is_some() {
+            return true;
+        }
+        self.waiting.entry(child).or_default().push(parent);
+        let o = owner(child, self.size);
+        if o == self.me {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.pending.entry(child) {
+                e.insert(None);
+                self.stack.push((child, entries.to_vec()));
+            }
+        } else if self.asked.insert(child) {
+            let mut words = Vec::with_capacity(entries.len() + 3);
+            words.extend([REQUEST, child, entries.len() as u64]);
+            words.extend(
+                entries
+                    .iter()
+                    .map(|&(l, m)| u64::from(l) << 32 | u64::from(m)),
+            );
+            self.send(o, &words);
+        }
+        false
+    }
+
+    /// Expands the owned class `key`.
+    fn expand(&mut self, key: u64, entries: &[Entry]) -> Result<()> {
+        if is_complete(self.table, entries) {
+            return self.solved(key, 0);
+        }
+        let mut out = std::mem::take(&mut self.out);
+        let mut bounds = std::mem::take(&mut self.bounds);
+        out.clear();
+        options(
+            self.table,
+            entries,
+            &mut out,
+            &mut bounds,
+            &mut self.scratch,
+        );
+        if bounds.len() < 2 {
+            return Err(Error::VerificationFailed {
+                path: "distributed monorail solve".into(),
+                reason: format!(
+                    "the class with key {key:#x} is unfinished but has no move keeping it completable"
+                ),
+            });
+        }
+        let mut children: Vec<(u64, usize)> = bounds
+            .windows(2)
+            .enumerate()
+            .map(|(j, w)| (canonical_key(self.table, &out[w[0]..w[1]]), j))
+            .collect();
+        children.sort_unstable();
+        children.dedup_by_key(|c| c.0);
+        let mut missing = 0;
+        for &(child, j) in &children {
+            if !self.need(child, &out[bounds[j]..bounds[j + 1]], key) {
+                missing += 1;
+            }
+        }
+        let children: Vec<u64> = children.into_iter().map(|c| c.0).collect();
+        self.out = out;
+        self.bounds = bounds;
+        if missing == 0 {
+            self.finish(key, &children)
+        } else {
+            self.pending
+                .insert(key, Some(Pending { children, missing }));
+            Ok(())
+        }
+    }
+
+    fn finish(&mut self, key: u64, children: &[u64]) -> Result<()> {
+        let values: Vec<u16> = children
+            .iter()
+            .map(|&c| self.value_of(c).unwrap_or(u16::MAX))
+            .collect();
+        if values.contains(&u16::MAX) {
+            return Err(Error::VerificationFailed {
+                path: "distributed monorail solve".into(),
+                reason: format!("class {key:#x} was finished with an option's value unknown"),
+            });
+        }
+        self.solved(key, mex16(&values))
+    }
+
+    /// Stores an owned class's value and passes it on, finishing every
+    /// pending class that waited only for it (a work list, not recursion).
+    fn solved(&mut self, key: u64, v: u16) -> Result<()> {
+        let mut work = vec![(key, v)];
+        while let Some((key, v)) = work.pop() {
+            if owner(key, self.size) == self.me {
+                self.memo.insert(key, v);
+                self.pending.remove(&key);
+                for to in self.asked_by.remove(&key).unwrap_or_default() {
+                    self.send(to, &[VALUE, key, u64::from(v)]);
+                }
+            }
+            for parent in self.waiting.remove(&key).unwrap_or_default() {
+                let done = match self.pending.get_mut(&parent) {
+                    Some(Some(p)) => {
+                        p.missing -= 1;
+                        p.missing == 0
+                    }
+                    _ => false,
+                };
+                if done {
+                    if let Some(Some(p)) = self.pending.remove(&parent) {
+                        let values: Vec<u16> = p
+                            .children
+                            .iter()
+                            .map(|&c| self.value_of(c).unwrap_or(u16::MAX))
+                            .collect();
+                        work.push((parent, mex16(&values)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn receive(&mut self, inbox: &[u64]) -> Result<()> {
+        let bad = || Error::VerificationFailed {
+            path: "distributed monorail solve".into(),
+            reason: "a malformed message between ranks".into(),
+        };
+        let mut i = 0;
+        while i < inbox.len() {
+            match inbox[i] {
+                REQUEST => {
+                    let (key, n) = (
+                        *inbox.get(i + 1).ok_or_else(bad)?,
+                        *inbox.get(i + 2).ok_or_else(bad)?,
+                    );
+                    let n = usize::try_from(n).map_err(|_| bad())?;
+                    let words = inbox.get(i + 3..i + 3 + n).ok_or_else(bad)?;
+                    let from = self.current_sender;
+                    i += 3 + n;
+                    if let Some(&v) = self.memo.get(&key) {
+                        self.send(from, &[VALUE, key, u64::from(v)]);
+                        continue;
+                    }
+                    self.asked_by.entry(key).or_default().push(from);
+                    if let std::collections::hash_map::Entry::Vacant(e) = self.pending.entry(key) {
+                        let entries = words
+                            .iter()
+                            .map(|&w| ((w >> 32) as u32, w as u32))
+                            .collect();
+                        e.insert(None);
+                        self.stack.push((key, entries));
+                    }
+                }
+                VALUE => {
+                    let key = *inbox.get(i + 1).ok_or_else(bad)?;
+                    let v = u16::try_from(*inbox.get(i + 2).ok_or_else(bad)?).map_err(|_| bad())?;
+                    i += 3;
+                    self.asked.remove(&key);
+                    self.remote.insert(key, v);
+                    self.solved(key, v)?;
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Solves the game of `table` from the start on this rank's share; every
+/// rank of the group calls it with its own transport.
+///
+/// # Errors
+/// [`Error::VerificationFailed`] if the paper's lemma fails at a class or a
+/// message is malformed; the transport's errors.
+pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult> {
+    let size = t.size();
+    let me = t.rank();
+    let mut r = Rank {
+        table,
+        me,
+        size,
+        memo: FxHashMap::default(),
+        remote: FxHashMap::default(),
+        pending: FxHashMap::default(),
+        stack: Vec::new(),
+        waiting: FxHashMap::default(),
+        asked_by: FxHashMap::default(),
+        asked: FxHashSet::default(),
+        outbox: vec![Vec::new(); size],
+        words_sent: 0,
+        out: Vec::new(),
+        bounds: Vec::new(),
+        scratch: OptionScratch::default(),
+        current_sender: 0,
+    };
+    let root_entries = start(table);
+    let root = canonical_key(table, &root_entries);
+    if owner(root, size) == me {
+        r.pending.insert(root, None);
+        r.stack.push((root, root_entries));
+    }
+    let mut rounds = 0u64;
+    loop {
+        for _ in 0..EXPANSIONS {
+            let Some((key, entries)) = r.stack.pop() else {
+                break;
+            };
+            r.expand(key, &entries)?;
+        }
+        let outbox = std::mem::replace(&mut r.outbox, vec![Vec::new(); size]);
+        let sent: u64 = outbox.iter().map(|o| o.len() as u64).sum();
+        // Each block is prefixed with its sender, so requests know whom to
+        // answer.
+        let framed: Vec<Vec<u64>> = outbox
+            .into_iter()
+            .map(|mut o| {
+                if o.is_empty() {
+                    o
+                } else {
+                    let mut f = Vec::with_capacity(o.len() + 2);
+                    f.extend([me as u64, o.len() as u64]);
+                    f.append(&mut o);
+                    f
+                }
+            })
+            .collect();
+        let inbox = t.all_to_all(framed)?;
+        rounds += 1;
+        let mut i = 0;
+        while i + 2 <= inbox.len() {
+            let (from, n) = (inbox[i] as usize, inbox[i + 1] as usize);
+            let block = inbox
+                .get(i + 2..i + 2 + n)
+                .ok_or_else(|| Error::VerificationFailed {
+                    path: "distributed monorail solve".into(),
+                    reason: "a truncated message block between ranks".into(),
+                })?;
+            r.current_sender = from;
+            r.receive(block)?;
+            i += 2 + n;
+        }
+        let busy = (r.stack.len() + r.pending.len()) as u64 + sent;
+        if t.all_sum(busy)? == 0 {
+            break;
+        }
+    }
+    let start_nimber = if owner(root, size) == me {
+        r.memo.get(&root).copied().map_or(u64::MAX, u64::from)
+    } else {
+        0
+    };
+    let start_nimber =
+        u16::try_from(t.all_sum(start_nimber)?).map_err(|_| Error::VerificationFailed {
+            path: "distributed monorail solve".into(),
+            reason: "the start position was not solved".into(),
+        })?;
+    let mut classes: Vec<(u64, u16)> = r.memo.into_iter().collect();
+    classes.sort_unstable();
+    Ok(RankResult {
+        classes,
+        start_nimber,
+        rounds,
+        words_sent: r.words_sent,
+    })
+}
+
+/// Runs `ranks` ranks as threads of this process ([`super::transport::LocalTransport`])
+/// and returns every rank's result, rank 0 first.
+///
+/// # Errors
+/// The first rank's error.
+pub fn solve_local(table: &LoopTable, ranks: usize) -> Result<Vec<RankResult>> {
+    let group = super::transport::LocalTransport::group(ranks);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = group
+            .into_iter()
+            .map(|mut t| s.spawn(move || solve_rank(table, &mut t)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(Error::VerificationFailed {
+                        path: "distributed monorail solve".into(),
+                        reason: "a rank panicked".into(),
+                    })
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::monorail::rules::Rules;
+    use crate::games::monorail::solve::solve;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn owners_spread_keys() {
+        let mut counts = [0usize; 4];
+        for k in 0..40_000u64 {
+            counts[owner(k << 7, 4)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    /// 1 to 4 ranks: the ranks' shares, gathered and sorted, are the
+    /// single-process table exactly, and every rank holds only its own.
+    #[test]
+    fn any_number_of_ranks_gives_the_single_process_table() {
+        for t in [6, 8, 10, 12] {
+            let rules = Rules::new(t).unwrap();
+            let table = LoopTable::new(&rules);
+            let single = solve(&table, &NoProgress).unwrap();
+            let mut want = single.positions();
+            want.sort_unstable();
+            for ranks in 1..=4 {
+                let results = solve_local(&table, ranks).unwrap();
+                let mut all = Vec::new();
+                for (i, r) in results.iter().enumerate() {
+                    assert_eq!(
+                        r.start_nimber, single.start_nimber,
+                        "T = {t}, {ranks} ranks"
+                    );
+                    assert!(r.classes.iter().all(|&(k, _)| owner(k, ranks) == i));
+                    all.extend_from_slice(&r.classes);
+                }
+                all.sort_unstable();
+                assert_eq!(all, want, "T = {t}, {ranks} ranks");
+            }
+        }
+    }
+}
