@@ -26,6 +26,7 @@ pub mod coins;
 pub mod graph;
 pub mod monorail;
 pub mod monorail_play;
+pub mod mpi;
 pub mod ngon;
 pub mod octal;
 pub mod octal_census;

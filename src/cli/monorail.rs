@@ -183,6 +183,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         }
         Command::Solve(a) => {
             let tiles = check_tiles(a.tiles)?;
+            super::mpi::refuse_without_feature()?;
             if !a.force {
                 check_memory(
                     &format!("monorail solve --tiles {tiles}"),
@@ -209,6 +210,23 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 (None, false) => (tiles >= CHECKPOINT_FROM_TILES)
                     .then(|| std::time::Duration::from_secs(DEFAULT_CHECKPOINT_SECONDS)),
             };
+            #[cfg(feature = "mpi")]
+            if super::mpi::launched_ranks().is_some() {
+                let Some(s) =
+                    super::mpi::solve(tiles, &out, reports.as_deref(), threads, bars, command)?
+                else {
+                    return Ok(()); // a rank other than 0: rank 0 reports
+                };
+                if a.json {
+                    outln!(
+                        "{}",
+                        json!({"tiles": s.tiles, "nimber": s.start_nimber, "summary": &s})
+                    );
+                } else {
+                    print_summary(&s, &out, reports.as_deref());
+                }
+                return Ok(());
+            }
             let s = solve_into(
                 tiles,
                 &out,
@@ -389,6 +407,27 @@ pub fn solve_into(
     command: String,
     checkpoint: Option<std::time::Duration>,
 ) -> anyhow::Result<Summary> {
+    solve_with(
+        tiles, out, reports, threads, bars, command, checkpoint, None,
+    )
+}
+
+/// As [`solve_into`], with the solve done by `solver` when given (the
+/// distributed solve on MPI rank 0).
+///
+/// # Errors
+/// As [`solve_into`].
+#[allow(clippy::too_many_arguments)]
+pub fn solve_with(
+    tiles: usize,
+    out: &Path,
+    reports: Option<&Path>,
+    threads: usize,
+    bars: &Bars,
+    command: String,
+    checkpoint: Option<std::time::Duration>,
+    solver: Option<grundy::jobs::monorail::ExternalSolve<'_>>,
+) -> anyhow::Result<Summary> {
     check_out_dir(out)?;
     if let Some(r) = reports {
         check_out_dir(r)?;
@@ -400,6 +439,7 @@ pub fn solve_into(
         &no_stop
     };
     let job = grundy::jobs::monorail::SolveJob {
+        solver,
         tiles,
         out,
         reports,

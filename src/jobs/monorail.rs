@@ -52,6 +52,20 @@ pub struct SolveJob<'a> {
     pub stop: &'a AtomicBool,
     /// Records per sorted chunk of the positions table.
     pub chunk_records: u64,
+    /// Solves the table instead of the in-process solve, when given: the
+    /// distributed solve over MPI ranks, gathered on rank 0. No checkpoint
+    /// is written by the run then.
+    pub solver: Option<ExternalSolve<'a>>,
+}
+
+/// A solve run outside this process's solver ([`SolveJob::solver`]).
+#[derive(Clone, Copy)]
+pub struct ExternalSolve<'a>(pub &'a dyn Fn(&LoopTable) -> Result<Solved>);
+
+impl std::fmt::Debug for ExternalSolve<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ExternalSolve")
+    }
 }
 
 /// What a finished run did.
@@ -184,7 +198,7 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
     let table = LoopTable::new(&Rules::new(job.tiles)?);
     progress.finish_phase();
     lap("enumerate loops", &mut phases);
-    let journal = match job.checkpoint {
+    let journal = match job.checkpoint.filter(|_| job.solver.is_none()) {
         Some(every) => Some(ChunkJournal::new(
             &dir_for(job.out),
             u32::try_from(job.tiles).unwrap_or(u32::MAX),
@@ -193,8 +207,10 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
         )?),
         None => None,
     };
-    let (solved, resumed) =
-        solve_checkpointed(&table, job.tiles, journal.as_ref(), job.stop, progress)?;
+    let (solved, resumed) = match job.solver {
+        Some(ExternalSolve(solve)) => (solve(&table)?, (0, 0)),
+        None => solve_checkpointed(&table, job.tiles, journal.as_ref(), job.stop, progress)?,
+    };
     lap("solve every position", &mut phases);
     progress.phase("write datasets", 0);
     let analysis = write_dataset(

@@ -372,6 +372,40 @@ pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult
     })
 }
 
+/// Gathers every rank's classes on rank 0 (in one exchange): rank 0 gets
+/// all of them, ascending by key; the others `None`.
+///
+/// # Errors
+/// The transport's errors; [`Error::VerificationFailed`] for a malformed
+/// record.
+pub fn gather_classes(
+    t: &mut dyn Transport,
+    classes: &[(u64, u16)],
+) -> Result<Option<Vec<(u64, u16)>>> {
+    let mut outbox = vec![Vec::new(); t.size()];
+    outbox[0] = classes
+        .iter()
+        .flat_map(|&(k, v)| [k, u64::from(v)])
+        .collect();
+    let inbox = t.all_to_all(outbox)?;
+    if t.rank() != 0 {
+        return Ok(None);
+    }
+    let mut all: Vec<(u64, u16)> = inbox
+        .chunks_exact(2)
+        .map(|w| {
+            u16::try_from(w[1])
+                .map(|v| (w[0], v))
+                .map_err(|_| Error::VerificationFailed {
+                    path: "distributed monorail solve".into(),
+                    reason: "a gathered nimber does not fit 16 bits".into(),
+                })
+        })
+        .collect::<Result<_>>()?;
+    all.sort_unstable();
+    Ok(Some(all))
+}
+
 /// Runs `ranks` ranks as threads of this process ([`super::transport::LocalTransport`])
 /// and returns every rank's result, rank 0 first.
 ///
@@ -440,6 +474,16 @@ mod tests {
                 }
                 all.sort_unstable();
                 assert_eq!(all, want, "T = {t}, {ranks} ranks");
+                let rebuilt =
+                    crate::games::monorail::solve::Solved::from_classes(&table, &all).unwrap();
+                assert_eq!(rebuilt.start_nimber, single.start_nimber);
+                let keys = |s: &crate::games::monorail::solve::Solved| {
+                    s.start_options
+                        .iter()
+                        .map(|o| (o.canonical_key, o.nimber))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(keys(&rebuilt), keys(&single));
             }
         }
     }

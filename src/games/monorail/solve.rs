@@ -417,6 +417,74 @@ impl std::fmt::Debug for Solved {
 }
 
 impl Solved {
+    /// A solved table from its classes (`(canonical key, nimber)`, any
+    /// order, each class once), as gathered from the ranks of a
+    /// distributed solve: the memo holding them, and the start's value and
+    /// options looked up in it.
+    ///
+    /// # Errors
+    /// [`Error::VerificationFailed`] if the start or one of its options is
+    /// missing, or the start's stored value is not the mex of its options'.
+    pub fn from_classes(table: &LoopTable, classes: &[(u64, u16)]) -> Result<Solved> {
+        let memo = memo_for(table, classes.len() as f64);
+        memo.insert_batch(classes);
+        if memo.len() != classes.len() as u64 || memo.overflowed() {
+            return Err(Error::VerificationFailed {
+                path: "gathered monorail table".into(),
+                reason: format!(
+                    "{} classes gathered but {} stored (a class twice, or a value too large)",
+                    classes.len(),
+                    memo.len()
+                ),
+            });
+        }
+        let missing = |what: String| Error::VerificationFailed {
+            path: "gathered monorail table".into(),
+            reason: format!("{what} is missing"),
+        };
+        let root = super::search::start(table);
+        let start_nimber = memo
+            .get(canonical_key(table, &root))
+            .ok_or_else(|| missing("the start".into()))?;
+        let mut out = Vec::new();
+        let mut bounds = Vec::new();
+        options(
+            table,
+            &root,
+            &mut out,
+            &mut bounds,
+            &mut OptionScratch::default(),
+        );
+        let mut start_options = Vec::with_capacity(bounds.len().saturating_sub(1));
+        for w in bounds.windows(2) {
+            let entries = out[w[0]..w[1]].to_vec();
+            let key = canonical_key(table, &entries);
+            let nimber = memo
+                .get(key)
+                .ok_or_else(|| missing(format!("option {key:#x} of the start")))?;
+            start_options.push(StartOption {
+                entries,
+                canonical_key: key,
+                nimber,
+            });
+        }
+        let values: Vec<u16> = start_options.iter().map(|o| o.nimber).collect();
+        if mex16(&values) != start_nimber {
+            return Err(Error::VerificationFailed {
+                path: "gathered monorail table".into(),
+                reason: format!(
+                    "the start holds *{start_nimber}, the mex of its options' values is *{}",
+                    mex16(&values)
+                ),
+            });
+        }
+        Ok(Solved {
+            memo,
+            start_nimber,
+            start_options,
+        })
+    }
+
     /// The stored nimber of a canonical key.
     pub fn nimber(&self, canonical_key: u64) -> Option<u16> {
         self.memo.get(canonical_key)
