@@ -674,7 +674,13 @@ fn show_board(a: &ShowArgs, board: Board, bars: &Bars) -> anyhow::Result<()> {
     outln!("tiles placed: {} (T = {tiles})", p.len());
     outln!("completable loops left: {}", an.loops_left);
     outln!("nimber: *{} ({})", an.nimber, outcome_text(an.nimber));
-    if an.finished {
+    print_winning(an.finished, &wins);
+    Ok(())
+}
+
+/// The `winning moves` lines of `show`.
+fn print_winning<T: std::fmt::Display>(finished: bool, wins: &[T]) {
+    if finished {
         outln!("winning moves: none (the loop is finished: the last mover won)");
     } else if wins.is_empty() {
         outln!("winning moves: none (every move leads to an N-position)");
@@ -684,7 +690,6 @@ fn show_board(a: &ShowArgs, board: Board, bars: &Bars) -> anyhow::Result<()> {
             outln!("  {w}");
         }
     }
-    Ok(())
 }
 
 fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
@@ -717,16 +722,8 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     rules.check_reachable(&p)?;
     let table = LoopTable::new(&rules);
     let entries = entries_of(&table, &p);
-    // Every position reachable from `p` is a superset of it in one of its
-    // loops, and is reachable from the start.
-    let subsets: f64 = entries
-        .iter()
-        .map(|&(l, m)| {
-            let empty = table.loop_len(l).saturating_sub(m.count_ones() as usize);
-            2f64.powi(i32::try_from(empty).unwrap_or(i32::MAX))
-        })
-        .sum();
-    let classes = subsets.min(start_classes(tiles)?);
+    let classes = grundy::games::monorail::search::reachable_bound(&table, &entries)
+        .min(start_classes(tiles)?);
     if !a.force {
         check_memory(
             &format!("{what} from this position"),
@@ -779,15 +776,6 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
             "N-position: the player to move wins"
         }
     );
-    if finished {
-        outln!("winning moves: none (the loop is finished: the last mover won)");
-    } else if wins.is_empty() {
-        outln!("winning moves: none (every move leads to an N-position)");
-    } else {
-        outln!("winning moves ({}):", wins.len());
-        for w in wins {
-            outln!("  {w}");
-        }
-    }
+    print_winning(finished, &wins);
     Ok(())
 }

@@ -124,14 +124,8 @@ pub fn solve_root(
 ) -> Result<Solved> {
     rules.check_reachable(root)?;
     let entries = entries_of(table, root);
-    let subsets: f64 = entries
-        .iter()
-        .map(|&(l, m)| {
-            let empty = table.loop_len(l).saturating_sub(m.count_ones() as usize);
-            2f64.powi(i32::try_from(empty).unwrap_or(i32::MAX))
-        })
-        .sum();
-    solve_from_expecting(table, &entries, subsets.clamp(1024.0, 1e6), progress)
+    let bound = crate::games::monorail::search::reachable_bound(table, &entries);
+    solve_from_expecting(table, &entries, bound.clamp(1024.0, 1e6), progress)
 }
 
 /// Solves Monorail with `tiles` tiles on `board` (or the unbounded grid)

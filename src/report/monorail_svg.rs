@@ -32,6 +32,54 @@ fn track(out: &mut String, x: i32, y: i32, t: TileType, style: &str) {
     );
 }
 
+/// One cell at `(sx, sy)`: its square (outlined in `grid`), then the
+/// station's track, the placed tile's track (the move colour when
+/// `highlight`), or the dashed track of a drawn loop.
+fn cell(
+    out: &mut String,
+    (sx, sy): (i32, i32),
+    c: Cell,
+    placed: Option<TileType>,
+    highlight: bool,
+    loop_type: Option<TileType>,
+    grid: &str,
+) {
+    let fill = if is_station(c) {
+        "#555555"
+    } else if placed.is_some() && highlight {
+        "#f4a261"
+    } else if placed.is_some() {
+        "#e9c46a"
+    } else if loop_type.is_some() {
+        "#f1f1f1"
+    } else {
+        "#ffffff"
+    };
+    let _ = writeln!(
+        out,
+        r##"<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{grid}"/>"##
+    );
+    if is_station(c) {
+        track(
+            out,
+            sx,
+            sy,
+            TileType::EW,
+            r##"stroke="#ffffff" stroke-width="4""##,
+        );
+    } else if let Some(t) = placed {
+        track(out, sx, sy, t, r##"stroke="#222222" stroke-width="4""##);
+    } else if let Some(t) = loop_type {
+        track(
+            out,
+            sx,
+            sy,
+            t,
+            r##"stroke="#888888" stroke-width="2" stroke-dasharray="4 3""##,
+        );
+    }
+}
+
 /// A board picture: the placed `tiles` (those in `highlight` drawn in the
 /// move colour), the station, and the empty cells of `loop_` with dashed
 /// track. North is up; one cell is 28 px.
@@ -55,40 +103,15 @@ pub fn board(tiles: &[(Cell, TileType)], loop_: Option<&Loop>, highlight: &[Cell
             let c = Cell::new(x, y);
             let (sx, sy) = px(c);
             let placed = tiles.iter().find(|t| t.0 == c);
-            let fill = if is_station(c) {
-                "#555555"
-            } else if placed.is_some() && highlight.contains(&c) {
-                "#f4a261"
-            } else if placed.is_some() {
-                "#e9c46a"
-            } else if loop_.is_some_and(|l| l.type_at(c).is_some()) {
-                "#f1f1f1"
-            } else {
-                "#ffffff"
-            };
-            let _ = writeln!(
-                s,
-                r##"<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#cccccc"/>"##
+            cell(
+                &mut s,
+                (sx, sy),
+                c,
+                placed.map(|t| t.1),
+                highlight.contains(&c),
+                loop_.and_then(|l| l.type_at(c)),
+                "#cccccc",
             );
-            if is_station(c) {
-                track(
-                    &mut s,
-                    sx,
-                    sy,
-                    TileType::EW,
-                    r##"stroke="#ffffff" stroke-width="4""##,
-                );
-            } else if let Some(&(_, t)) = placed {
-                track(&mut s, sx, sy, t, r##"stroke="#222222" stroke-width="4""##);
-            } else if let Some(t) = loop_.and_then(|l| l.type_at(c)) {
-                track(
-                    &mut s,
-                    sx,
-                    sy,
-                    t,
-                    r##"stroke="#888888" stroke-width="2" stroke-dasharray="4 3""##,
-                );
-            }
         }
     }
     s.push_str("</svg>\n");
@@ -111,30 +134,15 @@ pub fn bounded_board(board: &Board, tiles: &[(Cell, TileType)], highlight: &[Cel
             let c = board.from_board(Cell::new(bx, by));
             let (sx, sy) = (label + bx * CELL, 2 + (bh - 1 - by) * CELL);
             let placed = tiles.iter().find(|t| t.0 == c);
-            let fill = if is_station(c) {
-                "#555555"
-            } else if placed.is_some() && highlight.contains(&c) {
-                "#f4a261"
-            } else if placed.is_some() {
-                "#e9c46a"
-            } else {
-                "#ffffff"
-            };
-            let _ = writeln!(
-                s,
-                r##"<rect x="{sx}" y="{sy}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999999"/>"##
+            cell(
+                &mut s,
+                (sx, sy),
+                c,
+                placed.map(|t| t.1),
+                highlight.contains(&c),
+                None,
+                "#999999",
             );
-            if is_station(c) {
-                track(
-                    &mut s,
-                    sx,
-                    sy,
-                    TileType::EW,
-                    r##"stroke="#ffffff" stroke-width="4""##,
-                );
-            } else if let Some(&(_, t)) = placed {
-                track(&mut s, sx, sy, t, r##"stroke="#222222" stroke-width="4""##);
-            }
         }
         let _ = writeln!(
             s,

@@ -105,6 +105,19 @@ pub fn options(
     }
 }
 
+/// An upper bound on the positions reachable from the position `entries`:
+/// every one is a superset of it within one of its loops, so at most
+/// `Σ 2^(empty cells of the loop)`. Used to size a memo.
+pub fn reachable_bound(table: &LoopTable, entries: &[Entry]) -> f64 {
+    entries
+        .iter()
+        .map(|&(l, m)| {
+            let empty = table.loop_len(l).saturating_sub(m.count_ones() as usize);
+            2f64.powi(i32::try_from(empty).unwrap_or(i32::MAX))
+        })
+        .sum()
+}
+
 /// The start position: every loop compatible, nothing placed.
 pub fn start(table: &LoopTable) -> Vec<Entry> {
     (0..table.len() as u32).map(|l| (l, 0)).collect()
