@@ -335,7 +335,7 @@ pub fn default_out(tiles: usize) -> PathBuf {
 
 /// Checks, before any work starts and without creating anything, that the
 /// directory `dir` can be created (or is a directory) and written in.
-fn check_out_dir(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_out_dir(dir: &Path) -> anyhow::Result<()> {
     let mut probe = dir.to_path_buf();
     loop {
         match std::fs::metadata(&probe) {

@@ -78,8 +78,9 @@ mod with_mpi {
             bail!("rank {rank} of {size}: the ranks were started with different arguments");
         }
         let problem = if rank == 0 {
-            super::super::check_writable(out)
-                .and_then(|()| reports.map_or(Ok(()), super::super::check_writable))
+            use super::super::monorail::check_out_dir;
+            check_out_dir(out)
+                .and_then(|()| reports.map_or(Ok(()), check_out_dir))
                 .err()
         } else {
             None
