@@ -21,27 +21,57 @@ run=(mpirun --mca plm_rsh_agent "$PWD/scripts/netns/rsh.sh"
   --host 10.77.0.1,10.77.0.2,10.77.0.3
   --mca oob_tcp_if_include 10.77.0.0/24 --mca btl_tcp_if_include 10.77.0.0/24
   --mca btl tcp,self -n 3)
-where=$("${run[@]}" sh -c 'echo "$(ip netns identify $$)"' 2>/dev/null | sort | tr '\n' ' ')
+# A launch that fails before the ranks start (Open MPI's daemons over the
+# namespaces' links, on a loaded machine) is retried twice, and said so; a
+# failure of the solve itself is never retried.
+launch() {
+  local out=$1; shift
+  for attempt in 1 2 3; do
+    if "${run[@]}" "$@" >"$out" 2>"$work/err"; then
+      return 0
+    fi
+    if grep -q "^error:" "$work/err" "$out" 2>/dev/null || [ $attempt = 3 ]; then
+      echo "error: mpirun $* failed:" >&2
+      cat "$work/err" >&2
+      return 1
+    fi
+    echo "netns: the launch failed before the ranks ran (attempt $attempt; $(grep -v setpgid "$work/err" | head -n 3 | tr '\n' ' ')); retrying"
+    sleep 2
+  done
+}
+launch "$work/where" sh -c 'echo "$(ip netns identify $$)"'
+where=$(sort "$work/where" | tr '\n' ' ')
 [ "$where" = "gr-h1 gr-h2 gr-h3 " ] || { echo "error: ranks ran in [$where], not one per host" >&2; exit 1; }
 echo "netns: one rank in each of $where"
 for t in 14 16; do
   "$grundy" monorail solve --tiles $t --out "$work/single-$t" --quiet >/dev/null
 done
 s=$(date +%s)
-"${run[@]}" "$grundy" monorail solve --tiles 14 --out "$work/hosts-14" --quiet >/dev/null 2>"$work/err"
+launch /dev/null "$grundy" monorail solve --tiles 14 --out "$work/hosts-14" --quiet
 diff -r "$work/single-14" "$work/hosts-14" >/dev/null || { echo "error: the three-host run differs" >&2; exit 1; }
 echo "netns: T = 14 on three hosts over TCP: byte-identical to the single-process run ($(( $(date +%s) - s )) s)"
-# Kill the rank on the second host part-way.
-"${run[@]}" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet >"$work/kill.log" 2>&1 &
-job=$!
+# Kill the rank on the second host part-way (the launch retried as above).
 victim=
-for _ in $(seq 1 100); do
-  victim=$(ip netns pids gr-h2 | while read -r p; do
-    if [ "$(cat /proc/"$p"/comm 2>/dev/null)" = grundy ]; then echo "$p"; fi; done | head -n 1 || true)
+for attempt in 1 2 3; do
+  "${run[@]}" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet >"$work/kill.log" 2>&1 &
+  job=$!
+  for _ in $(seq 1 600); do
+    kill -0 $job 2>/dev/null || break
+    victim=$(ip netns pids gr-h2 | while read -r p; do
+      if [ "$(cat /proc/"$p"/comm 2>/dev/null)" = grundy ]; then echo "$p"; fi; done | head -n 1 || true)
+    [ -n "$victim" ] && break
+    sleep 0.1
+  done
   [ -n "$victim" ] && break
-  sleep 0.1
+  wait $job || true
+  if grep -q "^error:" "$work/kill.log" || [ $attempt = 3 ]; then
+    echo "error: the job to be killed ended before its rank on the second host started:" >&2
+    cat "$work/kill.log" >&2
+    exit 1
+  fi
+  echo "netns: the launch failed before the ranks ran (attempt $attempt); retrying"
+  sleep 2
 done
-[ -n "$victim" ] || { echo "error: no rank found on the second host" >&2; exit 1; }
 sleep 2
 kill -9 "$victim"
 if wait $job; then
@@ -52,6 +82,6 @@ grep -qiE "signal 9|killed" "$work/kill.log" || { echo "error: no message about 
 [ ! -e "$work/hosts-16" ] || { echo "error: the failed job left an output directory" >&2; exit 1; }
 echo "netns: killing rank 1 (pid $victim) failed the job: $(grep -iE 'signal 9|killed' "$work/kill.log" | head -n 1 | sed 's/^ *//')"
 s=$(date +%s)
-"${run[@]}" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet >/dev/null 2>"$work/err"
+launch /dev/null "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet
 diff -r "$work/single-16" "$work/hosts-16" >/dev/null || { echo "error: the resubmitted run differs" >&2; exit 1; }
 echo "netns: resubmitted, T = 16 on three hosts completed byte-identical to the single-process run ($(( $(date +%s) - s )) s, from scratch: the distributed solve has no checkpoint yet)"
