@@ -44,7 +44,8 @@ where=$(sort "$work/where" | tr '\n' ' ')
 [ "$where" = "gr-h1 gr-h2 gr-h3 " ] || { echo "error: ranks ran in [$where], not one per host" >&2; exit 1; }
 echo "netns: one rank in each of $where"
 for t in 14 16; do
-  "$grundy" monorail solve --tiles $t --out "$work/single-$t" --quiet >/dev/null
+  "$grundy" monorail solve --tiles $t --out "$work/single-$t" --quiet >/dev/null 2>"$work/err" ||
+    { echo "error: the single-process run of T = $t failed:" >&2; cat "$work/err" >&2; exit 1; }
 done
 s=$(date +%s)
 launch /dev/null "$grundy" monorail solve --tiles 14 --out "$work/hosts-14" --quiet
