@@ -93,9 +93,21 @@ mod with_mpi {
                 )
             }));
         }
+        let started = std::time::Instant::now();
+        let report = |r: &grundy::games::monorail::distributed::RankResult| {
+            eprintln!(
+                "rank {rank} of {size}: {} classes owned, {} words ({} bytes) sent in {} rounds, solved in {:.2} s",
+                r.classes.len(),
+                r.words_sent,
+                r.words_sent * 8,
+                r.rounds,
+                started.elapsed().as_secs_f64()
+            );
+        };
         if rank != 0 {
             let table = LoopTable::new(&Rules::new(tiles)?);
             let r = solve_rank(&table, &mut t)?;
+            report(&r);
             gather_classes(&mut t, &r.classes)?;
             return Ok(None);
         }
@@ -103,6 +115,7 @@ mod with_mpi {
         let distributed = |table: &LoopTable| -> grundy::Result<Solved> {
             let mut t = transport.borrow_mut();
             let r = solve_rank(table, &mut *t)?;
+            report(&r);
             let all = gather_classes(&mut *t, &r.classes)?.unwrap_or_default();
             Solved::from_classes(table, &all)
         };
