@@ -155,7 +155,7 @@ fn play_in_the_terminal_against_the_strategist() {
             break;
         }
         let m = a.moves.last().unwrap();
-        let text = grundy::serve::notation_of(&tb, &m.tiles);
+        let text = tb.rules().notation(&m.tiles);
         if first {
             script.push_str(&format!("{text}\nundo\n"));
             first = false;

@@ -106,17 +106,6 @@ impl BoardArgs {
             _ => Ok(None),
         }
     }
-
-    /// Parses a position in the board's frame (or the station's).
-    ///
-    /// # Errors
-    /// [`Error::MalformedPosition`] naming the problem.
-    pub fn position(&self, board: Option<&Board>, text: &str) -> grundy::Result<Position> {
-        match board {
-            Some(b) => b.parse_position(text),
-            None => text.trim().parse(),
-        }
-    }
 }
 
 /// A positive number of seconds, at most a day.
@@ -235,6 +224,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 bars,
                 command,
                 checkpoint,
+                None,
             )?;
             if a.json {
                 outln!(
@@ -380,7 +370,16 @@ pub fn solve_all(
     bars: &Bars,
     command: String,
 ) -> anyhow::Result<Summary> {
-    solve_into(tiles, out, Some(reports), threads, bars, command, None)
+    solve_into(
+        tiles,
+        out,
+        Some(reports),
+        threads,
+        bars,
+        command,
+        None,
+        None,
+    )
 }
 
 /// Checkpoint interval used by default for runs of at least
@@ -395,30 +394,14 @@ pub const CHECKPOINT_FROM_TILES: usize = 18;
 /// directory is written all or nothing. With a checkpoint interval the run
 /// resumes from `out/checkpoint/` and stops cleanly on Ctrl-C or SIGTERM.
 ///
+/// With `solver`, the solve is done by it instead (the distributed solve,
+/// on MPI rank 0).
+///
 /// # Errors
 /// Unwritable directories, a failed write, a tile count out of range, a
 /// corrupt checkpoint, an interruption.
-pub fn solve_into(
-    tiles: usize,
-    out: &Path,
-    reports: Option<&Path>,
-    threads: usize,
-    bars: &Bars,
-    command: String,
-    checkpoint: Option<std::time::Duration>,
-) -> anyhow::Result<Summary> {
-    solve_with(
-        tiles, out, reports, threads, bars, command, checkpoint, None,
-    )
-}
-
-/// As [`solve_into`], with the solve done by `solver` when given (the
-/// distributed solve on MPI rank 0).
-///
-/// # Errors
-/// As [`solve_into`].
 #[allow(clippy::too_many_arguments)]
-pub fn solve_with(
+pub fn solve_into(
     tiles: usize,
     out: &Path,
     reports: Option<&Path>,
@@ -523,9 +506,10 @@ fn parse_position_arg(text: &str) -> anyhow::Result<Position> {
 fn solve_position(a: &SolveArgs, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
-    let root = a
-        .board
-        .position(board.as_ref(), a.from.as_deref().unwrap_or("-"))?;
+    let root = grundy::games::monorail::board::parse_framed(
+        board.as_ref(),
+        a.from.as_deref().unwrap_or("-"),
+    )?;
     let out = a.out.clone().unwrap_or_else(|| match &board {
         Some(b) => PathBuf::from(format!(
             "data/monorail-{}x{}-t{tiles}",
@@ -739,11 +723,11 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         .iter()
         .filter(|o| o.nimber == 0)
         .map(|o| {
-            let (l, m) = o.entries[0];
-            let parent = entries.iter().find(|e| e.0 == l).map_or(0, |e| e.1);
-            Position::from_tiles(table.tiles(l, m & !parent)).expect("distinct cells")
+            let tiles = grundy::games::monorail::search::placed_tiles(&table, &entries, &o.entries)
+                .ok_or_else(|| anyhow::anyhow!("an option's loop is not a loop of {p}"))?;
+            Ok(Position::from_tiles(tiles)?)
         })
-        .collect();
+        .collect::<anyhow::Result<_>>()?;
     wins.sort();
     let finished = rules.is_complete(&p);
     if a.json {

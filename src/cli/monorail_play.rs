@@ -113,7 +113,7 @@ pub fn play(
             writeln!(
                 out,
                 "computer plays {} ({})",
-                grundy::serve::notation_of(tb, &m.tiles),
+                tb.rules().notation(&m.tiles),
                 reason.name()
             )?;
             p = m.position.clone();
@@ -147,7 +147,7 @@ pub fn play(
                     writeln!(
                         out,
                         "  {:<28} *{}{}",
-                        grundy::serve::notation_of(tb, &m.tiles),
+                        tb.rules().notation(&m.tiles),
                         m.nimber,
                         if m.nimber == 0 { "  wins" } else { "" }
                     )?;

@@ -120,7 +120,7 @@ mod with_mpi {
             Solved::from_classes(table, &all)
         };
         let command = format!("mpirun -n {size} {command}");
-        let s = super::super::monorail::solve_with(
+        let s = super::super::monorail::solve_into(
             tiles,
             out,
             reports,

@@ -3,11 +3,11 @@
 //! solve --board`, `reproduce`'s Season 4 analysis and the explorer use).
 
 use crate::error::{Error, Result};
-use crate::games::monorail::board::{notation, Board};
+use crate::games::monorail::board::{framed, framed_notation, Board};
 use crate::games::monorail::geometry::{is_station, Cell, Side, TileType};
 use crate::games::monorail::position::Position;
 use crate::games::monorail::rules::Rules;
-use crate::games::monorail::search::entries_of;
+use crate::games::monorail::search::{entries_of, placed_tiles, Entry};
 use crate::games::monorail::solve::{solve_from_expecting, Solved};
 use crate::games::monorail::table::LoopTable;
 use crate::progress::Progress;
@@ -83,18 +83,7 @@ impl BoardAnalysis {
     /// Tiles in compact notation in the user's frame: board coordinates on
     /// a bounded board, the station's frame otherwise.
     pub fn notation(&self, tiles: &[(Cell, TileType)]) -> String {
-        match &self.board {
-            Some(b) => b.notation(tiles),
-            None => notation(tiles),
-        }
-    }
-
-    /// Tiles in the user's frame, ascending `(x, y)`.
-    pub fn in_frame(&self, tiles: &[(Cell, TileType)]) -> Vec<(Cell, TileType)> {
-        match &self.board {
-            Some(b) => b.tiles_on_board(tiles),
-            None => tiles.to_vec(),
-        }
+        framed_notation(self.board.as_ref(), tiles)
     }
 }
 
@@ -111,7 +100,7 @@ fn anchors(root: &Position, mv: &[(Cell, TileType)]) -> usize {
 }
 
 /// Checks `root` against `rules` and solves every position reachable from
-/// it, returning the root's value, the table and the root's entries.
+/// it, returning the solved table and the root's entries.
 ///
 /// # Errors
 /// [`Error::ImpossiblePosition`] if `root` cannot arise on the board (not
@@ -121,11 +110,12 @@ pub fn solve_root(
     table: &LoopTable,
     root: &Position,
     progress: &dyn Progress,
-) -> Result<Solved> {
+) -> Result<(Solved, Vec<Entry>)> {
     rules.check_reachable(root)?;
     let entries = entries_of(table, root);
     let bound = crate::games::monorail::search::reachable_bound(table, &entries);
-    solve_from_expecting(table, &entries, bound.clamp(1024.0, 1e6), progress)
+    let solved = solve_from_expecting(table, &entries, bound.clamp(1024.0, 1e6), progress)?;
+    Ok((solved, entries))
 }
 
 /// Solves Monorail with `tiles` tiles on `board` (or the unbounded grid)
@@ -145,20 +135,18 @@ pub fn solve_board(
 ) -> Result<BoardAnalysis> {
     let rules = Rules::on_board(tiles, board)?;
     let table = LoopTable::new(&rules);
-    let solved = solve_root(&rules, &table, root, progress)?;
-    let entries = entries_of(&table, root);
+    let (solved, entries) = solve_root(&rules, &table, root, progress)?;
     let mut moves = Vec::with_capacity(solved.start_options.len());
     for o in &solved.start_options {
-        let (l, m) = o.entries[0];
-        let parent = entries
-            .iter()
-            .find(|e| e.0 == l)
-            .map(|e| e.1)
-            .ok_or_else(|| Error::VerificationFailed {
+        let mv = placed_tiles(&table, &entries, &o.entries).ok_or_else(|| {
+            Error::VerificationFailed {
                 path: "monorail board solve".into(),
-                reason: format!("an option's loop {l} is not a loop of the root"),
-            })?;
-        let mv = table.tiles(l, m & !parent);
+                reason: format!(
+                    "an option's loop {} is not a loop of the root",
+                    o.entries[0].0
+                ),
+            }
+        })?;
         moves.push(BoardMove {
             anchors: anchors(root, &mv),
             tiles: mv,
@@ -166,11 +154,7 @@ pub fn solve_board(
             loops_left: o.entries.len(),
         });
     }
-    let frame = |t: &[(Cell, TileType)]| match &board {
-        Some(b) => b.tiles_on_board(t),
-        None => t.to_vec(),
-    };
-    moves.sort_by_cached_key(|m| (m.nimber, frame(&m.tiles)));
+    moves.sort_by_cached_key(|m| (m.nimber, framed(board.as_ref(), &m.tiles)));
     Ok(BoardAnalysis {
         tiles,
         board,

@@ -22,6 +22,7 @@
 //! - `/` serves the page (`page.html`, no external resources).
 
 use crate::error::Error;
+use crate::games::monorail::board::{framed, framed_cell};
 use crate::games::monorail::geometry::{Cell, TileType};
 use crate::games::monorail::tablebase::{Answer, Tablebase};
 use axum::extract::{Query, State};
@@ -78,20 +79,12 @@ fn error(status: StatusCode, message: &str) -> Response {
 
 /// `[x, y, "TYPE"]` triples in the user's frame.
 fn tiles_json(tb: &Tablebase, tiles: &[(Cell, TileType)]) -> Value {
-    let framed = match tb.rules().board() {
-        Some(b) => b.tiles_on_board(tiles),
-        None => tiles.to_vec(),
-    };
     Value::Array(
-        framed
+        framed(tb.rules().board(), tiles)
             .iter()
             .map(|(c, t)| json!([c.x, c.y, t.name()]))
             .collect(),
     )
-}
-
-fn frame_cell(tb: &Tablebase, c: Cell) -> Cell {
-    tb.rules().board().map_or(c, |b| b.to_board(c))
 }
 
 async fn info(State(tb): State<Arc<Tablebase>>) -> Response {
@@ -104,14 +97,14 @@ pub fn info_json(tb: &Tablebase) -> Value {
         .table()
         .loops
         .iter()
-        .flat_map(|l| l.tiles.iter().map(|t| frame_cell(tb, t.0)))
+        .flat_map(|l| l.tiles.iter().map(|t| framed_cell(tb.rules().board(), t.0)))
         .collect();
     cells.sort();
     cells.dedup();
     let station: Vec<Value> = crate::games::monorail::geometry::STATION
         .iter()
         .map(|&c| {
-            let f = frame_cell(tb, c);
+            let f = framed_cell(tb.rules().board(), c);
             json!([f.x, f.y])
         })
         .collect();
@@ -156,7 +149,7 @@ pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
         .iter()
         .map(|m| {
             json!({
-                "move": notation_of(tb, &m.tiles),
+                "move": tb.rules().notation(&m.tiles),
                 "tiles": tiles_json(tb, &m.tiles),
                 "nimber": m.nimber,
                 "winning": m.nimber == 0,
@@ -168,7 +161,7 @@ pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
     let reply = a.reply.map(|(i, reason)| {
         let m = &a.moves[i];
         json!({
-            "move": notation_of(tb, &m.tiles),
+            "move": tb.rules().notation(&m.tiles),
             "tiles": tiles_json(tb, &m.tiles),
             "position": tb.notation(&m.position),
             "reason": reason.name(),
@@ -187,12 +180,4 @@ pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
         "moves": moves,
         "reply": reply,
     })
-}
-
-/// A move's tiles in compact notation in the user's frame.
-pub fn notation_of(tb: &Tablebase, tiles: &[(Cell, TileType)]) -> String {
-    match tb.rules().board() {
-        Some(b) => b.notation(tiles),
-        None => crate::games::monorail::board::notation(tiles),
-    }
 }

@@ -246,16 +246,40 @@ impl Board {
 }
 
 /// The compact notation of `tiles` as given (no change of frame), in the
-/// order given; `-` when there are none.
+/// order given; `-` when there are none (as [`Position`]'s `Display`).
 pub fn notation(tiles: &[(Cell, TileType)]) -> String {
-    if tiles.is_empty() {
-        return "-".to_string();
+    super::position::notation(tiles)
+}
+
+/// The frame positions are read and written in: the board's coordinates on
+/// a bounded `board`, the station's frame for `None` (the unbounded grid).
+/// `tiles` (station frame) in that frame, ascending `(x, y)`.
+pub fn framed(board: Option<&Board>, tiles: &[(Cell, TileType)]) -> Vec<(Cell, TileType)> {
+    match board {
+        Some(b) => b.tiles_on_board(tiles),
+        None => tiles.to_vec(),
     }
-    tiles
-        .iter()
-        .map(|(c, t)| format!("{},{},{t}", c.x, c.y))
-        .collect::<Vec<_>>()
-        .join(";")
+}
+
+/// The cell `c` (station frame) in the frame of [`framed`].
+pub fn framed_cell(board: Option<&Board>, c: Cell) -> Cell {
+    board.map_or(c, |b| b.to_board(c))
+}
+
+/// `tiles` (station frame) in compact notation in the frame of [`framed`].
+pub fn framed_notation(board: Option<&Board>, tiles: &[(Cell, TileType)]) -> String {
+    notation(&framed(board, tiles))
+}
+
+/// Parses compact notation written in the frame of [`framed`].
+///
+/// # Errors
+/// [`Error::MalformedPosition`] naming the problem.
+pub fn parse_framed(board: Option<&Board>, text: &str) -> Result<Position> {
+    match board {
+        Some(b) => b.parse_position(text),
+        None => text.trim().parse(),
+    }
 }
 
 impl fmt::Display for Board {

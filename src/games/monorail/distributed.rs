@@ -180,17 +180,24 @@ impl Rank<'_> {
     }
 
     fn finish(&mut self, key: u64, children: &[u64]) -> Result<()> {
-        let values: Vec<u16> = children
+        let v = self.mex_of(key, children)?;
+        self.solved(key, v)
+    }
+
+    /// The mex of the values of `children`, the options of `key`.
+    ///
+    /// # Errors
+    /// [`Error::VerificationFailed`] if one is not known yet (a bug).
+    fn mex_of(&self, key: u64, children: &[u64]) -> Result<u16> {
+        let values = children
             .iter()
-            .map(|&c| self.value_of(c).unwrap_or(u16::MAX))
-            .collect();
-        if values.contains(&u16::MAX) {
-            return Err(Error::VerificationFailed {
+            .map(|&c| self.value_of(c))
+            .collect::<Option<Vec<u16>>>()
+            .ok_or_else(|| Error::VerificationFailed {
                 path: "distributed monorail solve".into(),
                 reason: format!("class {key:#x} was finished with an option's value unknown"),
-            });
-        }
-        self.solved(key, mex16(&values))
+            })?;
+        Ok(mex16(&values))
     }
 
     /// Stores an owned class's value and passes it on, finishing every
@@ -215,12 +222,7 @@ impl Rank<'_> {
                 };
                 if done {
                     if let Some(Some(p)) = self.pending.remove(&parent) {
-                        let values: Vec<u16> = p
-                            .children
-                            .iter()
-                            .map(|&c| self.value_of(c).unwrap_or(u16::MAX))
-                            .collect();
-                        work.push((parent, mex16(&values)));
+                        work.push((parent, self.mex_of(parent, &p.children)?));
                     }
                 }
             }

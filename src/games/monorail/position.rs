@@ -352,17 +352,21 @@ impl fmt::Display for Position {
     /// The compact notation; `-` for the start position. The text parses
     /// back to the same position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.tiles.is_empty() {
-            return f.write_str("-");
-        }
-        for (i, (c, t)) in self.tiles.iter().enumerate() {
-            if i > 0 {
-                f.write_str(";")?;
-            }
-            write!(f, "{},{},{}", c.x, c.y, t)?;
-        }
-        Ok(())
+        f.write_str(&notation(&self.tiles))
     }
+}
+
+/// The compact notation of `tiles` in the order given: `x,y,TYPE` joined by
+/// `;`, `-` when there are none.
+pub fn notation(tiles: &[(Cell, TileType)]) -> String {
+    if tiles.is_empty() {
+        return "-".to_string();
+    }
+    tiles
+        .iter()
+        .map(|(c, t)| format!("{},{},{t}", c.x, c.y))
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 impl FromStr for Position {

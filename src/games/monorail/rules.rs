@@ -95,21 +95,19 @@ impl Rules {
         self.board.as_ref()
     }
 
-    /// `p` in compact notation in the user's frame: board coordinates on a
-    /// bounded board, the station's frame otherwise.
-    pub fn notation(&self, p: &Position) -> String {
-        match &self.board {
-            Some(b) => b.notation(p.tiles()),
-            None => p.to_string(),
-        }
+    /// `tiles` (station frame) in compact notation in the user's frame:
+    /// board coordinates on a bounded board, the station's frame otherwise
+    /// ([`super::board::framed`]).
+    pub fn notation(&self, tiles: &[(Cell, TileType)]) -> String {
+        super::board::framed_notation(self.board(), tiles)
     }
 
-    /// The cell `c` named in the user's frame (as [`Rules::notation`]).
-    pub fn cell_name(&self, c: Cell) -> String {
-        match &self.board {
-            Some(b) => b.to_board(c).to_string(),
-            None => c.to_string(),
-        }
+    /// Parses a position written in the user's frame.
+    ///
+    /// # Errors
+    /// [`Error::MalformedPosition`] naming the problem.
+    pub fn parse(&self, text: &str) -> Result<Position> {
+        super::board::parse_framed(self.board(), text)
     }
 
     /// The tile count `T`.
@@ -125,19 +123,13 @@ impl Rules {
     /// Indices of the loops containing every tile of `p` with its type.
     pub fn compatible_loops(&self, p: &Position) -> Vec<usize> {
         (0..self.loops.len())
-            .filter(|&i| {
-                p.tiles()
-                    .iter()
-                    .all(|&(c, t)| self.loops[i].type_at(c) == Some(t))
-            })
+            .filter(|&i| holds(&self.loops[i], p))
             .collect()
     }
 
     /// Whether some loop contains every placed tile with its type.
     pub fn is_completable(&self, p: &Position) -> bool {
-        self.loops
-            .iter()
-            .any(|l| p.tiles().iter().all(|&(c, t)| l.type_at(c) == Some(t)))
+        self.loops.iter().any(|l| holds(l, p))
     }
 
     /// Whether `p` is a finished loop (no moves remain).
@@ -155,7 +147,7 @@ impl Rules {
     /// [`Error::ImpossiblePosition`] naming the reason.
     pub fn check_reachable(&self, p: &Position) -> Result<()> {
         let fail = |reason: String| Error::ImpossiblePosition {
-            position: self.notation(p),
+            position: self.notation(p.tiles()),
             reason,
         };
         if p.len() > self.tiles {
@@ -199,7 +191,7 @@ impl Rules {
         if let Some(c) = cells.iter().find(|&c| !reached.contains(c)) {
             return Err(fail(format!(
                 "tile at {} is not joined to the station through placed tiles",
-                self.cell_name(c)
+                super::board::framed_cell(self.board(), c)
             )));
         }
         Ok(())
@@ -256,6 +248,11 @@ impl Rules {
         out.dedup();
         out
     }
+}
+
+/// Whether the loop `l` contains every placed tile of `p` with its type.
+fn holds(l: &Loop, p: &Position) -> bool {
+    p.tiles().iter().all(|&(c, t)| l.type_at(c) == Some(t))
 }
 
 /// A position bundled with its rules, so that it can be played through the

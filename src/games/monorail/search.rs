@@ -127,8 +127,20 @@ pub fn start(table: &LoopTable) -> Vec<Entry> {
 /// tiles with their types, with the tiles' mask. Empty when the position is
 /// not completable. A plain scan of all loops, for single positions.
 pub fn entries_of(table: &LoopTable, p: &super::position::Position) -> Vec<Entry> {
+    entries_among(table, p, 0..table.len() as u32)
+}
+
+/// As [`entries_of`], looking only at the loops `candidates` (ascending
+/// ids, for entries ascending by loop id): those that can hold `p`, such
+/// as the loops through one of its tiles.
+pub fn entries_among(
+    table: &LoopTable,
+    p: &super::position::Position,
+    candidates: impl IntoIterator<Item = u32>,
+) -> Vec<Entry> {
     let mut out = Vec::new();
-    'loops: for (i, l) in table.loops.iter().enumerate() {
+    'loops: for i in candidates {
+        let l = &table.loops[i as usize];
         let mut mask = 0u32;
         for &(c, t) in p.tiles() {
             match l.tiles.iter().position(|&(d, u)| d == c && u == t) {
@@ -136,7 +148,20 @@ pub fn entries_of(table: &LoopTable, p: &super::position::Position) -> Vec<Entry
                 None => continue 'loops,
             }
         }
-        out.push((i as u32, mask));
+        out.push((i, mask));
     }
     out
+}
+
+/// The tiles a move places: the option `option` of the position `parent`
+/// (both as entries), in ascending `(x, y)` order. `None` if the option's
+/// first loop is not one of the parent's, which no option of it can be.
+pub fn placed_tiles(
+    table: &LoopTable,
+    parent: &[Entry],
+    option: &[Entry],
+) -> Option<Vec<(super::geometry::Cell, super::geometry::TileType)>> {
+    let &(l, m) = option.first()?;
+    let before = parent.iter().find(|e| e.0 == l)?.1;
+    Some(table.tiles(l, m & !before))
 }

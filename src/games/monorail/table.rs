@@ -125,8 +125,8 @@ impl LoopTable {
             .map(|(i, l)| (l.tiles.as_slice(), i as u32))
             .collect();
         let symmetric = rules.board().map_or([true; 4], |b| b.symmetries());
-        let image = Symmetry::ALL.map(|s| {
-            let used = symmetric[Symmetry::ALL.iter().position(|&t| t == s).unwrap_or(0)];
+        let image: [Vec<u32>; 4] = std::array::from_fn(|k| {
+            let (s, used) = (Symmetry::ALL[k], symmetric[k]);
             loops
                 .iter()
                 .enumerate()

@@ -10,11 +10,13 @@
 //! checked against it, and the answer says which source it used.
 
 use super::analysis::subgames_of;
-use super::board::Board;
+use super::board::{framed, Board};
 use super::geometry::{Cell, TileType};
 use super::position::Position;
 use super::rules::Rules;
-use super::search::{canonical_key, options, start, Entry, OptionScratch};
+use super::search::{
+    canonical_key, entries_among, options, placed_tiles, start, Entry, OptionScratch,
+};
 use super::solve::{solve_from_expecting, Solved};
 use super::subgame::Subgame;
 use super::table::LoopTable;
@@ -159,22 +161,10 @@ impl Tablebase {
         let Some(first) = p.tiles().first() else {
             return start(&self.table);
         };
-        let Some(candidates) = self.by_tile.get(first) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        'loops: for &l in candidates {
-            let tiles = &self.table.loops[l as usize].tiles;
-            let mut mask = 0u32;
-            for t in p.tiles() {
-                match tiles.iter().position(|u| u == t) {
-                    Some(k) => mask |= 1 << k,
-                    None => continue 'loops,
-                }
-            }
-            out.push((l, mask));
+        match self.by_tile.get(first) {
+            Some(candidates) => entries_among(&self.table, p, candidates.iter().copied()),
+            None => Vec::new(),
         }
-        out
     }
 
     /// The rules (tile count, board, loops).
@@ -200,7 +190,7 @@ impl Tablebase {
     /// The tiles of `p` in the user's frame (board coordinates on a
     /// board).
     pub fn notation(&self, p: &Position) -> String {
-        self.rules.notation(p)
+        self.rules.notation(p.tiles())
     }
 
     /// Parses a position in the user's frame.
@@ -208,10 +198,7 @@ impl Tablebase {
     /// # Errors
     /// [`Error::MalformedPosition`].
     pub fn parse(&self, text: &str) -> Result<Position> {
-        match self.rules.board() {
-            Some(b) => b.parse_position(text),
-            None => text.trim().parse(),
-        }
+        self.rules.parse(text)
     }
 
     fn lookup(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
@@ -280,8 +267,12 @@ impl Tablebase {
         for w in bounds.windows(2) {
             let opt = &out[w[0]..w[1]];
             let (l, m) = opt[0];
-            let parent = entries.iter().find(|e| e.0 == l).map_or(0, |e| e.1);
-            let tiles = self.table.tiles(l, m & !parent);
+            let tiles = placed_tiles(&self.table, &entries, opt).ok_or_else(|| {
+                Error::VerificationFailed {
+                    path: "monorail tablebase".into(),
+                    reason: format!("an option's loop {l} is not a loop of {}", name()),
+                }
+            })?;
             let position = p.with(&tiles);
             let v = if opt.len() == 1 {
                 self.subgame_value(l, m)
@@ -298,10 +289,6 @@ impl Tablebase {
                 (w[0], w[1]),
             ));
         }
-        let frame = |m: &MoveValue| match self.rules.board() {
-            Some(b) => b.tiles_on_board(&m.tiles),
-            None => m.tiles.clone(),
-        };
         // Options are counted only where the strategist needs them: when
         // no move wins.
         if nimber == 0 {
@@ -313,7 +300,7 @@ impl Tablebase {
             }
         }
         let mut moves: Vec<MoveValue> = moves.into_iter().map(|(m, _)| m).collect();
-        moves.sort_by_cached_key(|m| (m.nimber, frame(m)));
+        moves.sort_by_cached_key(|m| (m.nimber, framed(self.rules.board(), &m.tiles)));
         let reply = if moves.is_empty() {
             None
         } else if moves[0].nimber == 0 {
