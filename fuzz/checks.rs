@@ -219,7 +219,7 @@ pub fn census_csv(data: &[u8]) {
 
 /// `--shard I/K`: parse without panic; a parsed pair prints as `I/K` and
 /// parses back; validating it for every digit count never panics, and an
-/// accepted shard holds codes of the census only.
+/// accepted shard holds exactly the codes of its families (round robin).
 pub fn census_shard(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let Ok((i, k)) = grundy::jobs::census::parse_shard(s) else {
@@ -234,7 +234,15 @@ pub fn census_shard(data: &[u8]) {
             let all = grundy::games::octal::census::codes(digits).len();
             let mine = grundy::jobs::census::shard_codes(digits, Some((i, k)));
             assert!(!mine.is_empty() && mine.len() <= all);
-            assert!(mine.iter().all(|(index, _)| index % k == i - 1));
+            let mut want: Vec<usize> = grundy::jobs::census::families(digits)
+                .into_iter()
+                .enumerate()
+                .filter(|(f, _)| f % k == i - 1)
+                .flat_map(|(_, members)| members)
+                .collect();
+            want.sort_unstable();
+            let got: Vec<usize> = mine.iter().map(|(index, _)| *index).collect();
+            assert_eq!(got, want);
         }
     }
 }

@@ -15,6 +15,7 @@
 //! | `computed_to` | the largest `n` computed |
 //! | `max_value`, `max_value_at` | the largest value of `G(0..=computed_to)` and the least `n` with it |
 //! | `mask`, `rare_count`, `last_rare` | unsettled: the best rare/common mask, the number of `1 <= n <= computed_to` with a rare value, the last such `n` |
+//! | `same_as` | the code with fewer moves whose nim-sequence this code is proved to have ([`crate::games::octal::equivalent`]); empty when none |
 //! | `seconds` | the time the code took (varies between runs: compare the other columns) |
 //!
 //! Every column but `seconds` is a function of the code and `N` alone.
@@ -28,10 +29,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The header line of `census.csv`.
-pub const HEADER: &str = "code,status,pre_period,period,saltus,proof_start,proof_end,computed_to,max_value,max_value_at,mask,rare_count,last_rare,seconds";
+pub const HEADER: &str = "code,status,pre_period,period,saltus,proof_start,proof_end,computed_to,max_value,max_value_at,mask,rare_count,last_rare,same_as,seconds";
 
 /// The number of columns of `census.csv`.
-pub const COLUMNS: usize = 14;
+pub const COLUMNS: usize = 15;
 
 fn opt<T: ToString>(x: Option<T>) -> String {
     x.map(|v| v.to_string()).unwrap_or_default()
@@ -63,7 +64,7 @@ pub fn csv_line(row: &Row) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}",
         row.code,
         row.status.name(),
         opt(pre),
@@ -77,6 +78,7 @@ pub fn csv_line(row: &Row) -> String {
         opt(sparse.map(|s| s.mask)),
         opt(sparse.map(|s| s.rare_count)),
         opt(sparse.and_then(|s| s.last_rare)),
+        opt(row.same_as.as_ref()),
         row.seconds
     );
     s
@@ -178,6 +180,11 @@ pub struct Summary {
     /// this run's only. 0 in files written before the field existed.
     #[serde(default)]
     pub resumed: usize,
+    /// Codes whose nim-sequence was computed: the rows with an empty
+    /// `same_as`, one per family; the others read their family's values.
+    /// 0 in files written before the field existed.
+    #[serde(default)]
+    pub families: usize,
 }
 
 /// Counts lines by status.

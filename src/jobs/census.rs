@@ -3,9 +3,19 @@
 //! the dataset (`census.csv`, `summary.json`) written all at once, shards
 //! merged, and the report rendered.
 //!
-//! **Shards.** Shard `I` of `K` (1-based) holds the codes whose 0-based
-//! index `i` in census order has `i mod K = I − 1`: round robin, so the
-//! slow unsettled codes (mostly three-digit ones) are spread evenly.
+//! **Families.** Codes proved to have one nim-sequence
+//! ([`crate::games::octal::equivalent`]) form a family, named by its
+//! representative (the code they reduce to, always the family's first code
+//! in census order). A worker takes a whole family: it settles the
+//! representative, then every other code of the family reading its values
+//! from the representative's ([`settle_code_from`]), so each family's
+//! sequence is computed once.
+//!
+//! **Shards.** Shard `I` of `K` (1-based) holds the families whose 0-based
+//! index `f` (families ordered by their representative's place in census
+//! order) has `f mod K = I − 1`: round robin, so the slow unsettled
+//! families (mostly of three-digit codes) are spread evenly, and no
+//! family's sequence is computed by two shards.
 //! [`merge`] joins the shards' `census.csv` files into the file an
 //! unsharded run writes, byte for byte (each row is kept verbatim, timing
 //! included, and rows are put back in census order).
@@ -19,8 +29,9 @@
 use crate::dataset::atomic::{create_dir, write_bytes, Staged};
 use crate::dataset::census::{self as data, csv_line, read_csv, read_summary, Summary};
 use crate::error::{Error, Result};
-use crate::games::octal::census::{codes, settle_code, MAX_DIGITS};
-use crate::games::octal::{budget, Computation, Engine, OctalCode};
+use crate::games::octal::census::{codes, settle_code_from, MAX_DIGITS};
+use crate::games::octal::equivalent::representative;
+use crate::games::octal::{budget, Computation, Engine, OctalCode, Values};
 use crate::progress::{NoProgress, Progress};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -100,12 +111,12 @@ pub fn validate(digits: usize, max_n: usize, shard: Option<(usize, usize)>) -> R
         });
     }
     if let Some((i, k)) = shard {
-        let total = 2usize << (3 * digits);
+        let total = families(digits).len();
         if k == 0 || i == 0 || i > k || k > total {
             return Err(Error::OutOfRange {
                 what: format!("--shard {i}/{k}"),
                 reason: format!(
-                    "shard I/K needs 1 <= I <= K <= {total} (the codes of {digits} digits)"
+                    "shard I/K needs 1 <= I <= K <= {total} (the families of codes of {digits} digits)"
                 ),
             });
         }
@@ -113,14 +124,61 @@ pub fn validate(digits: usize, max_n: usize, shard: Option<(usize, usize)>) -> R
     Ok(())
 }
 
-/// The codes of shard `(I, K)` (all codes for None), each with its index
-/// in census order.
-pub fn shard_codes(digits: usize, shard: Option<(usize, usize)>) -> Vec<(usize, OctalCode)> {
-    codes(digits)
+/// The families of a census of `digits` digits (module documentation),
+/// as indices into [`codes`]`(digits)`: each family in census order, its
+/// representative first; families ordered by their representative.
+pub fn families(digits: usize) -> Vec<Vec<usize>> {
+    let all = codes(digits);
+    let index: HashMap<String, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.to_string(), i))
+        .collect();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut family_of: HashMap<usize, usize> = HashMap::new();
+    for (i, code) in all.iter().enumerate() {
+        // A representative has fewer moves, so it comes earlier in census
+        // order (or is the code itself) and is a code of the census.
+        let rep = index
+            .get(&representative(code).to_string())
+            .copied()
+            .filter(|&r| r <= i)
+            .unwrap_or(i);
+        match family_of.get(&rep) {
+            Some(&f) => out[f].push(i),
+            None => {
+                family_of.insert(rep, out.len());
+                out.push(vec![i]);
+            }
+        }
+    }
+    out
+}
+
+/// The families of shard `(I, K)` (every family for None), each a list of
+/// codes with their index in census order, the representative first.
+pub fn shard_families(
+    digits: usize,
+    shard: Option<(usize, usize)>,
+) -> Vec<Vec<(usize, OctalCode)>> {
+    let all = codes(digits);
+    families(digits)
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| shard.is_none_or(|(s, k)| i % k == s - 1))
+        .filter(|(f, _)| shard.is_none_or(|(s, k)| f % k == s - 1))
+        .map(|(_, members)| members.into_iter().map(|i| (i, all[i].clone())).collect())
         .collect()
+}
+
+/// The codes of shard `(I, K)` (all codes for None), each with its index
+/// in census order, in census order.
+pub fn shard_codes(digits: usize, shard: Option<(usize, usize)>) -> Vec<(usize, OctalCode)> {
+    let mut out: Vec<(usize, OctalCode)> = shard_families(digits, shard)
+        .into_iter()
+        .flatten()
+        .collect();
+    out.sort_by_key(|(i, _)| *i);
+    out
 }
 
 /// What a census or a merge wrote.
@@ -160,30 +218,51 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
         writeln!(file, "{line}").map_err(Error::io("cannot write", &partial_path))?;
     }
     let partial = Mutex::new(file);
-    let todo = shard_codes(job.digits, job.shard);
+    let todo = shard_families(job.digits, job.shard);
+    let count: usize = todo.iter().map(Vec::len).sum();
     progress.phase(
-        &format!("census of {} codes to n = {}", todo.len(), job.max_n),
-        todo.len() as u64,
+        &format!("census of {count} codes to n = {}", job.max_n),
+        count as u64,
     );
     let resumed = todo
         .iter()
+        .flatten()
         .filter(|(_, c)| kept.contains_key(&c.to_string()))
         .count();
     progress.advance(resumed as u64);
-    // Workers take the codes in census order from a shared counter, so an
-    // interrupted census has its first codes (the one- and two-digit ones)
-    // done; each result goes back to its code's slot.
+    // Workers take the families in census order of their representatives
+    // from a shared counter, so an interrupted census has its first codes
+    // (the one- and two-digit ones) done; each result goes back to its
+    // code's slot, in census order.
     let next = AtomicUsize::new(0);
+    let mut order: Vec<usize> = todo.iter().flatten().map(|(i, _)| *i).collect();
+    order.sort_unstable();
+    let slot_of: HashMap<usize, usize> = order.iter().enumerate().map(|(s, &i)| (i, s)).collect();
     let slots: Vec<Mutex<Option<Result<Option<String>>>>> =
-        todo.iter().map(|_| Mutex::new(None)).collect();
+        (0..count).map(|_| Mutex::new(None)).collect();
     let workers = rayon::current_num_threads().min(todo.len()).max(1);
     let work = |_| loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some((_, code)) = todo.get(i) else {
+        let f = next.fetch_add(1, Ordering::Relaxed);
+        let Some(family) = todo.get(f) else {
             break;
         };
-        let result = settle_one(code, job, &kept, &partial, &partial_path, progress);
-        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        let mut known: Option<Values> = None;
+        for (i, code) in family {
+            let result = settle_one(
+                code,
+                job,
+                &kept,
+                &mut known,
+                &partial,
+                &partial_path,
+                progress,
+            );
+            let stopped = matches!(result, Ok(None));
+            *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+            if stopped {
+                break;
+            }
+        }
     };
     (0..workers).into_par_iter().for_each(work);
     let lines: Vec<Result<Option<String>>> = slots
@@ -213,11 +292,15 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
 }
 
 /// The census line of one code: kept from the partial file, or computed
-/// and appended to it; None when stopped.
+/// and appended to it; None when stopped. `family` holds the family's
+/// nim-sequence once computed: the first code of a family that is computed
+/// (the representative, unless its row was kept) stores its values there,
+/// and the later ones read them.
 fn settle_one(
     code: &OctalCode,
     job: &CensusJob,
     kept: &HashMap<String, String>,
+    family: &mut Option<Values>,
     partial: &Mutex<std::fs::File>,
     partial_path: &Path,
     progress: &dyn Progress,
@@ -225,9 +308,12 @@ fn settle_one(
     if let Some(line) = kept.get(&code.to_string()) {
         return Ok(Some(line.clone()));
     }
-    let Some(row) = settle_code(code, job.max_n, job.stop) else {
+    let Some((row, values)) = settle_code_from(code, job.max_n, family.as_ref(), job.stop) else {
         return Ok(None);
     };
+    if family.as_ref().is_none_or(|f| f.len() < values.len()) {
+        *family = Some(values);
+    }
     let line = csv_line(&row);
     let mut f = partial.lock().unwrap_or_else(|e| e.into_inner());
     writeln!(f, "{line}")
@@ -265,7 +351,11 @@ fn read_partial(path: &Path, tag: &str) -> Result<HashMap<String, String>> {
     for l in lines {
         // A line cut by a kill is not a row: its code is recomputed.
         let fields: Vec<&str> = l.split(',').collect();
-        if fields.len() != data::COLUMNS || fields[13].parse::<f64>().is_err() {
+        if fields.len() != data::COLUMNS
+            || l.rsplit(',')
+                .next()
+                .is_none_or(|t| t.parse::<f64>().is_err())
+        {
             continue;
         }
         let code = l.split(',').next().unwrap_or_default().to_string();
@@ -285,6 +375,10 @@ fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Su
         wall_seconds: round3(wall),
         threads: job.threads,
         resumed,
+        families: lines
+            .iter()
+            .filter(|l| l.rsplit(',').nth(1) == Some(""))
+            .count(),
     }
 }
 

@@ -77,6 +77,21 @@ pub fn render(
         );
     }
     let _ = writeln!(md, ".\n");
+    if summary.families > 0 {
+        let _ = writeln!(
+            md,
+            "Families: {} of the {} codes have a move that never changes a value (taking a whole heap \
+             that already has an option of value 0, or taking k leaving one heap when taking k − m and \
+             splitting off a heap m of value 0 reaches the same value; `grundy::games::octal::equivalent`), \
+             so they have the nim-sequence of the code without it, named under \"same sequence as\": \
+             the codes have at most {} distinct nim-sequences. `grundy octal census` computes each family's \
+             sequence once and settles the other codes from its values; every row is still the code's own \
+             (its period is proved with its own moves) and the same as computing the code alone.\n",
+            summary.codes.saturating_sub(summary.families),
+            summary.codes,
+            summary.families
+        );
+    }
     let _ = writeln!(
         md,
         "How a code is settled: values are computed from n = 256 on, doubling, and whenever the values \
@@ -99,6 +114,7 @@ pub fn render(
             ("proof range", Range("proof_start", "proof_end")),
             ("computed to", Num("computed_to")),
             ("largest value", Num("max_value")),
+            ("same sequence as", Text("same_as")),
             ("seconds", Text("seconds")),
         ],
     );
@@ -133,6 +149,7 @@ pub fn render(
             ("mask", Text("mask")),
             ("rare values", Num("rare_count")),
             ("last rare n", Num("last_rare")),
+            ("same sequence as", Text("same_as")),
             ("seconds", Text("seconds")),
         ],
     );

@@ -28,6 +28,15 @@
 //! depends only on the code and `N`, so a row is the same on every
 //! machine and for every thread count.
 //!
+//! **Families.** A code with a redundant move (one that never changes a
+//! value, proved by [`super::equivalent`]: 0.605, 0.614, …, 0.635 are
+//! 0.604 with such moves) has the nim-sequence of the code without it; its
+//! row names that code in `same_as`, and a census computes each family's
+//! sequence once ([`settle_code_from`]). The row itself is still computed
+//! for the code: its period is proved with its own moves (the proof range
+//! depends on the largest removal), and every field is what computing the
+//! code alone gives.
+//!
 //! **Sparse space** of an unsettled code ([`sparse_summary`]): as in the
 //! fast engine ([`super::sparse`]), under a mask `M` a value `v` is *rare*
 //! when `v & M` has an even number of bits and *common* when odd (so 0 is
@@ -39,6 +48,7 @@
 //! left out: it is rare under every mask.
 
 use super::code::OctalCode;
+use super::equivalent;
 use super::period::{arithmetic_period, candidate, proved_period, values_needed};
 use super::period::{Arithmetic, Periodicity};
 use super::values::Values;
@@ -193,6 +203,10 @@ pub struct Row {
     pub max_value: u32,
     /// The least heap size with that value.
     pub max_value_at: usize,
+    /// The code this one reduces to ([`equivalent::representative`]), when
+    /// another: a code with fewer moves proved to have the same
+    /// nim-sequence.
+    pub same_as: Option<OctalCode>,
     /// Seconds this code took (the only field that varies between runs).
     pub seconds: f64,
 }
@@ -200,12 +214,27 @@ pub struct Row {
 /// Settles `code` as the census does (module documentation), computing
 /// `G(0..=max_n)` at most. Returns None when `stop` was set first.
 pub fn settle_code(code: &OctalCode, max_n: usize, stop: &AtomicBool) -> Option<Row> {
+    settle_code_from(code, max_n, None, stop).map(|(row, _)| row)
+}
+
+/// Like [`settle_code`], and returns the values computed too. With
+/// `known`, the nim-sequence of a code proved to have the same one
+/// ([`equivalent`]; as many values as were computed of it), values are
+/// copied from it instead of computed as far as it goes. The row is the
+/// same either way, but for its `seconds`: every step of the schedule sees
+/// exactly the values it would have computed.
+pub fn settle_code_from(
+    code: &OctalCode,
+    max_n: usize,
+    known: Option<&Values>,
+    stop: &AtomicBool,
+) -> Option<(Row, Values)> {
     let start = Instant::now();
     let limit = max_n.saturating_add(1);
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     let mut len = START.min(limit);
     let status = loop {
-        if !c.extend_to(len, &NoProgress, stop) {
+        if !extend(&mut c, len, known, stop) {
             return None;
         }
         let g = c.values();
@@ -231,17 +260,31 @@ pub fn settle_code(code: &OctalCode, max_n: usize, stop: &AtomicBool) -> Option<
         }
         len = len.saturating_mul(2).min(limit);
     };
-    let g = c.values();
+    let g = c.into_values();
     let max_value = g.max();
     let max_value_at = g.iter().position(|v| v == max_value).unwrap_or(0);
-    Some(Row {
+    let same_as = Some(equivalent::representative(code)).filter(|r| r != code);
+    let row = Row {
         code: code.clone(),
         status,
         computed_to: g.len().saturating_sub(1),
         max_value,
         max_value_at,
+        same_as,
         seconds: start.elapsed().as_secs_f64(),
-    })
+    };
+    Some((row, g))
+}
+
+/// Extends `c` to `len` values: first from `known` (taking exactly its
+/// first `len` values when it has them), then with the engine.
+fn extend(c: &mut Computation, len: usize, known: Option<&Values>, stop: &AtomicBool) -> bool {
+    if let Some(k) = known.filter(|k| k.len() > c.values().len() && c.values().len() < len) {
+        let mut v = k.clone();
+        v.truncate(len);
+        *c = Computation::resume(c.code().clone(), c.engine(), v);
+    }
+    c.extend_to(len, &NoProgress, stop)
 }
 
 /// Whether arithmetic periodicity seen in `len` values is evidence enough

@@ -110,6 +110,22 @@ impl OctalCode {
         }
     }
 
+    /// The code without bit `bit` of digit `d_k` (trailing zero digits
+    /// dropped): the same game less one kind of move.
+    pub fn without(&self, k: usize, bit: u8) -> OctalCode {
+        let mut digits = self.digits.clone();
+        if let Some(d) = digits.get_mut(k) {
+            *d &= !bit;
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        OctalCode {
+            digits,
+            hex: self.hex,
+        }
+    }
+
     /// Whether the code is hexadecimal (written with `hex:`).
     pub fn is_hex(&self) -> bool {
         self.hex

@@ -12,6 +12,7 @@ pub mod budget;
 pub mod census;
 pub mod claim;
 pub mod code;
+pub mod equivalent;
 pub mod naive;
 pub mod period;
 pub mod ring;
