@@ -128,6 +128,26 @@ struct Worker {
     ms: Vec<usize>,
     pending: Vec<u32>,
     stats: Stats,
+    /// Sparse mode: what is known of the split sets the last few heaps
+    /// read, kept for the next heaps that read them.
+    known: Vec<Scattered>,
+}
+
+/// Sparse mode's knowledge of one split set `S(m) = {G(a) ⊕ G(m − a)}`: the
+/// pairs `1 ≤ a ≤ scattered` have been entered, and so have the pairs with
+/// a rare heap size (under the current mask) when `rare_done`;
+/// `present[v]` is 1 for every value found in `S(m)` (by those pairs or by
+/// a targeted scan). A
+/// split set is read by heap `m + k` for every split removing `k`, so each
+/// heap after the first that reads it starts from what the earlier ones
+/// found. Every mark is a fact about `S(m)`, which does not change once
+/// `G(0..=m)` is known.
+#[derive(Clone, Debug, Default)]
+struct Scattered {
+    m: usize,
+    scattered: usize,
+    rare_done: bool,
+    present: Vec<u8>,
 }
 
 /// The fast engine's state for one code. Feed it the sequence so far with
@@ -250,6 +270,9 @@ impl SparseEngine {
         self.shared.mask = 0;
         self.shared.rare.clear();
         self.splits.clear();
+        for w in &mut self.workers {
+            w.known.clear();
+        }
         self.next_review = FIRST_REVIEW;
     }
 
@@ -302,6 +325,10 @@ impl SparseEngine {
             _ => 0,
         };
         if mask != self.shared.mask {
+            // Split sets' rare pairs are of the old rare heap sizes.
+            for w in &mut self.workers {
+                w.known.clear();
+            }
             self.shared.mask = mask;
             self.shared.common = common_parity(odd, mask);
             self.shared.rare.clear();
@@ -510,54 +537,96 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], ms: &[usize]) -> 
     let mask = sh.mask;
     // Every m of `ms` has the parity of ms[0] when keys carry it.
     let common = |v: u32| parity(key(sh.ext, ms[0], v), mask);
-    let seen = &mut w.seen;
+    let Worker {
+        seen,
+        pending,
+        known,
+        stats,
+        ..
+    } = w;
+    // The split sets of `ms`: the pairs with a rare heap size (once per
+    // set), then the values earlier heaps found in them (no later heap
+    // reads a set below the least m of `ms`).
+    let least = ms.iter().copied().min().unwrap_or(0);
+    known.retain(|k| k.m >= least);
+    let mut sets: Vec<usize> = Vec::with_capacity(ms.len());
     for &m in ms {
-        for &r in &sh.rare {
-            let r = r as usize;
-            if r >= m {
-                break;
+        let i = match known.iter().position(|k| k.m == m) {
+            Some(i) => i,
+            None => {
+                known.push(Scattered {
+                    m,
+                    ..Scattered::default()
+                });
+                known.len() - 1
             }
-            set(seen, (g[r] ^ g[m - r]).get());
+        };
+        let k = &mut known[i];
+        k.present.resize(seen.len(), 0);
+        if !k.rare_done {
+            let below = sh.rare.partition_point(|&r| (r as usize) < m);
+            let present = k.present.as_mut_slice();
+            for &r in &sh.rare[..below] {
+                let r = r as usize;
+                present[(g[r] ^ g[m - r]).get() as usize] = 1;
+            }
+            k.rare_done = true;
         }
+        for (x, &p) in seen.iter_mut().zip(&k.present) {
+            *x |= p;
+        }
+        sets.push(i);
     }
     let c = (0..)
         .find(|&v| common(v) && seen[v as usize] == 0)
         .expect("a missing common value");
-    let mut pending = std::mem::take(&mut w.pending);
     pending.clear();
     pending.extend((0..c).filter(|&v| !common(v) && seen[v as usize] == 0));
-    let half = ms.iter().map(|&m| m / 2).max().unwrap_or(0);
-    let stop = half.min(SPARSE_PREFIX);
-    // Scatter blocks of pairs branch-free, doubling in length, dropping the
-    // pending values seen after each: few checks when the values turn up
-    // late, an early stop when they turn up at once.
-    let mut a = 1;
+    // Scatter blocks of each set's next pairs branch-free, doubling in
+    // length, dropping the pending values seen after each: few checks when
+    // the values turn up late, an early stop when they turn up at once.
     let mut len = 64;
-    while !pending.is_empty() && a <= stop {
-        let end = (a + len - 1).min(stop);
-        for &m in ms {
-            let hi = end.min(m / 2);
-            if hi >= a {
-                let left = &g[a..=hi];
-                let right = &g[m - hi..=m - a];
-                for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    seen[(x ^ y).get() as usize] = 1;
-                }
+    while !pending.is_empty() {
+        let mut more = false;
+        for &i in &sets {
+            let k = &mut known[i];
+            let stop = (k.m / 2).min(SPARSE_PREFIX);
+            if k.scattered >= stop {
+                continue;
             }
+            let (lo, hi) = (k.scattered + 1, (k.scattered + len).min(stop));
+            let left = &g[lo..=hi];
+            let right = &g[k.m - hi..=k.m - lo];
+            let present = k.present.as_mut_slice();
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                present[(x ^ y).get() as usize] = 1;
+            }
+            for (x, &p) in seen.iter_mut().zip(present.iter()) {
+                *x |= p;
+            }
+            k.scattered = hi;
+            more = true;
         }
-        a = end + 1;
+        if !more {
+            break;
+        }
         len *= 2;
         pending.retain(|&v| seen[v as usize] == 0);
     }
-    let mut answer = c;
-    for &v in &pending {
-        if !occurs_any(w, g, ms, a, v) {
-            answer = v;
-            break;
+    for &v in pending.iter() {
+        let hit = T::from_u32(v).and_then(|x| {
+            sets.iter()
+                .position(|&i| splits::occurs(g, known[i].m, known[i].scattered + 1, x))
+        });
+        match hit {
+            Some(j) => known[sets[j]].present[v as usize] = 1,
+            None => {
+                stats.full_scans += 1;
+                return v;
+            }
         }
     }
-    w.pending = pending;
-    answer
+    c
 }
 
 fn full_step<T: Value>(w: &mut Worker, sets: &mut [splits::SplitSet], g: &[T]) -> u32 {
@@ -574,16 +643,6 @@ fn full_step<T: Value>(w: &mut Worker, sets: &mut [splits::SplitSet], g: &[T]) -
         }
         v += 1;
     }
-}
-
-/// Whether some split of some `m` in `ms` into `a + (m − a)` with
-/// `lo <= a <= m / 2` has value `v`.
-fn occurs_any<T: Value>(w: &mut Worker, g: &[T], ms: &[usize], lo: usize, v: u32) -> bool {
-    let hit = T::from_u32(v).is_some_and(|v| ms.iter().any(|&m| splits::occurs(g, m, lo, v)));
-    if !hit {
-        w.stats.full_scans += 1;
-    }
-    hit
 }
 
 #[cfg(test)]
