@@ -46,6 +46,14 @@ for t in "${tiles[@]}"; do
     echo "mpi: T = $t, K = $k: byte-identical to the single-process datasets ($ms ms)"
   done
 done
+# Checkpointed (a boundary every 0.1 s): the same bytes, the checkpoint
+# written while it ran and removed at the end.
+t=${tiles[-1]}
+"${run[@]}" -n 3 "$mpi_grundy" monorail solve --tiles "$t" --out "$work/t$t-ck" --checkpoint-every 0.1 --quiet >/dev/null 2>"$work/ck.log"
+diff -r "$work/t$t-single" "$work/t$t-ck" >/dev/null || { echo "error: the checkpointed run differs" >&2; exit 1; }
+[ ! -e "$work/t$t-ck/checkpoint" ] || { echo "error: the checkpointed run left its checkpoint" >&2; exit 1; }
+grep -q "bytes of checkpoint written" "$work/ck.log" || { echo "error: no checkpoint was written" >&2; cat "$work/ck.log" >&2; exit 1; }
+echo "mpi: T = $t, K = 3, checkpointed: byte-identical, $(grep -o '[0-9]* bytes of checkpoint' "$work/ck.log" | awk '{s += $1} END {print s}') bytes of checkpoint written and removed"
 expect_refusal() {
   local what=$1 needle=$2; shift 2
   local log=$work/refusal.log

@@ -4,9 +4,12 @@
 # namespace by rsh.sh, shared memory switched off). Checks that
 #  1. the three-host run writes datasets byte-identical to a single-process
 #     run (T = 14);
-#  2. a rank killed part-way (kill -9 of the rank on the second host, T = 16)
-#     makes the job fail with mpirun's message naming it, leaving no output
-#     directory, and a resubmission completes with the single-process result.
+#  2. a rank killed part-way (kill -9 of the rank on the second host, T = 16,
+#     checkpointing every half second, killed once ten round boundaries are
+#     committed) makes the job fail with mpirun's message naming it, leaving
+#     no dataset (only OUT/checkpoint/mpi/), and a resubmission resumes from
+#     the checkpoint (every rank says how many classes it resumed) and
+#     completes with the single-process result, removing the checkpoint.
 # Needs root, iproute2, Open MPI and the binary built with --features mpi
 # (scripts/mpi-test.sh builds it into target/mpi).
 set -euo pipefail
@@ -54,7 +57,7 @@ echo "netns: T = 14 on three hosts over TCP: byte-identical to the single-proces
 # Kill the rank on the second host part-way (the launch retried as above).
 victim=
 for attempt in 1 2 3; do
-  "${run[@]}" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet >"$work/kill.log" 2>&1 &
+  "${run[@]}" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --checkpoint-every 0.5 --quiet >"$work/kill.log" 2>&1 &
   job=$!
   for _ in $(seq 1 600); do
     kill -0 $job 2>/dev/null || break
@@ -73,16 +76,30 @@ for attempt in 1 2 3; do
   echo "netns: the launch failed before the ranks ran (attempt $attempt); retrying"
   sleep 2
 done
-sleep 2
+manifest="$work/hosts-16/checkpoint/mpi/committed.json"
+for _ in $(seq 1 600); do
+  [ -f "$manifest" ] && grep -q '"boundaries": [1-9][0-9]' "$manifest" && break
+  sleep 0.1
+done
+[ -f "$manifest" ] || { echo "error: no checkpoint was committed within a minute" >&2; cat "$work/kill.log" >&2; exit 1; }
+sleep 1
 kill -9 "$victim"
 if wait $job; then
   echo "error: the job with a killed rank reported success" >&2
   exit 1
 fi
 grep -qiE "signal 9|killed" "$work/kill.log" || { echo "error: no message about the killed rank" >&2; cat "$work/kill.log" >&2; exit 1; }
-[ ! -e "$work/hosts-16" ] || { echo "error: the failed job left an output directory" >&2; exit 1; }
-echo "netns: killing rank 1 (pid $victim) failed the job: $(grep -iE 'signal 9|killed' "$work/kill.log" | head -n 1 | sed 's/^ *//')"
+left=$(cd "$work/hosts-16" && ls -A)
+[ "$left" = checkpoint ] || { echo "error: the failed job left [$left] in its output directory, not only checkpoint/" >&2; exit 1; }
+boundaries=$(sed -n 's/.*"boundaries": \([0-9]*\).*/\1/p' "$manifest")
+chunks=$(grep -c 'rank-' "$manifest" || true)
+bytes=$(du -sb "$work/hosts-16/checkpoint/mpi" | cut -f1)
+echo "netns: killing rank 1 (pid $victim) failed the job: $(grep -iE 'signal 9|killed' "$work/kill.log" | head -n 1 | sed 's/^ *//'); the checkpoint holds $boundaries boundaries, $chunks chunks, $bytes bytes"
 s=$(date +%s)
-launch /dev/null "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --quiet
+launch "$work/resume.log" "$grundy" monorail solve --tiles 16 --out "$work/hosts-16" --checkpoint-every 0.5 --quiet
+# The ranks' lines are on stderr, which launch keeps in $work/err.
+resumed=$(grep -c "resumed from the checkpoint" "$work/err" || true)
+[ "$resumed" -ge 1 ] || { echo "error: no rank resumed from the checkpoint:" >&2; cat "$work/err" >&2; exit 1; }
+[ ! -e "$work/hosts-16/checkpoint" ] || { echo "error: the finished job left its checkpoint" >&2; exit 1; }
 diff -r "$work/single-16" "$work/hosts-16" >/dev/null || { echo "error: the resubmitted run differs" >&2; exit 1; }
-echo "netns: resubmitted, T = 16 on three hosts completed byte-identical to the single-process run ($(( $(date +%s) - s )) s, from scratch: the distributed solve has no checkpoint yet)"
+echo "netns: resubmitted, T = 16 on three hosts resumed from the checkpoint ($(grep -o '[0-9]* of them resumed' "$work/err" | awk '{s += $1} END {print s}') classes on $resumed ranks) and completed byte-identical to the single-process run ($(( $(date +%s) - s )) s)"

@@ -55,7 +55,9 @@ pub struct SolveArgs {
     /// Write a checkpoint to OUT/checkpoint/ so that an interrupted run
     /// (Ctrl-C, SIGTERM, even kill -9) resumes when the same command is
     /// run again, losing at most about this many seconds of work [default:
-    /// 300 for T >= 18, no checkpoint below].
+    /// 300 for T >= 18, no checkpoint below]. Under MPI every rank writes
+    /// its share to OUT/checkpoint/mpi/ at common round boundaries (the
+    /// directory must be on a file system all ranks share).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     pub checkpoint_every: Option<f64>,
     /// Write no checkpoint (and resume from none).
@@ -201,8 +203,15 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             };
             #[cfg(feature = "mpi")]
             if super::mpi::launched_ranks().is_some() {
-                let Some(s) =
-                    super::mpi::solve(tiles, &out, reports.as_deref(), threads, bars, command)?
+                let Some(s) = super::mpi::solve(
+                    tiles,
+                    &out,
+                    reports.as_deref(),
+                    threads,
+                    bars,
+                    command,
+                    checkpoint,
+                )?
                 else {
                     return Ok(()); // a rank other than 0: rank 0 reports
                 };

@@ -4,13 +4,18 @@
 //! run. Needs the cargo feature `mpi`.
 
 /// Ranks of the MPI job this process was started in, from the launcher's
-/// environment: Open MPI's `OMPI_COMM_WORLD_SIZE`, or `PMI_SIZE` (MPICH's
-/// Hydra, Slurm's `srun --mpi=pmi2`). `None` when no MPI launcher started
-/// this process.
+/// environment: Open MPI's `OMPI_COMM_WORLD_SIZE`, `PMI_SIZE` (MPICH's
+/// Hydra, Slurm's `srun --mpi=pmi2`), or under `srun --mpi=pmix` (which
+/// sets `PMIX_RANK`) Slurm's `SLURM_STEP_NUM_TASKS`. `None` when no MPI
+/// launcher started this process.
 pub fn launched_ranks() -> Option<usize> {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
+    let var = |v: &str| -> Option<usize> { std::env::var(v).ok()?.parse().ok() };
+    var("OMPI_COMM_WORLD_SIZE")
+        .or_else(|| var("PMI_SIZE"))
+        .or_else(|| {
+            std::env::var_os("PMIX_RANK")
+                .and_then(|_| var("SLURM_STEP_NUM_TASKS").or_else(|| var("SLURM_NTASKS")))
+        })
 }
 
 /// Refuses to run as one of several MPI ranks in a build without the `mpi`
@@ -35,6 +40,7 @@ mod with_mpi {
     use super::super::progress::Bars;
     use anyhow::{bail, Context};
     use grundy::dataset::monorail::Summary;
+    use grundy::dataset::rank_checkpoint::{self, RankCheckpoint};
     use grundy::games::monorail::distributed::{gather_classes, solve_rank};
     use grundy::games::monorail::rules::Rules;
     use grundy::games::monorail::solve::Solved;
@@ -56,12 +62,15 @@ mod with_mpi {
 
     /// Runs this rank's part of the solve of T = `tiles`. Rank 0 writes the
     /// datasets and report (as `solve_into`) and returns the summary; the
-    /// other ranks return `None`.
+    /// other ranks return `None`. With `checkpoint`, every rank resumes
+    /// from and writes to `OUT/checkpoint/mpi/` (a file system all ranks
+    /// share), at least that far apart; rank 0 removes it once the
+    /// datasets are written.
     ///
     /// # Errors
     /// MPI that cannot start, ranks started with different arguments, an
-    /// output directory rank 0 cannot write (every rank stops), a failed
-    /// solve or write.
+    /// output directory rank 0 cannot write (every rank stops), a corrupt
+    /// or foreign checkpoint, a failed solve or write.
     pub fn solve(
         tiles: usize,
         out: &Path,
@@ -69,6 +78,7 @@ mod with_mpi {
         threads: usize,
         bars: &Bars,
         command: String,
+        checkpoint: Option<std::time::Duration>,
     ) -> anyhow::Result<Option<Summary>> {
         let universe = mpi::initialize().context("cannot initialise MPI")?;
         let mut t = MpiTransport::new(universe.world());
@@ -94,9 +104,35 @@ mod with_mpi {
             }));
         }
         let started = std::time::Instant::now();
+        let dir = rank_checkpoint::dir_for(out);
+        let open =
+            |table: &LoopTable| -> grundy::Result<Option<(RankCheckpoint, Vec<(u64, u16)>)>> {
+                checkpoint
+                    .map(|every| {
+                        RankCheckpoint::open(
+                            &dir,
+                            tiles as u32,
+                            table.len() as u64,
+                            rank,
+                            size,
+                            every,
+                        )
+                    })
+                    .transpose()
+            };
         let report = |r: &grundy::games::monorail::distributed::RankResult| {
+            let resumed = if r.resumed > 0 {
+                format!(", {} of them resumed from the checkpoint", r.resumed)
+            } else {
+                String::new()
+            };
+            let written = if checkpoint.is_some() {
+                format!(", {} bytes of checkpoint written", r.checkpoint_bytes)
+            } else {
+                String::new()
+            };
             eprintln!(
-                "rank {rank} of {size}: {} classes owned, {} words ({} bytes) sent in {} rounds, solved in {:.2} s",
+                "rank {rank} of {size}: {} classes owned{resumed}, {} words ({} bytes) sent in {} rounds{written}, solved in {:.2} s",
                 r.classes.len(),
                 r.words_sent,
                 r.words_sent * 8,
@@ -104,9 +140,13 @@ mod with_mpi {
                 started.elapsed().as_secs_f64()
             );
         };
+        let solve_here = |table: &LoopTable, t: &mut dyn Transport| {
+            let (mut c, known) = open(table)?.map_or((None, Vec::new()), |(c, k)| (Some(c), k));
+            solve_rank(table, t, c.as_mut(), known)
+        };
         if rank != 0 {
             let table = LoopTable::new(&Rules::new(tiles)?);
-            let r = solve_rank(&table, &mut t)?;
+            let r = solve_here(&table, &mut t)?;
             report(&r);
             gather_classes(&mut t, &r.classes)?;
             return Ok(None);
@@ -114,7 +154,7 @@ mod with_mpi {
         let transport = RefCell::new(t);
         let distributed = |table: &LoopTable| -> grundy::Result<Solved> {
             let mut t = transport.borrow_mut();
-            let r = solve_rank(table, &mut *t)?;
+            let r = solve_here(table, &mut *t)?;
             report(&r);
             let all = gather_classes(&mut *t, &r.classes)?.unwrap_or_default();
             Solved::from_classes(table, &all)
@@ -130,6 +170,14 @@ mod with_mpi {
             None,
             Some(ExternalSolve(&distributed)),
         )?;
+        if checkpoint.is_some() {
+            std::fs::remove_dir_all(&dir)
+                .with_context(|| format!("cannot remove the checkpoint {}", dir.display()))?;
+            // OUT/checkpoint/ itself, when nothing else is in it.
+            if let Some(parent) = dir.parent() {
+                let _ = std::fs::remove_dir(parent);
+            }
+        }
         Ok(Some(s))
     }
 }

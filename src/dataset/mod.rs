@@ -10,5 +10,6 @@ pub mod monorail;
 pub mod monorail_board;
 pub mod monorail_table;
 pub mod octal;
+pub mod rank_checkpoint;
 pub mod stream;
 pub mod treblecross;

@@ -18,6 +18,11 @@
 //! those of the single-process solve (tested for 1 to 4 ranks); the ranks'
 //! shares, gathered and sorted, are its table exactly.
 //!
+//! **Checkpoints** ([`crate::dataset::rank_checkpoint`]): with one, every
+//! rank also keeps the classes it solved since its last chunk, and at
+//! common round boundaries (rank 0's clock) writes them; a resubmitted job
+//! starts with the committed snapshot's classes in the memo.
+//!
 //! Messages are 64-bit words: `REQUEST key n e_1 .. e_n` (an entry packed
 //! as `loop << 32 | mask`) and `VALUE key nimber`.
 
@@ -25,6 +30,7 @@ use super::search::{canonical_key, is_complete, options, start, Entry, OptionScr
 use super::solve::mex16;
 use super::table::LoopTable;
 use super::transport::Transport;
+use crate::dataset::rank_checkpoint::RankCheckpoint;
 use crate::error::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -62,6 +68,10 @@ pub struct RankResult {
     pub rounds: u64,
     /// Words this rank sent to other ranks.
     pub words_sent: u64,
+    /// Classes this rank started with, from a checkpoint.
+    pub resumed: usize,
+    /// Bytes of checkpoint chunks this rank wrote.
+    pub checkpoint_bytes: u64,
 }
 
 struct Rank<'a> {
@@ -89,6 +99,9 @@ struct Rank<'a> {
     scratch: OptionScratch,
     /// The rank whose message block is being read.
     current_sender: usize,
+    /// Owned classes solved since the last checkpoint chunk (with a
+    /// checkpoint only).
+    fresh: Option<Vec<(u64, u16)>>,
 }
 
 impl Rank<'_> {
@@ -207,6 +220,9 @@ impl Rank<'_> {
         while let Some((key, v)) = work.pop() {
             if owner(key, self.size) == self.me {
                 self.memo.insert(key, v);
+                if let Some(f) = &mut self.fresh {
+                    f.push((key, v));
+                }
                 self.pending.remove(&key);
                 for to in self.asked_by.remove(&key).unwrap_or_default() {
                     self.send(to, &[VALUE, key, u64::from(v)]);
@@ -277,12 +293,23 @@ impl Rank<'_> {
 }
 
 /// Solves the game of `table` from the start on this rank's share; every
-/// rank of the group calls it with its own transport.
+/// rank of the group calls it with its own transport (and all with a
+/// checkpoint or all without).
+///
+/// With `checkpoint` (opened by [`RankCheckpoint::open`], which gave
+/// `known`, the committed classes this rank owns), the rank starts with
+/// `known` solved and writes what it solves at the checkpoint's round
+/// boundaries, and once more at the end.
 ///
 /// # Errors
 /// [`Error::VerificationFailed`] if the paper's lemma fails at a class or a
-/// message is malformed; the transport's errors.
-pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult> {
+/// message is malformed; the transport's and the checkpoint's errors.
+pub fn solve_rank(
+    table: &LoopTable,
+    t: &mut dyn Transport,
+    mut checkpoint: Option<&mut RankCheckpoint>,
+    known: Vec<(u64, u16)>,
+) -> Result<RankResult> {
     let size = t.size();
     let me = t.rank();
     let mut r = Rank {
@@ -302,10 +329,13 @@ pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult
         bounds: Vec::new(),
         scratch: OptionScratch::default(),
         current_sender: 0,
+        fresh: checkpoint.is_some().then(Vec::new),
     };
+    let resumed = known.len();
+    r.memo.extend(known);
     let root_entries = start(table);
     let root = canonical_key(table, &root_entries);
-    if owner(root, size) == me {
+    if owner(root, size) == me && !r.memo.contains_key(&root) {
         r.pending.insert(root, None);
         r.stack.push((root, root_entries));
     }
@@ -349,10 +379,18 @@ pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult
             r.receive(block)?;
             i += 2 + n;
         }
+        if let (Some(c), Some(f)) = (checkpoint.as_mut(), r.fresh.as_mut()) {
+            c.boundary(t, f, false)?;
+        }
         let busy = (r.stack.len() + r.pending.len()) as u64 + sent;
         if t.all_sum(busy)? == 0 {
             break;
         }
+    }
+    // A last snapshot: a job that fails while gathering or writing resumes
+    // with everything solved.
+    if let (Some(c), Some(f)) = (checkpoint.as_mut(), r.fresh.as_mut()) {
+        c.boundary(t, f, true)?;
     }
     let start_nimber = if owner(root, size) == me {
         r.memo.get(&root).copied().map_or(u64::MAX, u64::from)
@@ -371,6 +409,8 @@ pub fn solve_rank(table: &LoopTable, t: &mut dyn Transport) -> Result<RankResult
         start_nimber,
         rounds,
         words_sent: r.words_sent,
+        resumed,
+        checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written),
     })
 }
 
@@ -418,7 +458,7 @@ pub fn solve_local(table: &LoopTable, ranks: usize) -> Result<Vec<RankResult>> {
     std::thread::scope(|s| {
         let handles: Vec<_> = group
             .into_iter()
-            .map(|mut t| s.spawn(move || solve_rank(table, &mut t)))
+            .map(|mut t| s.spawn(move || solve_rank(table, &mut t, None, Vec::new())))
             .collect();
         handles
             .into_iter()
@@ -487,6 +527,108 @@ mod tests {
                 };
                 assert_eq!(keys(&rebuilt), keys(&single));
             }
+        }
+    }
+
+    /// A transport that fails on every rank at the same collective call,
+    /// as a job killed part-way.
+    struct FailAt {
+        inner: crate::games::monorail::transport::LocalTransport,
+        calls: usize,
+        fail_at: usize,
+    }
+
+    impl Transport for FailAt {
+        fn rank(&self) -> usize {
+            self.inner.rank()
+        }
+        fn size(&self) -> usize {
+            self.inner.size()
+        }
+        fn all_to_all(&mut self, outbox: Vec<Vec<u64>>) -> Result<Vec<u64>> {
+            self.calls += 1;
+            if self.calls == self.fail_at {
+                return Err(Error::VerificationFailed {
+                    path: "test".into(),
+                    reason: "killed".into(),
+                });
+            }
+            self.inner.all_to_all(outbox)
+        }
+        fn all_sum(&mut self, value: u64) -> Result<u64> {
+            self.inner.all_sum(value)
+        }
+    }
+
+    /// Runs `ranks` ranks with a checkpoint in `dir` (a boundary every
+    /// round), failing them all at the `fail_at`-th exchange if not 0.
+    fn run_checkpointed(
+        table: &LoopTable,
+        dir: &std::path::Path,
+        ranks: usize,
+        fail_at: usize,
+    ) -> Vec<Result<RankResult>> {
+        let group = crate::games::monorail::transport::LocalTransport::group(ranks);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = group
+                .into_iter()
+                .map(|inner| {
+                    s.spawn(move || {
+                        let mut t = FailAt {
+                            inner,
+                            calls: 0,
+                            fail_at,
+                        };
+                        let (mut c, known) = RankCheckpoint::open(
+                            dir,
+                            12,
+                            table.len() as u64,
+                            t.rank(),
+                            ranks,
+                            std::time::Duration::ZERO,
+                        )?;
+                        solve_rank(table, &mut t, Some(&mut c), known)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    /// A job killed part-way resumes from its checkpoint, with the same or
+    /// another number of ranks, and ends with the single-process table.
+    #[test]
+    fn a_killed_job_resumes_from_its_checkpoint() {
+        let table = LoopTable::new(&Rules::new(12).unwrap());
+        let single = solve(&table, &NoProgress).unwrap();
+        let mut want = single.positions();
+        want.sort_unstable();
+        for (first, second) in [(3, 3), (3, 2), (1, 4)] {
+            let dir = tempfile::tempdir().unwrap();
+            // With a boundary every round, a round makes two exchanges:
+            // fail half-way.
+            let rounds = solve_local(&table, first).unwrap()[0].rounds as usize;
+            assert!(rounds >= 4, "{rounds} rounds");
+            let killed = run_checkpointed(&table, dir.path(), first, rounds);
+            assert!(
+                killed.iter().all(|r| r.is_err()),
+                "{first} ranks were not stopped"
+            );
+            // Chunks written after the last commit would be deleted; the
+            // committed ones are read back.
+            let results = run_checkpointed(&table, dir.path(), second, 0);
+            let mut all = Vec::new();
+            let mut resumed = 0;
+            for r in results {
+                let r = r.unwrap();
+                assert_eq!(r.start_nimber, single.start_nimber);
+                resumed += r.resumed;
+                all.extend_from_slice(&r.classes);
+            }
+            all.sort_unstable();
+            assert!(resumed > 0, "{first} then {second} ranks: nothing resumed");
+            assert!(resumed < want.len());
+            assert_eq!(all, want, "{first} then {second} ranks");
         }
     }
 }

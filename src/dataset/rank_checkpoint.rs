@@ -1,0 +1,345 @@
+//! The checkpoint of a distributed Monorail solve
+//! ([`crate::games::monorail::distributed`]): every rank's solved classes,
+//! written in chunks at common round boundaries, and a manifest of the
+//! chunks that make a consistent snapshot.
+//!
+//! **Files** (directory `OUT/checkpoint/mpi/`, on a file system every rank
+//! sees): `rank-R-chunk-NNNNNNNN.bin.zst`, the classes rank `R` solved since
+//! its previous chunk, each a small positions table (the `GRUNDYMR` format
+//! of [`super::monorail_table`]: zstd, BLAKE3 digest, ascending keys, the
+//! tile and loop counts in the header), written to a temporary file and
+//! renamed; and `committed.json`, the manifest ([`Manifest`]), rewritten
+//! the same way by rank 0.
+//!
+//! **Consistency.** A class is solved only after every option's value is
+//! known, and a value reaches another rank only after its owner solved it.
+//! So if every rank writes what it solved up to the same round boundary,
+//! the union of the chunks is closed: with a class it holds the values of
+//! all its options. Ranks decide together (rank 0's clock, one global sum
+//! per round) when to write; each writes its chunk, then tells rank 0 its
+//! name, and rank 0 adds the names of that boundary to the manifest. A job
+//! killed at any moment leaves a manifest naming complete boundaries only;
+//! chunks it does not name (written after its last update) are deleted when
+//! the job is resubmitted, never read.
+//!
+//! **Resuming** with the same number of ranks, each rank reads its own
+//! chunks; with another number, every rank reads every chunk and keeps the
+//! classes it now owns ([`crate::games::monorail::distributed::owner`]). The
+//! resumed solve starts from the start position again, but every class in
+//! the snapshot is answered from memory at once, so only the classes not
+//! yet solved are searched.
+
+use super::atomic::{write_atomic, write_bytes};
+use super::monorail_table::{read_table_chunks, write_table_streamed};
+use crate::error::{Error, Result};
+use crate::games::monorail::distributed::owner;
+use crate::games::monorail::transport::Transport;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The manifest's file name.
+pub const MANIFEST: &str = "committed.json";
+
+/// The checkpoint directory of a distributed run writing its dataset to
+/// `out`.
+pub fn dir_for(out: &Path) -> PathBuf {
+    super::checkpoint::dir_for(out).join("mpi")
+}
+
+/// `committed.json`: what a resubmitted job may read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Tile count of the solve.
+    pub tiles: u32,
+    /// Loop count of its table.
+    pub loops: u64,
+    /// Ranks that wrote every chunk listed (each chunk then holds only the
+    /// classes its rank owns under that count), or 0 when chunks of
+    /// different rank counts are mixed.
+    pub ranks: usize,
+    /// Round boundaries committed.
+    pub boundaries: u64,
+    /// The chunk file names, in the order committed.
+    pub chunks: Vec<String>,
+}
+
+/// One rank's side of the checkpoint.
+#[derive(Debug)]
+pub struct RankCheckpoint {
+    dir: PathBuf,
+    tiles: u32,
+    loops: u64,
+    rank: usize,
+    size: usize,
+    interval: Duration,
+    last: Instant,
+    next: u64,
+    /// Rank 0's copy of the manifest (the others keep theirs unchanged).
+    manifest: Manifest,
+    /// Bytes of chunk files this rank wrote.
+    pub bytes_written: u64,
+}
+
+fn chunk_name(rank: usize, n: u64) -> String {
+    format!("rank-{rank}-chunk-{n:08}.bin.zst")
+}
+
+/// `(rank, number)` of a chunk file name.
+fn parse_chunk_name(name: &str) -> Option<(usize, u64)> {
+    let rest = name.strip_prefix("rank-")?.strip_suffix(".bin.zst")?;
+    let (r, n) = rest.split_once("-chunk-")?;
+    Some((r.parse().ok()?, n.parse().ok()?))
+}
+
+impl RankCheckpoint {
+    /// Opens the checkpoint in `dir` for rank `rank` of `size`, solving
+    /// `tiles` tiles with `loops` loops and writing at least `interval`
+    /// apart; returns it with the classes of the committed snapshot this
+    /// rank owns (ascending by key, as read). Rank 0 deletes the chunks the
+    /// manifest does not name. Every rank calls it before the solve's first
+    /// exchange.
+    ///
+    /// # Errors
+    /// [`Error::Io`] for a directory or file that cannot be made or read;
+    /// [`Error::CorruptDataset`] naming the file for a manifest or chunk
+    /// that is corrupt or of another game (tile or loop count), or a chunk
+    /// the manifest names that is missing.
+    pub fn open(
+        dir: &Path,
+        tiles: u32,
+        loops: u64,
+        rank: usize,
+        size: usize,
+        interval: Duration,
+    ) -> Result<(RankCheckpoint, Vec<(u64, u16)>)> {
+        std::fs::create_dir_all(dir).map_err(Error::io("cannot create", dir))?;
+        let path = dir.join(MANIFEST);
+        let refuse = |path: &Path, reason: String| Error::CorruptDataset {
+            path: path.to_path_buf(),
+            reason: format!("{reason}; delete {} to start over", dir.display()),
+        };
+        let manifest = match std::fs::read(&path) {
+            Ok(bytes) => {
+                let m: Manifest = serde_json::from_slice(&bytes)
+                    .map_err(|e| refuse(&path, format!("not a checkpoint manifest: {e}")))?;
+                if (m.tiles, m.loops) != (tiles, loops) {
+                    return Err(refuse(
+                        &path,
+                        format!(
+                            "a checkpoint of T = {} with {} loops, not T = {tiles} with {loops} loops",
+                            m.tiles, m.loops
+                        ),
+                    ));
+                }
+                m
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Manifest {
+                tiles,
+                loops,
+                ranks: size,
+                boundaries: 0,
+                chunks: Vec::new(),
+            },
+            Err(e) => return Err(Error::io("cannot read", &path)(e)),
+        };
+        if rank == 0 {
+            let entries = std::fs::read_dir(dir).map_err(Error::io("cannot read", dir))?;
+            for entry in entries {
+                let entry = entry.map_err(Error::io("cannot read", dir))?;
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if parse_chunk_name(&name).is_some() && !manifest.chunks.contains(&name) {
+                    std::fs::remove_file(entry.path())
+                        .map_err(Error::io("cannot remove", &entry.path()))?;
+                }
+            }
+        }
+        let same_ranks = manifest.ranks == size;
+        let mut mine = Vec::new();
+        for name in &manifest.chunks {
+            let Some((r, _)) = parse_chunk_name(name) else {
+                return Err(refuse(&path, format!("{name:?} is not a chunk name")));
+            };
+            if same_ranks && r != rank {
+                continue;
+            }
+            let file = dir.join(name);
+            if !file.exists() {
+                return Err(refuse(&path, format!("it names {name}, which is missing")));
+            }
+            read_table_chunks(&file, |h, chunk| {
+                if (h.tiles, h.loops) != (tiles, loops) {
+                    return Err(refuse(
+                        &file,
+                        format!(
+                            "a chunk of T = {} with {} loops, not T = {tiles} with {loops} loops",
+                            h.tiles, h.loops
+                        ),
+                    ));
+                }
+                mine.extend(chunk.iter().filter(|&&(k, _)| owner(k, size) == rank));
+                Ok(())
+            })?;
+        }
+        let next = manifest
+            .chunks
+            .iter()
+            .filter_map(|n| parse_chunk_name(n))
+            .filter(|&(r, _)| r == rank)
+            .map(|(_, n)| n.saturating_add(1))
+            .max()
+            .unwrap_or(0);
+        Ok((
+            RankCheckpoint {
+                dir: dir.to_path_buf(),
+                tiles,
+                loops,
+                rank,
+                size,
+                interval,
+                last: Instant::now(),
+                next,
+                manifest,
+                bytes_written: 0,
+            },
+            mine,
+        ))
+    }
+
+    /// At a round boundary (every rank calls it, collectively): when rank
+    /// 0's interval has passed or `force`, writes `fresh` (classes this
+    /// rank solved since its last chunk; emptied) as a chunk and commits
+    /// the boundary. Returns whether a boundary was committed.
+    ///
+    /// # Errors
+    /// [`Error::Io`] for a chunk or manifest that cannot be written; the
+    /// transport's errors.
+    pub fn boundary(
+        &mut self,
+        t: &mut dyn Transport,
+        fresh: &mut Vec<(u64, u16)>,
+        force: bool,
+    ) -> Result<bool> {
+        let due = self.rank == 0 && (force || self.last.elapsed() >= self.interval);
+        if t.all_sum(u64::from(due))? == 0 {
+            return Ok(false);
+        }
+        let written = if fresh.is_empty() {
+            u64::MAX
+        } else {
+            fresh.sort_unstable();
+            let n = self.next;
+            let path = self.dir.join(chunk_name(self.rank, n));
+            write_atomic(&path, |w| {
+                write_table_streamed(w, self.tiles, self.loops, fresh.len() as u64, 1, |put| {
+                    put(fresh.as_slice())
+                })
+            })?;
+            self.bytes_written = self
+                .bytes_written
+                .saturating_add(std::fs::metadata(&path).map_or(0, |m| m.len()));
+            self.next = n.saturating_add(1);
+            fresh.clear();
+            n
+        };
+        let mut outbox = vec![Vec::new(); self.size];
+        outbox[0] = vec![self.rank as u64, written];
+        let inbox = t.all_to_all(outbox)?;
+        if self.rank == 0 {
+            let m = &mut self.manifest;
+            if m.ranks != self.size && !m.chunks.is_empty() {
+                m.ranks = 0;
+            } else if m.chunks.is_empty() {
+                m.ranks = self.size;
+            }
+            for w in inbox.chunks_exact(2) {
+                if w[1] != u64::MAX {
+                    m.chunks.push(chunk_name(w[0] as usize, w[1]));
+                }
+            }
+            m.boundaries = m.boundaries.saturating_add(1);
+            let text = serde_json::to_string_pretty(m).map_err(|e| Error::CorruptDataset {
+                path: self.dir.join(MANIFEST),
+                reason: e.to_string(),
+            })?;
+            write_bytes(&self.dir.join(MANIFEST), text.as_bytes())?;
+        }
+        self.last = Instant::now();
+        Ok(true)
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Bytes of all chunk files in the directory now.
+    pub fn volume(&self) -> u64 {
+        std::fs::read_dir(&self.dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| parse_chunk_name(&e.file_name().to_string_lossy()).is_some())
+                    .filter_map(|e| e.metadata().ok())
+                    .map(|m| m.len())
+                    .sum()
+            })
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunk_names_round_trip() {
+        assert_eq!(chunk_name(3, 17), "rank-3-chunk-00000017.bin.zst");
+        assert_eq!(parse_chunk_name(&chunk_name(3, 17)), Some((3, 17)));
+        assert_eq!(parse_chunk_name("chunk-00000001.bin.zst"), None);
+        assert_eq!(parse_chunk_name("rank-x-chunk-1.bin.zst"), None);
+    }
+
+    fn manifest(dir: &Path, m: &Manifest) {
+        std::fs::write(dir.join(MANIFEST), serde_json::to_string(m).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_foreign_or_broken_checkpoint_is_refused() {
+        let d = tempfile::tempdir().unwrap();
+        let every = Duration::from_secs(1);
+        let mut m = Manifest {
+            tiles: 14,
+            loops: 100,
+            ranks: 2,
+            boundaries: 1,
+            chunks: vec![],
+        };
+        manifest(d.path(), &m);
+        let e = RankCheckpoint::open(d.path(), 12, 100, 0, 2, every).unwrap_err();
+        assert!(e.to_string().contains("not T = 12 with 100 loops"), "{e}");
+        m.tiles = 12;
+        m.chunks = vec![chunk_name(1, 0)];
+        manifest(d.path(), &m);
+        let e = RankCheckpoint::open(d.path(), 12, 100, 1, 2, every).unwrap_err();
+        assert!(e.to_string().contains("which is missing"), "{e}");
+        std::fs::write(d.path().join(MANIFEST), "{").unwrap();
+        let e = RankCheckpoint::open(d.path(), 12, 100, 0, 2, every).unwrap_err();
+        assert!(e.to_string().contains("not a checkpoint manifest"), "{e}");
+    }
+
+    #[test]
+    fn chunks_the_manifest_does_not_name_are_deleted() {
+        let d = tempfile::tempdir().unwrap();
+        let stray = d.path().join(chunk_name(1, 3));
+        std::fs::write(&stray, b"cut short").unwrap();
+        let other = d.path().join("notes.txt");
+        std::fs::write(&other, b"kept").unwrap();
+        let (c, known) =
+            RankCheckpoint::open(d.path(), 12, 100, 0, 2, Duration::from_secs(1)).unwrap();
+        assert!(known.is_empty());
+        assert!(!stray.exists());
+        assert!(other.exists());
+        assert_eq!(c.volume(), 0);
+    }
+}
