@@ -346,7 +346,11 @@ fn committed_census_names_each_codes_family() {
         let fields: Vec<&str> = line.split(',').collect();
         let code: OctalCode = fields[0].parse().unwrap();
         let rep = representative(&code);
-        let want = if rep == code { String::new() } else { rep.to_string() };
+        let want = if rep == code {
+            String::new()
+        } else {
+            rep.to_string()
+        };
         assert_eq!(fields[13], want, "{line}");
         families += usize::from(want.is_empty());
     }
