@@ -10,9 +10,13 @@
 #         reported); every other code is run once: a code well under 0.5 or
 #         under 0.1 s cannot change the verdicts, and the quadratic codes
 #         take ogsolve 10 to 60 s a run
-#   codes-file  one code per line: rerun just these codes and replace their
-#         rows in target/ogsolve-census.csv (the report shows every row there)
+#   codes-file  one code per line: (re)run just these codes and replace their
+#         rows in reports/octal-performance-census.csv (the report shows every
+#         row there)
 # GRUNDY=path  time that binary instead of building target/release/grundy
+# SKIP_DONE=1  skip the codes that already have a row (to continue a run that
+#         was stopped: each code's row is saved as soon as it is measured)
+# REPORT_ONLY=1  measure nothing, only rewrite the report from the rows
 #
 # grundy: `grundy octal seq CODE --max-n N --summary` (all cores, the
 # default); ogsolve: `ogsolve CODE -n N -m rc2` (one thread), its best method
@@ -20,7 +24,8 @@
 # two tools are compared for every code (ogsolve's Fletcher-32 checksum of
 # G(0..=N) against the same checksum of `grundy octal seq` output, computed
 # in an untimed run): a difference stops the script. The raw timings go
-# to target/ogsolve-census.csv; the table, sorted by ratio (grundy / ogsolve,
+# to reports/octal-performance-census.csv (one row per code, saved as each
+# code is measured, so a stopped run keeps what it measured); the table, sorted by ratio (grundy / ogsolve,
 # worst first), replaces the census section of reports/octal-performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +34,7 @@ runs="${2:-3}"
 if [ -z "${GRUNDY:-}" ]; then cargo build --release --quiet; fi
 command -v ogsolve >/dev/null || { echo "ogsolve not found: cargo install ogsolve" >&2; exit 2; }
 grundy="${GRUNDY:-./target/release/grundy}"
-raw=target/ogsolve-census.csv
+raw=reports/octal-performance-census.csv
 
 codes() {
   if [ -n "${3:-}" ]; then cat "$3"; return; fi
@@ -63,9 +68,25 @@ grundy_checksum() {
 }
 median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
-echo "code,grundy_s,ogsolve_s,runs,g_n" > "$raw.tmp"
+[ -f "$raw" ] || echo "code,grundy_s,ogsolve_s,runs,g_n,date" > "$raw"
+# Replaces the row of a code in $raw, or appends it.
+save_row() {
+  python3 - "$raw" "$1" <<'PY'
+import csv, os, sys
+raw, row = sys.argv[1:]
+fields = ["code", "grundy_s", "ogsolve_s", "runs", "g_n", "date"]
+new = dict(zip(fields, row.split(",")))
+rows = [r for r in csv.DictReader(open(raw)) if r["code"] != new["code"]] + [new]
+with open(raw + ".tmp", "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+os.replace(raw + ".tmp", raw)
+PY
+}
 count=0
-for code in $(codes "$@"); do
+for code in $(if [ -n "${REPORT_ONLY:-}" ]; then :; else codes "$@"; fi); do
+  if [ -n "${SKIP_DONE:-}" ] && grep -q "^$code," "$raw"; then continue; fi
   read -r gt gv < <(run_grundy "$code")
   read -r ot ov < <(run_ogsolve "$code")
   gv="$gv:$(grundy_checksum "$code")"
@@ -83,23 +104,10 @@ for code in $(codes "$@"); do
     done
     gt=$(echo "$gs" | median); ot=$(echo "$os" | median); r=$runs
   fi
-  echo "$code,$gt,$ot,$r,$gv" >> "$raw.tmp"
+  save_row "$code,$gt,$ot,$r,$gv,$(date -u +%Y-%m-%d)"
   count=$((count + 1))
   echo "$count $code: grundy $gt s, ogsolve $ot s" >&2
 done
-if [ -n "${3:-}" ] && [ -f "$raw" ]; then
-  # A partial rerun: keep the other codes' rows, in census order.
-  python3 - "$raw" "$raw.tmp" <<'PY'
-import csv, sys
-old, new = sys.argv[1:]
-fresh = {r["code"]: r for r in csv.DictReader(open(new))}
-rows = [fresh.pop(r["code"], r) for r in csv.DictReader(open(old))] + list(fresh.values())
-w = csv.DictWriter(open(new, "w", newline=""), fieldnames=["code", "grundy_s", "ogsolve_s", "runs", "g_n"], lineterminator="\n")
-w.writeheader()
-w.writerows(rows)
-PY
-fi
-mv "$raw.tmp" "$raw"
 
 out=reports/octal-performance.md
 section=$(mktemp)
@@ -118,8 +126,9 @@ def gmean(rs):
 print("<!-- census -->")
 print("## Every code of up to three digits")
 print()
-print(f"Produced by `scripts/octal-vs-ogsolve.sh --census {n} {runs}` on {cores} cores ({cpu}), {day}.")
-print(f"Both tools compute G(0..={n}) for each of {len(rows)} of the census's 1024 codes (in census order);")
+days = sorted({r.get("date") or "?" for r in rows})
+print(f"Produced by `scripts/octal-vs-ogsolve.sh --census {n} {runs}` on {cores} cores ({cpu}); rows measured on {', '.join(days)} (a stopped run is continued with `SKIP_DONE=1`; both tools are always timed side by side in one run, so each row's ratio is of one machine and one moment). Raw rows: `reports/octal-performance-census.csv`.")
+print(f"Both tools compute G(0..={n}) for each of {len(rows)} of the census's 1024 codes;")
 print("grundy: `grundy octal seq CODE --max-n N --summary` (all cores); ogsolve: `ogsolve CODE -n N -m rc2` (one thread).")
 medians = sum(1 for r in rows if r["runs"] != "1")
 print(f"Wall seconds from /usr/bin/time: one run of each tool per code, and the median of {runs} runs on the {medians} codes where ogsolve needs at least 0.1 s and the first run's ratio was 0.5 or more (the only ones where a rerun could change a verdict).")
