@@ -14,6 +14,7 @@ pub mod claim;
 pub mod code;
 pub mod equivalent;
 pub mod naive;
+pub mod pairs;
 pub mod period;
 pub mod ring;
 pub mod sequence;

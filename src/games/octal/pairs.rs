@@ -1,0 +1,304 @@
+//! The pairs of a split, run through fast.
+//!
+//! A move that splits a heap of `m` tokens into `a` and `m − a` has the
+//! option value `G(a) ⊕ G(m − a)`; the full-mode and sparse-mode steps of
+//! [`super::sparse`] spend nearly all their time running through such
+//! pairs, `a` ascending from either end of `1..=m/2`. Read from the
+//! sequence itself, `G(m − a)` runs backwards, which vectorises poorly. A
+//! [`Mirror`] keeps the sequence in 16 bits twice, forwards and backwards,
+//! so that both members of a run of pairs are forward slices of equal
+//! length: the nim-sums of a block then vectorise, and marking them
+//! indexes a fixed array of `2^16` marks with no bounds check. A
+//! [`Pairs`] is the view a step reads: the sequence and, while every value
+//! fits 16 bits, its mirror.
+//!
+//! Nothing here decides a value: these are the loops, with a plain path
+//! for sequences whose values outgrow 16 bits (checked against it in the
+//! tests).
+
+use super::values::Value;
+
+/// Nim-sums computed per block before they are marked or compared.
+pub const BLOCK: usize = 256;
+
+/// Marks a 16-bit fast path indexes: one per 16-bit value.
+pub const FAST_MARKS: usize = 1 << 16;
+
+/// The sequence `G(0), G(1), …` in 16 bits, forwards and backwards (module
+/// documentation). It stops being usable (and says so through
+/// [`Pairs::new`]) once a value does not fit 16 bits.
+#[derive(Clone, Debug, Default)]
+pub struct Mirror {
+    fwd: Vec<u16>,
+    /// `rev[rev.len() − 1 − j] = G(j)` for `j < fwd.len()`; the front is
+    /// room to grow.
+    rev: Vec<u16>,
+    /// A value did not fit 16 bits.
+    wide: bool,
+}
+
+impl Mirror {
+    /// Values held (heap sizes `0..len`).
+    pub fn len(&self) -> usize {
+        self.fwd.len()
+    }
+
+    /// Whether no value is held.
+    pub fn is_empty(&self) -> bool {
+        self.fwd.is_empty()
+    }
+
+    /// Forgets every value.
+    pub fn clear(&mut self) {
+        self.fwd.clear();
+        self.wide = false;
+    }
+
+    /// Appends `G(len)`.
+    pub fn push(&mut self, v: u32) {
+        let x = match u16::try_from(v) {
+            Ok(x) => x,
+            Err(_) => {
+                self.wide = true;
+                0
+            }
+        };
+        let n = self.fwd.len();
+        if n == self.rev.len() {
+            // Room doubles; the values held move to the back.
+            let cap = (2 * n).max(1024);
+            let mut rev = vec![0u16; cap];
+            rev[cap - n..].copy_from_slice(&self.rev);
+            self.rev = rev;
+        }
+        let cap = self.rev.len();
+        self.rev[cap - 1 - n] = x;
+        self.fwd.push(x);
+    }
+
+    /// Makes the mirror hold exactly `g`.
+    pub fn rebuild<T: Value>(&mut self, g: &[T]) {
+        self.clear();
+        for &v in g {
+            self.push(v.get());
+        }
+    }
+}
+
+/// The sequence a step reads, with its mirror when that holds the same
+/// values in 16 bits.
+#[derive(Clone, Copy, Debug)]
+pub struct Pairs<'a, T> {
+    g: &'a [T],
+    mirror: Option<&'a Mirror>,
+}
+
+impl<'a, T: Value> Pairs<'a, T> {
+    /// The view of `g`, using `mirror` only if it holds as many values as
+    /// `g` and all of them fit 16 bits (the caller keeps it equal to `g`).
+    pub fn new(g: &'a [T], mirror: &'a Mirror) -> Pairs<'a, T> {
+        let ok = !mirror.wide && mirror.len() == g.len();
+        Pairs {
+            g,
+            mirror: ok.then_some(mirror),
+        }
+    }
+
+    /// The plain view, with no mirror (the reference path).
+    pub fn plain(g: &'a [T]) -> Pairs<'a, T> {
+        Pairs { g, mirror: None }
+    }
+
+    /// The sequence.
+    pub fn values(&self) -> &'a [T] {
+        self.g
+    }
+
+    /// `G(a)` and `G(m − a)` for `a` in `lo..=hi` as two forward slices,
+    /// when the mirror is in use.
+    fn slices(&self, m: usize, lo: usize, hi: usize) -> Option<(&'a [u16], &'a [u16])> {
+        let r = self.mirror?;
+        let off = r.rev.len() - 1 - m;
+        Some((&r.fwd[lo..=hi], &r.rev[off + lo..=off + hi]))
+    }
+
+    /// Sets `state[G(a) ⊕ G(m − a)] = mark` for every `a` in `lo..=hi`
+    /// (nothing if `lo > hi`). `state` must have a place for every such
+    /// value; with [`FAST_MARKS`] places or more the fast path needs no
+    /// bounds checks.
+    ///
+    /// # Panics
+    /// If a nim-sum has no place in `state`.
+    pub fn scatter(&self, state: &mut [u8], m: usize, lo: usize, hi: usize, mark: u8) {
+        if lo > hi {
+            return;
+        }
+        if let Some((left, right)) = self.slices(m, lo, hi) {
+            if let Some(marks) = state.first_chunk_mut::<FAST_MARKS>() {
+                let mut sums = [0u16; BLOCK];
+                for (lc, rc) in left.chunks(BLOCK).zip(right.chunks(BLOCK)) {
+                    for ((s, &x), &y) in sums.iter_mut().zip(lc).zip(rc) {
+                        *s = x ^ y;
+                    }
+                    for &s in &sums[..lc.len()] {
+                        marks[usize::from(s)] = mark;
+                    }
+                }
+            } else {
+                for (&x, &y) in left.iter().zip(right) {
+                    state[usize::from(x ^ y)] = mark;
+                }
+            }
+            return;
+        }
+        let g = self.g;
+        for (&x, &y) in g[lo..=hi].iter().zip(g[m - hi..=m - lo].iter().rev()) {
+            state[(x ^ y).get() as usize] = mark;
+        }
+    }
+
+    /// Whether `G(a) ⊕ G(m − a) = v` for some `a` in `lo..=hi`.
+    pub fn occurs(&self, m: usize, lo: usize, hi: usize, v: u32) -> bool {
+        self.first_block(m, lo, hi, v, false).is_some()
+    }
+
+    /// Looks for `v` among the pairs `a` in `lo..=hi`, [`BLOCK`] pairs at
+    /// a time (the comparison vectorises), from `lo` up, or from `hi` down
+    /// when `down`. Returns the bound of the first block with a hit that
+    /// lies farthest from where the search began (its last `a` going up,
+    /// its first going down); None if no pair has the value.
+    pub fn first_block(&self, m: usize, lo: usize, hi: usize, v: u32, down: bool) -> Option<usize> {
+        if lo > hi {
+            return None;
+        }
+        if let Some((left, right)) = self.slices(m, lo, hi) {
+            let v = u16::try_from(v).ok()?;
+            let hit = |lc: &[u16], rc: &[u16]| {
+                let mut h = 0u8;
+                for (&x, &y) in lc.iter().zip(rc) {
+                    h |= (x ^ y == v) as u8;
+                }
+                h != 0
+            };
+            return if down {
+                let mut start = hi + 1;
+                for (lc, rc) in left.rchunks(BLOCK).zip(right.rchunks(BLOCK)) {
+                    start -= lc.len();
+                    if hit(lc, rc) {
+                        return Some(start);
+                    }
+                }
+                None
+            } else {
+                let mut end = lo - 1;
+                for (lc, rc) in left.chunks(BLOCK).zip(right.chunks(BLOCK)) {
+                    end += lc.len();
+                    if hit(lc, rc) {
+                        return Some(end);
+                    }
+                }
+                None
+            };
+        }
+        let v = T::from_u32(v)?;
+        let g = self.g;
+        let hit = |a: usize| g[a] ^ g[m - a] == v;
+        if down {
+            let mut start = hi + 1;
+            while start > lo {
+                let from = start.saturating_sub(BLOCK).max(lo);
+                if (from..start).any(hit) {
+                    return Some(from);
+                }
+                start = from;
+            }
+        } else {
+            let mut end = lo - 1;
+            while end < hi {
+                let to = (end + BLOCK).min(hi);
+                if (end + 1..=to).any(hit) {
+                    return Some(to);
+                }
+                end = to;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(n: usize, modulus: u32) -> Vec<u16> {
+        (0..n as u32).map(|i| (i * 37 % modulus) as u16).collect()
+    }
+
+    /// The mirror's paths mark and find exactly what the plain path does,
+    /// for every range, direction and value, across a regrowth.
+    #[test]
+    fn mirror_agrees_with_the_plain_path() {
+        let g = seq(3000, 1009);
+        let mut mirror = Mirror::default();
+        mirror.rebuild(&g[..1]);
+        for &v in &g[1..] {
+            mirror.push(u32::from(v));
+        }
+        let fast = Pairs::new(&g, &mirror);
+        assert!(fast.mirror.is_some());
+        let plain = Pairs::plain(&g);
+        for m in [2usize, 3, 7, 700, 2047, 2999] {
+            for (lo, hi) in [(1, m / 2), (1, 0), (3, m / 3), (m / 4 + 1, m / 2)] {
+                if lo == 0 || hi > m / 2 {
+                    continue;
+                }
+                let mut a = vec![0u8; FAST_MARKS];
+                let mut b = vec![0u8; FAST_MARKS];
+                fast.scatter(&mut a, m, lo, hi, 1);
+                plain.scatter(&mut b, m, lo, hi, 1);
+                assert_eq!(a, b, "m {m} {lo}..={hi}");
+                let mut small = vec![0u8; 1024];
+                fast.scatter(&mut small, m, lo, hi, 1);
+                assert_eq!(small[..], a[..1024]);
+                for v in [0u32, 1, 5, 300, 1008, 1023, 70000] {
+                    for down in [false, true] {
+                        assert_eq!(
+                            fast.first_block(m, lo, hi, v, down),
+                            plain.first_block(m, lo, hi, v, down),
+                            "m {m} {lo}..={hi} v {v} down {down}"
+                        );
+                    }
+                    let want = lo <= hi && (lo..=hi).any(|a| u32::from(g[a] ^ g[m - a]) == v);
+                    assert_eq!(fast.occurs(m, lo, hi, v), want);
+                }
+            }
+        }
+    }
+
+    /// The block bounds: going up, the last heap of the first block with a
+    /// hit; going down, the first.
+    #[test]
+    fn block_bounds() {
+        let mut g = vec![0u16; 2000];
+        g[700] = 9; // the pair (700, 1300) of m = 2000 has value 9
+        let mut mirror = Mirror::default();
+        mirror.rebuild(&g);
+        for p in [Pairs::new(&g, &mirror), Pairs::plain(&g)] {
+            assert_eq!(p.first_block(2000, 1, 1000, 9, false), Some(768));
+            assert_eq!(p.first_block(2000, 1, 1000, 9, true), Some(489));
+            assert_eq!(p.first_block(2000, 701, 1000, 9, true), None);
+        }
+    }
+
+    /// A value past 16 bits turns the mirror off.
+    #[test]
+    fn wide_values_use_the_plain_path() {
+        let g: Vec<u32> = vec![0, 1, 70000, 3];
+        let mut mirror = Mirror::default();
+        mirror.rebuild(&g);
+        assert!(Pairs::new(&g, &mirror).mirror.is_none());
+        assert!(Pairs::new(&g[..2], &mirror).mirror.is_none());
+        assert!(Pairs::new(&g, &mirror).occurs(3, 1, 1, 70001));
+        assert!(!Pairs::new(&g, &mirror).occurs(3, 1, 1, 70000));
+    }
+}
