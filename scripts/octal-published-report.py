@@ -57,10 +57,12 @@ if refuted:
         print(f"- {r['code']} (line {r['line']}), {claim(r['claim'])}: {outcome(r['outcome'])}. Source: {r['source']}.")
     print()
 print(
-    "Left out (README, \"Claims tables\"): 17 rows of Czajka's TrivialGames.md whose "
-    "listed nim-sequences belong to a shifted equivalent game, not to the code "
-    "itself (their failures are a notation, not a finding); Treblecross 0.007, for "
-    "which no published \"unsolved\" statement was found to cite.\n"
+    "Czajka's trivial games are cited from TrivialGames.md as of commit f50524e "
+    "(2018-04-30), which lists each game's own values; a few commits earlier 17 of "
+    "its rows (4.0, 0.4, 0.02, ...) listed a shifted equivalent game's values, and an "
+    "earlier version of this table left them out. Left out (README, \"Claims "
+    "tables\"): Treblecross 0.007, for which no published \"unsolved\" statement was "
+    "found to cite.\n"
 )
 print("## The table\n")
 print("| line | code | claim | check | source |")
