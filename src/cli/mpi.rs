@@ -105,21 +105,15 @@ mod with_mpi {
         }
         let started = std::time::Instant::now();
         let dir = rank_checkpoint::dir_for(out);
-        let open =
-            |table: &LoopTable| -> grundy::Result<Option<(RankCheckpoint, Vec<(u64, u16)>)>> {
-                checkpoint
-                    .map(|every| {
-                        RankCheckpoint::open(
-                            &dir,
-                            tiles as u32,
-                            table.len() as u64,
-                            rank,
-                            size,
-                            every,
-                        )
-                    })
-                    .transpose()
-            };
+        // The rank's checkpoint and the committed classes it owns.
+        type Opened = Option<(RankCheckpoint, Vec<(u64, u16)>)>;
+        let open = |table: &LoopTable| -> grundy::Result<Opened> {
+            checkpoint
+                .map(|every| {
+                    RankCheckpoint::open(&dir, tiles as u32, table.len() as u64, rank, size, every)
+                })
+                .transpose()
+        };
         let report = |r: &grundy::games::monorail::distributed::RankResult| {
             let resumed = if r.resumed > 0 {
                 format!(", {} of them resumed from the checkpoint", r.resumed)
@@ -131,14 +125,26 @@ mod with_mpi {
             } else {
                 String::new()
             };
-            eprintln!(
-                "rank {rank} of {size}: {} classes owned{resumed}, {} words ({} bytes) sent in {} rounds{written}, solved in {:.2} s",
+            // Peaks so far: the search's, then with the rank's sorted
+            // classes listed (before rank 0 gathers the table).
+            let peak = match (r.search_peak_mib, grundy::progress::peak_mib()) {
+                (Some(s), Some(l)) => {
+                    format!(", peak RSS {s:.0} MiB searching, {l:.0} MiB with its classes listed")
+                }
+                _ => String::new(),
+            };
+            let line = format!(
+                "rank {rank} of {size}: {} classes owned{resumed}, {} words ({} bytes) sent in {} rounds{written}, {} other ranks' values kept, at most {} classes pending, solved in {:.2} s{peak}\n",
                 r.classes.len(),
                 r.words_sent,
                 r.words_sent * 8,
                 r.rounds,
+                r.remote_values,
+                r.peak_pending,
                 started.elapsed().as_secs_f64()
             );
+            // One write, so that the ranks' lines do not interleave.
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
         };
         let solve_here = |table: &LoopTable, t: &mut dyn Transport| {
             let (mut c, known) = open(table)?.map_or((None, Vec::new()), |(c, k)| (Some(c), k));
@@ -148,7 +154,7 @@ mod with_mpi {
             let table = LoopTable::new(&Rules::new(tiles)?);
             let r = solve_here(&table, &mut t)?;
             report(&r);
-            gather_classes(&mut t, &r.classes)?;
+            gather_classes(&mut t, r.classes)?;
             return Ok(None);
         }
         let transport = RefCell::new(t);
@@ -156,7 +162,7 @@ mod with_mpi {
             let mut t = transport.borrow_mut();
             let r = solve_here(table, &mut *t)?;
             report(&r);
-            let all = gather_classes(&mut *t, &r.classes)?.unwrap_or_default();
+            let all = gather_classes(&mut *t, r.classes)?.unwrap_or_default();
             Solved::from_classes(table, &all)
         };
         let command = format!("mpirun -n {size} {command}");

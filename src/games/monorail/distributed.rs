@@ -14,6 +14,11 @@
 //! loops). Expansions are taken last-in first-out, at most [`EXPANSIONS`]
 //! per round, so the search runs depth first and pending classes stay few.
 //!
+//! A rank's values are in two compact memos ([`CompactMemo`], four bytes a
+//! slot): its own classes', and every value another rank sent it, kept for
+//! the rest of the run (with few ranks that is most of the table; see
+//! `reports/monorail-distributed.md`).
+//!
 //! Whatever the number of ranks, the classes solved and their nimbers are
 //! those of the single-process solve (tested for 1 to 4 ranks); the ranks'
 //! shares, gathered and sorted, are its table exactly.
@@ -26,8 +31,9 @@
 //! Messages are 64-bit words: `REQUEST key n e_1 .. e_n` (an entry packed
 //! as `loop << 32 | mask`) and `VALUE key nimber`.
 
+use super::memo::CompactMemo;
 use super::search::{canonical_key, is_complete, options, start, Entry, OptionScratch};
-use super::solve::mex16;
+use super::solve::{grown, max_tiles, memo_for, mex16};
 use super::table::LoopTable;
 use super::transport::Transport;
 use crate::dataset::rank_checkpoint::RankCheckpoint;
@@ -51,6 +57,51 @@ pub fn owner(key: u64, ranks: usize) -> usize {
     (z % ranks as u64) as usize
 }
 
+/// A rank's classes and their nimbers in a [`CompactMemo`] (four bytes a
+/// slot, against some twenty for a hash map), rebuilt larger when it fills
+/// or a nimber outgrows its value field.
+struct RankMemo<'a> {
+    table: &'a LoopTable,
+    memo: CompactMemo,
+}
+
+impl<'a> RankMemo<'a> {
+    /// A memo sized for about `classes` classes.
+    fn new(table: &'a LoopTable, classes: f64) -> RankMemo<'a> {
+        RankMemo {
+            table,
+            memo: memo_for(table, classes),
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<u16> {
+        self.memo.get(key)
+    }
+
+    fn insert(&mut self, key: u64, v: u16) {
+        self.memo.insert(key, v);
+        while self.memo.is_full() || self.memo.overflowed() {
+            // More slots leave fewer bits to the quotient and more to the
+            // nimber; a key already stored keeps its value.
+            let factor = if self.memo.overflowed() { 4 } else { 2 };
+            self.memo = grown(self.table, &self.memo, factor);
+            self.memo.insert(key, v);
+        }
+    }
+
+    fn len(&self) -> usize {
+        usize::try_from(self.memo.len()).unwrap_or(usize::MAX)
+    }
+
+    /// Every class with its nimber, ascending by key.
+    fn sorted(&self) -> Vec<(u64, u16)> {
+        let mut all: Vec<(u64, u16)> = Vec::with_capacity(self.len());
+        all.extend((0..self.memo.slots() as usize).filter_map(|i| self.memo.entry(i)));
+        all.sort_unstable();
+        all
+    }
+}
+
 /// A class expanded and waiting for its options' values.
 struct Pending {
     children: Vec<u64>,
@@ -72,6 +123,14 @@ pub struct RankResult {
     pub resumed: usize,
     /// Bytes of checkpoint chunks this rank wrote.
     pub checkpoint_bytes: u64,
+    /// Values of other ranks' classes this rank received (and kept).
+    pub remote_values: usize,
+    /// Most owned classes queued or waiting for values at a round's end.
+    pub peak_pending: usize,
+    /// This process's peak resident memory in MiB when the search ended,
+    /// before its classes were listed (Linux only; with ranks as threads,
+    /// all of them together).
+    pub search_peak_mib: Option<f64>,
 }
 
 struct Rank<'a> {
@@ -79,12 +138,13 @@ struct Rank<'a> {
     me: usize,
     size: usize,
     /// Owned classes solved.
-    memo: FxHashMap<u64, u16>,
+    memo: RankMemo<'a>,
     /// Values of other ranks' classes received.
-    remote: FxHashMap<u64, u16>,
+    remote: RankMemo<'a>,
     /// Owned classes queued (`None`) or expanded and waiting.
     pending: FxHashMap<u64, Option<Pending>>,
     /// Owned classes to expand, with their entries; last in, first out.
+    /// A class may be in it twice; it is expanded at its first pop.
     stack: Vec<(u64, Vec<Entry>)>,
     /// Class -> this rank's pending classes that wait for its value.
     waiting: FxHashMap<u64, Vec<u64>>,
@@ -107,9 +167,9 @@ struct Rank<'a> {
 impl Rank<'_> {
     fn value_of(&self, key: u64) -> Option<u16> {
         if owner(key, self.size) == self.me {
-            self.memo.get(&key).copied()
+            self.memo.get(key)
         } else {
-            self.remote.get(&key).copied()
+            self.remote.get(key)
         }
     }
 
@@ -127,9 +187,23 @@ impl Rank<'_> {
         self.waiting.entry(child).or_default().push(parent);
         let o = owner(child, self.size);
         if o == self.me {
-            if let std::collections::hash_map::Entry::Vacant(e) = self.pending.entry(child) {
-                e.insert(None);
-                self.stack.push((child, entries.to_vec()));
+            use std::collections::hash_map::Entry::{Occupied, Vacant};
+            match self.pending.entry(child) {
+                Vacant(e) => {
+                    e.insert(None);
+                    self.stack.push((child, entries.to_vec()));
+                }
+                // Queued by another parent but not expanded yet: push it
+                // again so that it is expanded next, as a depth-first
+                // search would, rather than left deep in the stack while
+                // the classes that need it wait (its first pop expands it,
+                // the other is skipped). With one rank this never happens;
+                // at T = 16 with 4 it lowers the most pending classes per
+                // rank by about 6 % and the waiting entries by 20 %.
+                Occupied(e) if e.get().is_none() => {
+                    self.stack.push((child, entries.to_vec()));
+                }
+                Occupied(_) => {}
             }
         } else if self.asked.insert(child) {
             let mut words = Vec::with_capacity(entries.len() + 3);
@@ -263,7 +337,7 @@ impl Rank<'_> {
                     let words = inbox.get(i + 3..i + 3 + n).ok_or_else(bad)?;
                     let from = self.current_sender;
                     i += 3 + n;
-                    if let Some(&v) = self.memo.get(&key) {
+                    if let Some(v) = self.memo.get(key) {
                         self.send(from, &[VALUE, key, u64::from(v)]);
                         continue;
                     }
@@ -312,12 +386,19 @@ pub fn solve_rank(
 ) -> Result<RankResult> {
     let size = t.size();
     let me = t.rank();
+    // The measured class count of the start position's game (a board's
+    // root, with fewer, only wastes memo slots that are never touched).
+    let expected = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
+    // Each rank owns about 1/size of the classes. It receives the values of
+    // more of the others' (up to c per owned class, c the options of a
+    // class): that memo starts as large and grows as it fills.
+    let share = expected / size as f64;
     let mut r = Rank {
         table,
         me,
         size,
-        memo: FxHashMap::default(),
-        remote: FxHashMap::default(),
+        memo: RankMemo::new(table, share),
+        remote: RankMemo::new(table, if size > 1 { share } else { 0.0 }),
         pending: FxHashMap::default(),
         stack: Vec::new(),
         waiting: FxHashMap::default(),
@@ -332,20 +413,27 @@ pub fn solve_rank(
         fresh: checkpoint.is_some().then(Vec::new),
     };
     let resumed = known.len();
-    r.memo.extend(known);
+    for (key, v) in known {
+        r.memo.insert(key, v);
+    }
     let root_entries = start(table);
     let root = canonical_key(table, &root_entries);
-    if owner(root, size) == me && !r.memo.contains_key(&root) {
+    if owner(root, size) == me && r.memo.get(root).is_none() {
         r.pending.insert(root, None);
         r.stack.push((root, root_entries));
     }
     let mut rounds = 0u64;
+    let mut peak_pending = 0;
     loop {
-        for _ in 0..EXPANSIONS {
+        let mut expanded = 0;
+        while expanded < EXPANSIONS {
             let Some((key, entries)) = r.stack.pop() else {
                 break;
             };
-            r.expand(key, &entries)?;
+            if matches!(r.pending.get(&key), Some(None)) {
+                r.expand(key, &entries)?;
+                expanded += 1;
+            }
         }
         let outbox = std::mem::replace(&mut r.outbox, vec![Vec::new(); size]);
         let sent: u64 = outbox.iter().map(|o| o.len() as u64).sum();
@@ -382,6 +470,7 @@ pub fn solve_rank(
         if let (Some(c), Some(f)) = (checkpoint.as_mut(), r.fresh.as_mut()) {
             c.boundary(t, f, false)?;
         }
+        peak_pending = peak_pending.max(r.pending.len());
         let busy = (r.stack.len() + r.pending.len()) as u64 + sent;
         if t.all_sum(busy)? == 0 {
             break;
@@ -393,7 +482,7 @@ pub fn solve_rank(
         c.boundary(t, f, true)?;
     }
     let start_nimber = if owner(root, size) == me {
-        r.memo.get(&root).copied().map_or(u64::MAX, u64::from)
+        r.memo.get(root).map_or(u64::MAX, u64::from)
     } else {
         0
     };
@@ -402,48 +491,75 @@ pub fn solve_rank(
             path: "distributed monorail solve".into(),
             reason: "the start position was not solved".into(),
         })?;
-    let mut classes: Vec<(u64, u16)> = r.memo.into_iter().collect();
-    classes.sort_unstable();
+    let Rank {
+        memo,
+        remote,
+        words_sent,
+        ..
+    } = r;
+    let remote_values = remote.len();
+    // Only the rank's own classes are needed now: free the rest before
+    // listing them.
+    drop(remote);
+    let search_peak_mib = crate::progress::peak_mib();
+    let classes = memo.sorted();
     Ok(RankResult {
         classes,
         start_nimber,
         rounds,
-        words_sent: r.words_sent,
+        words_sent,
         resumed,
         checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written),
+        remote_values,
+        peak_pending,
+        search_peak_mib,
     })
 }
 
 /// Gathers every rank's classes on rank 0 (in one exchange): rank 0 gets
 /// all of them, ascending by key; the others `None`.
 ///
+/// Rank 0 keeps its own share where it is and sends itself nothing; the
+/// others' shares arrive as words and are appended to it, so the table is
+/// held about twice at most, never once more per copy made on the way.
+///
 /// # Errors
 /// The transport's errors; [`Error::VerificationFailed`] for a malformed
 /// record.
 pub fn gather_classes(
     t: &mut dyn Transport,
-    classes: &[(u64, u16)],
+    classes: Vec<(u64, u16)>,
 ) -> Result<Option<Vec<(u64, u16)>>> {
     let mut outbox = vec![Vec::new(); t.size()];
-    outbox[0] = classes
-        .iter()
-        .flat_map(|&(k, v)| [k, u64::from(v)])
-        .collect();
+    let mut all = if t.rank() == 0 {
+        classes
+    } else {
+        outbox[0] = classes
+            .iter()
+            .flat_map(|&(k, v)| [k, u64::from(v)])
+            .collect();
+        drop(classes);
+        Vec::new()
+    };
     let inbox = t.all_to_all(outbox)?;
     if t.rank() != 0 {
         return Ok(None);
     }
-    let mut all: Vec<(u64, u16)> = inbox
-        .chunks_exact(2)
-        .map(|w| {
-            u16::try_from(w[1])
-                .map(|v| (w[0], v))
-                .map_err(|_| Error::VerificationFailed {
-                    path: "distributed monorail solve".into(),
-                    reason: "a gathered nimber does not fit 16 bits".into(),
-                })
-        })
-        .collect::<Result<_>>()?;
+    if inbox.len() % 2 != 0 {
+        return Err(Error::VerificationFailed {
+            path: "distributed monorail solve".into(),
+            reason: "a gathered record is truncated".into(),
+        });
+    }
+    all.reserve_exact(inbox.len() / 2);
+    for w in inbox.chunks_exact(2) {
+        let v = u16::try_from(w[1]).map_err(|_| Error::VerificationFailed {
+            path: "distributed monorail solve".into(),
+            reason: "a gathered nimber does not fit 16 bits".into(),
+        })?;
+        all.push((w[0], v));
+    }
+    drop(inbox);
     all.sort_unstable();
     Ok(Some(all))
 }
@@ -528,6 +644,32 @@ mod tests {
                 assert_eq!(keys(&rebuilt), keys(&single));
             }
         }
+    }
+
+    /// Rank 0 gets every rank's classes, its own kept in place, ascending
+    /// by key; the others get `None`.
+    #[test]
+    fn gather_brings_every_share_to_rank_0() {
+        let group = crate::games::monorail::transport::LocalTransport::group(3);
+        let shares: Vec<Vec<(u64, u16)>> = (0..3u64)
+            .map(|r| {
+                (0..5u64)
+                    .map(|i| (i * 3 + r, (r * 10 + i) as u16))
+                    .collect()
+            })
+            .collect();
+        let results: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = group
+                .into_iter()
+                .zip(shares.clone())
+                .map(|(mut t, share)| s.spawn(move || gather_classes(&mut t, share).unwrap()))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut want: Vec<(u64, u16)> = shares.concat();
+        want.sort_unstable();
+        assert_eq!(results[0].as_deref(), Some(&want[..]));
+        assert!(results[1].is_none() && results[2].is_none());
     }
 
     /// A transport that fails on every rank at the same collective call,
