@@ -56,13 +56,10 @@ impl Mirror {
 
     /// Appends `G(len)`.
     pub fn push(&mut self, v: u32) {
-        let x = match u16::try_from(v) {
-            Ok(x) => x,
-            Err(_) => {
-                self.wide = true;
-                0
-            }
-        };
+        // A wide value keeps its low 16 bits (for `ends_like`); the mirror
+        // is not read once any value is wide.
+        self.wide |= v > u32::from(u16::MAX);
+        let x = v as u16;
         let n = self.fwd.len();
         if n == self.rev.len() {
             // Room doubles; the values held move to the back.
@@ -74,6 +71,12 @@ impl Mirror {
         let cap = self.rev.len();
         self.rev[cap - 1 - n] = x;
         self.fwd.push(x);
+    }
+
+    /// Whether the mirror holds as many values as `g` and its last value is
+    /// `g`'s (a value past 16 bits compares as its low 16 bits).
+    pub fn ends_like<T: Value>(&self, g: &[T]) -> bool {
+        self.fwd.len() == g.len() && self.fwd.last().copied() == g.last().map(|v| v.get() as u16)
     }
 
     /// Makes the mirror hold exactly `g`.
@@ -244,6 +247,11 @@ mod tests {
         for &v in &g[1..] {
             mirror.push(u32::from(v));
         }
+        assert!(mirror.ends_like(&g));
+        assert!(!mirror.ends_like(&g[..2999]));
+        let mut other = g.clone();
+        other[2999] ^= 1;
+        assert!(!mirror.ends_like(&other));
         let fast = Pairs::new(&g, &mirror);
         assert!(fast.mirror.is_some());
         let plain = Pairs::plain(&g);

@@ -435,11 +435,12 @@ impl SparseEngine {
     }
 
     /// Keeps the mirror equal to `g`: each value the engine computes is
-    /// pushed by [`record`](Self::record); a caller that appended anything
-    /// else (the contract forbids it, but a mirror that lied would give
-    /// wrong values) gets it rebuilt.
+    /// pushed by [`record`](Self::record); a caller that did not append it,
+    /// or appended another value (the contract forbids both, but a mirror
+    /// that lied would give wrong values), gets the mirror rebuilt. Only
+    /// the length and the last value are compared.
     fn sync<T: Value>(&mut self, g: &[T]) {
-        if self.mirror.len() != g.len() {
+        if !self.mirror.ends_like(g) {
             self.mirror.rebuild(g);
         }
     }
