@@ -1,7 +1,7 @@
 //! `mpirun -n K grundy monorail solve ...` (or `srun` under Slurm): the
 //! Monorail solve across MPI ranks ([`grundy::games::monorail::distributed`]),
-//! gathered on rank 0, which writes the same datasets as a single-process
-//! run. Needs the cargo feature `mpi`.
+//! gathered on rank 0 into one memo in bounded batches; rank 0 writes the
+//! same datasets as a single-process run. Needs the cargo feature `mpi`.
 
 /// Ranks of the MPI job this process was started in, from the launcher's
 /// environment: Open MPI's `OMPI_COMM_WORLD_SIZE`, `PMI_SIZE` (MPICH's
@@ -41,7 +41,7 @@ mod with_mpi {
     use anyhow::{bail, Context};
     use grundy::dataset::monorail::Summary;
     use grundy::dataset::rank_checkpoint::{self, RankCheckpoint};
-    use grundy::games::monorail::distributed::{gather_classes, solve_rank};
+    use grundy::games::monorail::distributed::{gather_memo, solve_rank};
     use grundy::games::monorail::rules::Rules;
     use grundy::games::monorail::solve::Solved;
     use grundy::games::monorail::table::LoopTable;
@@ -125,21 +125,22 @@ mod with_mpi {
             } else {
                 String::new()
             };
-            // Peaks so far: the search's, then with the rank's sorted
-            // classes listed (before rank 0 gathers the table).
-            let peak = match (r.search_peak_mib, grundy::progress::peak_mib()) {
-                (Some(s), Some(l)) => {
-                    format!(", peak RSS {s:.0} MiB searching, {l:.0} MiB with its classes listed")
-                }
-                _ => String::new(),
+            // The peak when the search ended (before rank 0 gathers the
+            // table).
+            let peak = match r.search_peak_mib {
+                Some(s) => format!(", peak RSS {s:.0} MiB searching"),
+                None => String::new(),
             };
             let line = format!(
-                "rank {rank} of {size}: {} classes owned{resumed}, {} words ({} bytes) sent in {} rounds{written}, {} other ranks' values kept, at most {} classes pending, solved in {:.2} s{peak}\n",
-                r.classes.len(),
+                "rank {rank} of {size}: {} classes owned{resumed}, {} words ({} bytes) sent in {} rounds{written}, {} other ranks' values received, at most {} cached at once ({} MiB cache, emptied {} times), at most {} classes pending, solved in {:.2} s{peak}\n",
+                r.owned(),
                 r.words_sent,
                 r.words_sent * 8,
                 r.rounds,
-                r.remote_values,
+                r.remote_received,
+                r.remote_cached,
+                r.remote_cache_bytes >> 20,
+                r.remote_flushes,
                 r.peak_pending,
                 started.elapsed().as_secs_f64()
             );
@@ -154,7 +155,7 @@ mod with_mpi {
             let table = LoopTable::new(&Rules::new(tiles)?);
             let r = solve_here(&table, &mut t)?;
             report(&r);
-            gather_classes(&mut t, r.classes)?;
+            gather_memo(&mut t, &table, r.memo)?;
             return Ok(None);
         }
         let transport = RefCell::new(t);
@@ -162,8 +163,13 @@ mod with_mpi {
             let mut t = transport.borrow_mut();
             let r = solve_here(table, &mut *t)?;
             report(&r);
-            let all = gather_classes(&mut *t, r.classes)?.unwrap_or_default();
-            Solved::from_classes(table, &all)
+            let all = gather_memo(&mut *t, table, r.memo)?.ok_or_else(|| {
+                grundy::Error::VerificationFailed {
+                    path: "distributed monorail solve".into(),
+                    reason: "rank 0 gathered no table".into(),
+                }
+            })?;
+            Solved::from_memo(table, all)
         };
         let command = format!("mpirun -n {size} {command}");
         let s = super::super::monorail::solve_into(

@@ -14,9 +14,13 @@
 //! loops). Expansions are taken last-in first-out, at most [`EXPANSIONS`]
 //! per round, so the search runs depth first and pending classes stay few.
 //!
-//! A rank's values are in two compact memos ([`CompactMemo`], four bytes a
-//! slot): its own classes', and every value another rank sent it, kept for
-//! the rest of the run (with few ranks that is most of the table; see
+//! A rank holds its own classes' values in a compact memo
+//! ([`CompactMemo`], four bytes a slot). A pending class collects its
+//! options' values as they arrive, so a value another rank sent is needed
+//! only until it is delivered: the rank keeps such values in a cache of
+//! bounded size ([`REMOTE_CACHE`] times its expected share of classes),
+//! emptied whenever it fills, which spares most repeated requests without
+//! letting a rank's memory grow with the other ranks' tables (see
 //! `reports/monorail-distributed.md`).
 //!
 //! Whatever the number of ranks, the classes solved and their nimbers are
@@ -32,8 +36,9 @@
 //! as `loop << 32 | mask`) and `VALUE key nimber`.
 
 use super::memo::CompactMemo;
+use super::memo::TooSparse;
 use super::search::{canonical_key, is_complete, options, start, Entry, OptionScratch};
-use super::solve::{grown, max_tiles, memo_for, mex16};
+use super::solve::{grown, loop_bits, max_tiles, memo_for, mex16, MAX_LOAD};
 use super::table::LoopTable;
 use super::transport::Transport;
 use crate::dataset::rank_checkpoint::RankCheckpoint;
@@ -42,6 +47,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Most expansions a rank makes per round.
 pub const EXPANSIONS: usize = 4096;
+
+/// Size of a rank's cache of other ranks' values, as a multiple of its
+/// expected share of classes (the cache never holds fewer slots than its
+/// memo's floor, a few thousand at small T).
+pub const REMOTE_CACHE: f64 = 0.5;
 
 const REQUEST: u64 = 1;
 const VALUE: u64 = 2;
@@ -89,30 +99,85 @@ impl<'a> RankMemo<'a> {
         }
     }
 
-    fn len(&self) -> usize {
-        usize::try_from(self.memo.len()).unwrap_or(usize::MAX)
-    }
-
-    /// Every class with its nimber, ascending by key.
-    fn sorted(&self) -> Vec<(u64, u16)> {
-        let mut all: Vec<(u64, u16)> = Vec::with_capacity(self.len());
-        all.extend((0..self.memo.slots() as usize).filter_map(|i| self.memo.entry(i)));
-        all.sort_unstable();
-        all
+    fn len(&self) -> u64 {
+        self.memo.len()
     }
 }
 
-/// A class expanded and waiting for its options' values.
+/// Values of other ranks' classes, kept while they fit: a compact memo of
+/// a fixed number of slots, emptied when it fills. Values are only ever
+/// read from it to spare a request; a value not found is asked for again.
+struct RemoteCache<'a> {
+    table: &'a LoopTable,
+    memo: CompactMemo,
+    /// Values received from other ranks.
+    received: u64,
+    /// Times the cache was emptied.
+    flushes: u64,
+    /// Most values held at once.
+    peak: u64,
+}
+
+impl<'a> RemoteCache<'a> {
+    /// A cache with room for about `classes` values.
+    fn new(table: &'a LoopTable, classes: f64) -> RemoteCache<'a> {
+        RemoteCache {
+            table,
+            memo: memo_for(table, classes),
+            received: 0,
+            flushes: 0,
+            peak: 0,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<u16> {
+        self.memo.get(key)
+    }
+
+    fn empty(&self, slots: u64) -> std::result::Result<CompactMemo, TooSparse> {
+        CompactMemo::new(
+            loop_bits(self.table),
+            max_tiles(self.table),
+            slots,
+            MAX_LOAD,
+        )
+    }
+
+    fn insert(&mut self, key: u64, v: u16) {
+        self.received += 1;
+        self.memo.insert(key, v);
+        if self.memo.overflowed() {
+            // A nimber too large for the value field: more slots leave it
+            // more bits (rare: nimbers stay small).
+            self.memo = grown(self.table, &self.memo, 4);
+            self.memo.insert(key, v);
+        }
+        self.peak = self.peak.max(self.memo.len());
+        if self.memo.is_full() {
+            if let Ok(m) = self.empty(self.memo.slots()) {
+                self.memo = m;
+                self.flushes += 1;
+            }
+        }
+    }
+
+    /// Bytes of the slot array.
+    fn bytes(&self) -> u64 {
+        self.memo.bytes()
+    }
+}
+
+/// A class expanded and waiting for its options' values: those known so
+/// far, and how many are still to come.
 struct Pending {
-    children: Vec<u64>,
+    values: Vec<u16>,
     missing: usize,
 }
 
 /// What one rank ends with.
-#[derive(Debug)]
 pub struct RankResult {
-    /// The classes this rank owns with their nimbers, ascending by key.
-    pub classes: Vec<(u64, u16)>,
+    /// The classes this rank owns with their nimbers.
+    pub memo: CompactMemo,
     /// The start position's nimber (known on every rank).
     pub start_nimber: u16,
     /// Rounds of exchange.
@@ -123,8 +188,14 @@ pub struct RankResult {
     pub resumed: usize,
     /// Bytes of checkpoint chunks this rank wrote.
     pub checkpoint_bytes: u64,
-    /// Values of other ranks' classes this rank received (and kept).
-    pub remote_values: usize,
+    /// Values of other ranks' classes this rank received.
+    pub remote_received: u64,
+    /// Most of them its cache held at once.
+    pub remote_cached: u64,
+    /// Bytes of that cache's slot array at the end.
+    pub remote_cache_bytes: u64,
+    /// Times the cache was emptied because it was full.
+    pub remote_flushes: u64,
     /// Most owned classes queued or waiting for values at a round's end.
     pub peak_pending: usize,
     /// This process's peak resident memory in MiB when the search ended,
@@ -133,14 +204,55 @@ pub struct RankResult {
     pub search_peak_mib: Option<f64>,
 }
 
+impl RankResult {
+    /// Number of classes this rank owns.
+    pub fn owned(&self) -> u64 {
+        self.memo.len()
+    }
+
+    /// The classes this rank owns with their nimbers, ascending by key
+    /// (16 B a class: for tests and small tables).
+    pub fn classes(&self) -> Vec<(u64, u16)> {
+        let mut all: Vec<(u64, u16)> = memo_records(&self.memo, 0, usize::MAX).0;
+        all.sort_unstable();
+        all
+    }
+}
+
+impl std::fmt::Debug for RankResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RankResult")
+            .field("owned", &self.owned())
+            .field("start_nimber", &self.start_nimber)
+            .field("rounds", &self.rounds)
+            .field("words_sent", &self.words_sent)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Up to `most` records of `memo` in slot order from slot `from`, and the
+/// slot to go on from (`memo.slots()` at the end).
+fn memo_records(memo: &CompactMemo, from: usize, most: usize) -> (Vec<(u64, u16)>, usize) {
+    let slots = usize::try_from(memo.slots()).unwrap_or(usize::MAX);
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < slots && out.len() < most {
+        if let Some(r) = memo.entry(i) {
+            out.push(r);
+        }
+        i += 1;
+    }
+    (out, i)
+}
+
 struct Rank<'a> {
     table: &'a LoopTable,
     me: usize,
     size: usize,
     /// Owned classes solved.
     memo: RankMemo<'a>,
-    /// Values of other ranks' classes received.
-    remote: RankMemo<'a>,
+    /// Values of other ranks' classes received lately.
+    remote: RemoteCache<'a>,
     /// Owned classes queued (`None`) or expanded and waiting.
     pending: FxHashMap<u64, Option<Pending>>,
     /// Owned classes to expand, with their entries; last in, first out.
@@ -173,16 +285,29 @@ impl Rank<'_> {
         }
     }
 
+    /// Loads the first slot a lookup of `key` reads, so that the lookups
+    /// of a class's options overlap their memory latency (returns the slot
+    /// to be folded into [`std::hint::black_box`]).
+    fn touch(&self, key: u64) -> u32 {
+        let m = if owner(key, self.size) == self.me {
+            &self.memo.memo
+        } else {
+            &self.remote.memo
+        };
+        m.touch(m.start(key))
+    }
+
     fn send(&mut self, to: usize, words: &[u64]) {
         self.words_sent += words.len() as u64;
         self.outbox[to].extend_from_slice(words);
     }
 
-    /// `parent` (owned, pending) needs the value of `child`, whose entries
-    /// are `entries`. Returns whether the value is already known.
-    fn need(&mut self, child: u64, entries: &[Entry], parent: u64) -> bool {
-        if self.value_of(child).is_some() {
-            return true;
+    /// `parent` (owned, about to be pending) needs the value of `child`,
+    /// whose entries are `entries`: the value if it is known, else `None`
+    /// and the value is delivered to `parent` when it comes.
+    fn need(&mut self, child: u64, entries: &[Entry], parent: u64) -> Option<u16> {
+        if let Some(v) = self.value_of(child) {
+            return Some(v);
         }
         self.waiting.entry(child).or_default().push(parent);
         let o = owner(child, self.size);
@@ -215,7 +340,7 @@ impl Rank<'_> {
             );
             self.send(o, &words);
         }
-        false
+        None
     }
 
     /// Expands the owned class `key`.
@@ -248,43 +373,23 @@ impl Rank<'_> {
             .collect();
         children.sort_unstable();
         children.dedup_by_key(|c| c.0);
+        std::hint::black_box(children.iter().fold(0, |a, &(c, _)| a ^ self.touch(c)));
         let mut missing = 0;
+        let mut values = Vec::with_capacity(children.len());
         for &(child, j) in &children {
-            if !self.need(child, &out[bounds[j]..bounds[j + 1]], key) {
-                missing += 1;
+            match self.need(child, &out[bounds[j]..bounds[j + 1]], key) {
+                Some(v) => values.push(v),
+                None => missing += 1,
             }
         }
-        let children: Vec<u64> = children.into_iter().map(|c| c.0).collect();
         self.out = out;
         self.bounds = bounds;
         if missing == 0 {
-            self.finish(key, &children)
+            self.solved(key, mex16(&values))
         } else {
-            self.pending
-                .insert(key, Some(Pending { children, missing }));
+            self.pending.insert(key, Some(Pending { values, missing }));
             Ok(())
         }
-    }
-
-    fn finish(&mut self, key: u64, children: &[u64]) -> Result<()> {
-        let v = self.mex_of(key, children)?;
-        self.solved(key, v)
-    }
-
-    /// The mex of the values of `children`, the options of `key`.
-    ///
-    /// # Errors
-    /// [`Error::VerificationFailed`] if one is not known yet (a bug).
-    fn mex_of(&self, key: u64, children: &[u64]) -> Result<u16> {
-        let values = children
-            .iter()
-            .map(|&c| self.value_of(c))
-            .collect::<Option<Vec<u16>>>()
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "distributed monorail solve".into(),
-                reason: format!("class {key:#x} was finished with an option's value unknown"),
-            })?;
-        Ok(mex16(&values))
     }
 
     /// Stores an owned class's value and passes it on, finishing every
@@ -305,14 +410,22 @@ impl Rank<'_> {
             for parent in self.waiting.remove(&key).unwrap_or_default() {
                 let done = match self.pending.get_mut(&parent) {
                     Some(Some(p)) => {
+                        p.values.push(v);
                         p.missing -= 1;
                         p.missing == 0
                     }
-                    _ => false,
+                    _ => {
+                        return Err(Error::VerificationFailed {
+                            path: "distributed monorail solve".into(),
+                            reason: format!(
+                                "class {parent:#x} waited for {key:#x} but is not pending"
+                            ),
+                        })
+                    }
                 };
                 if done {
                     if let Some(Some(p)) = self.pending.remove(&parent) {
-                        work.push((parent, self.mex_of(parent, &p.children)?));
+                        work.push((parent, mex16(&p.values)));
                     }
                 }
             }
@@ -381,8 +494,20 @@ impl Rank<'_> {
 pub fn solve_rank(
     table: &LoopTable,
     t: &mut dyn Transport,
+    checkpoint: Option<&mut RankCheckpoint>,
+    known: Vec<(u64, u16)>,
+) -> Result<RankResult> {
+    solve_rank_caching(table, t, checkpoint, known, REMOTE_CACHE)
+}
+
+/// [`solve_rank`] with a cache of other ranks' values of `cache` times the
+/// rank's expected share of classes (0: the smallest memo there is).
+fn solve_rank_caching(
+    table: &LoopTable,
+    t: &mut dyn Transport,
     mut checkpoint: Option<&mut RankCheckpoint>,
     known: Vec<(u64, u16)>,
+    cache: f64,
 ) -> Result<RankResult> {
     let size = t.size();
     let me = t.rank();
@@ -398,7 +523,7 @@ pub fn solve_rank(
         me,
         size,
         memo: RankMemo::new(table, share),
-        remote: RankMemo::new(table, if size > 1 { share } else { 0.0 }),
+        remote: RemoteCache::new(table, if size > 1 { share * cache } else { 0.0 }),
         pending: FxHashMap::default(),
         stack: Vec::new(),
         waiting: FxHashMap::default(),
@@ -497,71 +622,117 @@ pub fn solve_rank(
         words_sent,
         ..
     } = r;
-    let remote_values = remote.len();
+    let (remote_received, remote_cached, remote_cache_bytes, remote_flushes) =
+        (remote.received, remote.peak, remote.bytes(), remote.flushes);
     // Only the rank's own classes are needed now: free the rest before
     // listing them.
     drop(remote);
     let search_peak_mib = crate::progress::peak_mib();
-    let classes = memo.sorted();
     Ok(RankResult {
-        classes,
+        memo: memo.memo,
         start_nimber,
         rounds,
         words_sent,
         resumed,
         checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written),
-        remote_values,
+        remote_received,
+        remote_cached,
+        remote_cache_bytes,
+        remote_flushes,
         peak_pending,
         search_peak_mib,
     })
 }
 
-/// Gathers every rank's classes on rank 0 (in one exchange): rank 0 gets
-/// all of them, ascending by key; the others `None`.
+/// Most records rank 0 receives in one exchange of [`gather_memo`] from
+/// all ranks together (two words each: 1 GiB of words).
+pub const GATHER_RECORDS: usize = 1 << 26;
+
+/// Gathers every rank's classes into one memo on rank 0, in exchanges of
+/// at most [`GATHER_RECORDS`] records: rank 0 gets the memo of all of
+/// them, the others `None`.
 ///
-/// Rank 0 keeps its own share where it is and sends itself nothing; the
-/// others' shares arrive as words and are appended to it, so the table is
-/// held about twice at most, never once more per copy made on the way.
+/// No rank lists its classes: each sends its memo's records in slot order,
+/// a batch per exchange, and rank 0 stores them as they come, into a memo
+/// sized for the total (its own share copied in first and then freed). So
+/// rank 0 holds about one single-process memo, never a list of 16 B a
+/// class, and no exchange exceeds MPI's 32-bit counts. The records stored
+/// must number the total the ranks announced (a class sent twice is
+/// refused).
 ///
 /// # Errors
 /// The transport's errors; [`Error::VerificationFailed`] for a malformed
-/// record.
-pub fn gather_classes(
+/// or missing record.
+pub fn gather_memo(
     t: &mut dyn Transport,
-    classes: Vec<(u64, u16)>,
-) -> Result<Option<Vec<(u64, u16)>>> {
-    let mut outbox = vec![Vec::new(); t.size()];
-    let mut all = if t.rank() == 0 {
-        classes
-    } else {
-        outbox[0] = classes
-            .iter()
-            .flat_map(|&(k, v)| [k, u64::from(v)])
-            .collect();
-        drop(classes);
-        Vec::new()
+    table: &LoopTable,
+    mine: CompactMemo,
+) -> Result<Option<CompactMemo>> {
+    gather_memo_in(t, table, mine, GATHER_RECORDS)
+}
+
+/// [`gather_memo`] with at most `records` records to rank 0 per exchange.
+fn gather_memo_in(
+    t: &mut dyn Transport,
+    table: &LoopTable,
+    mine: CompactMemo,
+    records: usize,
+) -> Result<Option<CompactMemo>> {
+    let bad = |reason: String| Error::VerificationFailed {
+        path: "distributed monorail solve, gathering".into(),
+        reason,
     };
-    let inbox = t.all_to_all(outbox)?;
-    if t.rank() != 0 {
-        return Ok(None);
+    let size = t.size();
+    let total = t.all_sum(mine.len())?;
+    let batch = (records / size).max(1);
+    let mut all = (t.rank() == 0).then(|| {
+        let all = RankMemo::new(table, total as f64);
+        mine.copy_into(&all.memo);
+        all
+    });
+    let mine = if all.is_some() {
+        drop(mine);
+        None
+    } else {
+        Some(mine)
+    };
+    let mut cursor = 0usize;
+    loop {
+        let mut outbox = vec![Vec::new(); size];
+        if let Some(m) = &mine {
+            let (records, next) = memo_records(m, cursor, batch);
+            cursor = next;
+            outbox[0] = records
+                .iter()
+                .flat_map(|&(k, v)| [k, u64::from(v)])
+                .collect();
+        }
+        let inbox = t.all_to_all(outbox)?;
+        if let Some(all) = &mut all {
+            if inbox.len() % 2 != 0 {
+                return Err(bad("a gathered record is truncated".into()));
+            }
+            for w in inbox.chunks_exact(2) {
+                let v = u16::try_from(w[1])
+                    .map_err(|_| bad("a gathered nimber does not fit 16 bits".into()))?;
+                all.insert(w[0], v);
+            }
+        }
+        let left = mine
+            .as_ref()
+            .map_or(0, |m| u64::from((cursor as u64) < m.slots()));
+        if t.all_sum(left)? == 0 {
+            break;
+        }
     }
-    if inbox.len() % 2 != 0 {
-        return Err(Error::VerificationFailed {
-            path: "distributed monorail solve".into(),
-            reason: "a gathered record is truncated".into(),
-        });
+    match all {
+        Some(all) if all.len() != total => Err(bad(format!(
+            "the ranks own {total} classes but {} distinct ones were gathered",
+            all.len()
+        ))),
+        Some(all) => Ok(Some(all.memo)),
+        None => Ok(None),
     }
-    all.reserve_exact(inbox.len() / 2);
-    for w in inbox.chunks_exact(2) {
-        let v = u16::try_from(w[1]).map_err(|_| Error::VerificationFailed {
-            path: "distributed monorail solve".into(),
-            reason: "a gathered nimber does not fit 16 bits".into(),
-        })?;
-        all.push((w[0], v));
-    }
-    drop(inbox);
-    all.sort_unstable();
-    Ok(Some(all))
 }
 
 /// Runs `ranks` ranks as threads of this process ([`super::transport::LocalTransport`])
@@ -570,11 +741,18 @@ pub fn gather_classes(
 /// # Errors
 /// The first rank's error.
 pub fn solve_local(table: &LoopTable, ranks: usize) -> Result<Vec<RankResult>> {
+    solve_local_caching(table, ranks, REMOTE_CACHE)
+}
+
+/// [`solve_local`] with a cache as [`solve_rank_caching`]'s.
+fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Vec<RankResult>> {
     let group = super::transport::LocalTransport::group(ranks);
     std::thread::scope(|s| {
         let handles: Vec<_> = group
             .into_iter()
-            .map(|mut t| s.spawn(move || solve_rank(table, &mut t, None, Vec::new())))
+            .map(|mut t| {
+                s.spawn(move || solve_rank_caching(table, &mut t, None, Vec::new(), cache))
+            })
             .collect();
         handles
             .into_iter()
@@ -609,26 +787,32 @@ mod tests {
         );
     }
 
-    /// 1 to 4 ranks: the ranks' shares, gathered and sorted, are the
-    /// single-process table exactly, and every rank holds only its own.
+    /// 1 to 4 ranks, with the default cache of other ranks' values and
+    /// with the smallest (emptied many times at T = 12): the ranks'
+    /// shares, gathered and sorted, are the single-process table exactly,
+    /// and every rank holds only its own.
     #[test]
     fn any_number_of_ranks_gives_the_single_process_table() {
+        let mut flushes = 0;
         for t in [6, 8, 10, 12] {
             let rules = Rules::new(t).unwrap();
             let table = LoopTable::new(&rules);
             let single = solve(&table, &NoProgress).unwrap();
             let mut want = single.positions();
             want.sort_unstable();
-            for ranks in 1..=4 {
-                let results = solve_local(&table, ranks).unwrap();
+            // The smallest cache (emptied many times) and the default.
+            for (ranks, cache) in (1..=4).flat_map(|k| [(k, 0.0), (k, REMOTE_CACHE)]) {
+                let results = solve_local_caching(&table, ranks, cache).unwrap();
                 let mut all = Vec::new();
                 for (i, r) in results.iter().enumerate() {
                     assert_eq!(
                         r.start_nimber, single.start_nimber,
                         "T = {t}, {ranks} ranks"
                     );
-                    assert!(r.classes.iter().all(|&(k, _)| owner(k, ranks) == i));
-                    all.extend_from_slice(&r.classes);
+                    flushes += r.remote_flushes;
+                    let classes = r.classes();
+                    assert!(classes.iter().all(|&(k, _)| owner(k, ranks) == i));
+                    all.extend_from_slice(&classes);
                 }
                 all.sort_unstable();
                 assert_eq!(all, want, "T = {t}, {ranks} ranks");
@@ -644,32 +828,76 @@ mod tests {
                 assert_eq!(keys(&rebuilt), keys(&single));
             }
         }
+        assert!(
+            flushes > 10,
+            "the smallest cache was emptied {flushes} times"
+        );
     }
 
-    /// Rank 0 gets every rank's classes, its own kept in place, ascending
-    /// by key; the others get `None`.
+    /// Rank 0 gathers every rank's classes into one memo, in exchanges of
+    /// a few records (many rounds, ranks running out at different ones):
+    /// the single-process table exactly; the other ranks get `None`.
     #[test]
     fn gather_brings_every_share_to_rank_0() {
-        let group = crate::games::monorail::transport::LocalTransport::group(3);
-        let shares: Vec<Vec<(u64, u16)>> = (0..3u64)
-            .map(|r| {
-                (0..5u64)
-                    .map(|i| (i * 3 + r, (r * 10 + i) as u16))
-                    .collect()
-            })
-            .collect();
+        let table = LoopTable::new(&Rules::new(8).unwrap());
+        let single = solve(&table, &NoProgress).unwrap();
+        let mut want = single.positions();
+        want.sort_unstable();
+        for (ranks, records) in [(1, 5), (3, 7), (4, 1_000_000)] {
+            let group = crate::games::monorail::transport::LocalTransport::group(ranks);
+            let table = &table;
+            let results: Vec<_> = std::thread::scope(|s| {
+                let handles: Vec<_> = group
+                    .into_iter()
+                    .enumerate()
+                    .map(|(r, mut t)| {
+                        let share: Vec<(u64, u16)> = want
+                            .iter()
+                            .copied()
+                            .filter(|&(k, _)| owner(k, ranks) == r)
+                            .collect();
+                        s.spawn(move || {
+                            let memo = memo_for(table, share.len() as f64);
+                            memo.insert_batch(&share);
+                            gather_memo_in(&mut t, table, memo, records).unwrap()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let mut got = memo_records(results[0].as_ref().unwrap(), 0, usize::MAX).0;
+            got.sort_unstable();
+            assert_eq!(got, want, "{ranks} ranks, {records} records an exchange");
+            assert!(results[1..].iter().all(Option::is_none));
+        }
+    }
+
+    /// A class sent by two ranks is refused rather than counted once.
+    #[test]
+    fn gather_refuses_a_class_owned_twice() {
+        let table = LoopTable::new(&Rules::new(8).unwrap());
+        let single = solve(&table, &NoProgress).unwrap();
+        let records = single.positions();
+        let group = crate::games::monorail::transport::LocalTransport::group(2);
+        let (table, records) = (&table, &records);
         let results: Vec<_> = std::thread::scope(|s| {
             let handles: Vec<_> = group
                 .into_iter()
-                .zip(shares.clone())
-                .map(|(mut t, share)| s.spawn(move || gather_classes(&mut t, share).unwrap()))
+                .map(|mut t| {
+                    s.spawn(move || {
+                        let memo = memo_for(table, records.len() as f64);
+                        memo.insert_batch(&records[..10]);
+                        gather_memo_in(&mut t, table, memo, 4)
+                    })
+                })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        let mut want: Vec<(u64, u16)> = shares.concat();
-        want.sort_unstable();
-        assert_eq!(results[0].as_deref(), Some(&want[..]));
-        assert!(results[1].is_none() && results[2].is_none());
+        let Err(err) = &results[0] else {
+            panic!("rank 0 gathered a class twice")
+        };
+        let err = err.to_string();
+        assert!(err.contains("own 20 classes but 10 distinct"), "{err}");
     }
 
     /// A transport that fails on every rank at the same collective call,
@@ -765,7 +993,7 @@ mod tests {
                 let r = r.unwrap();
                 assert_eq!(r.start_nimber, single.start_nimber);
                 resumed += r.resumed;
-                all.extend_from_slice(&r.classes);
+                all.extend_from_slice(&r.classes());
             }
             all.sort_unstable();
             assert!(resumed > 0, "{first} then {second} ranks: nothing resumed");

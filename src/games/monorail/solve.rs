@@ -438,6 +438,16 @@ impl Solved {
                 ),
             });
         }
+        Solved::from_memo(table, memo)
+    }
+
+    /// A solved table from a memo holding every class reachable from the
+    /// start (as gathered from the ranks of a distributed solve), with the
+    /// start's value and options looked up in it.
+    ///
+    /// # Errors
+    /// As [`Solved::from_classes`].
+    pub fn from_memo(table: &LoopTable, memo: CompactMemo) -> Result<Solved> {
         let missing = |what: String| Error::VerificationFailed {
             path: "gathered monorail table".into(),
             reason: format!("{what} is missing"),
