@@ -213,7 +213,8 @@ impl RankResult {
     /// The classes this rank owns with their nimbers, ascending by key
     /// (16 B a class: for tests and small tables).
     pub fn classes(&self) -> Vec<(u64, u16)> {
-        let mut all: Vec<(u64, u16)> = memo_records(&self.memo, 0, usize::MAX).0;
+        let mut all = Vec::with_capacity(usize::try_from(self.owned()).unwrap_or(0));
+        memo_records(&self.memo, 0, usize::MAX, |k, v| all.push((k, v)));
         all.sort_unstable();
         all
     }
@@ -230,19 +231,25 @@ impl std::fmt::Debug for RankResult {
     }
 }
 
-/// Up to `most` records of `memo` in slot order from slot `from`, and the
-/// slot to go on from (`memo.slots()` at the end).
-fn memo_records(memo: &CompactMemo, from: usize, most: usize) -> (Vec<(u64, u16)>, usize) {
+/// Passes up to `most` records of `memo` to `push`, in slot order from
+/// slot `from`; returns the slot to go on from (`memo.slots()` at the
+/// end).
+fn memo_records(
+    memo: &CompactMemo,
+    from: usize,
+    most: usize,
+    mut push: impl FnMut(u64, u16),
+) -> usize {
     let slots = usize::try_from(memo.slots()).unwrap_or(usize::MAX);
-    let mut out = Vec::new();
-    let mut i = from;
-    while i < slots && out.len() < most {
-        if let Some(r) = memo.entry(i) {
-            out.push(r);
+    let (mut i, mut n) = (from, 0);
+    while i < slots && n < most {
+        if let Some((k, v)) = memo.entry(i) {
+            push(k, v);
+            n += 1;
         }
         i += 1;
     }
-    (out, i)
+    i
 }
 
 struct Rank<'a> {
@@ -648,8 +655,12 @@ fn solve_rank_caching(
 /// all ranks together (two words each: 1 GiB of words).
 pub const GATHER_RECORDS: usize = 1 << 26;
 
+/// Most records one rank sends in one exchange of [`gather_memo`] (64 MiB
+/// of words).
+pub const GATHER_SEND: usize = 1 << 22;
+
 /// Gathers every rank's classes into one memo on rank 0, in exchanges of
-/// at most [`GATHER_RECORDS`] records: rank 0 gets the memo of all of
+/// at most [`GATHER_RECORDS`] records ([`GATHER_SEND`] from each rank): rank 0 gets the memo of all of
 /// them, the others `None`.
 ///
 /// No rank lists its classes: each sends its memo's records in slot order,
@@ -684,7 +695,7 @@ fn gather_memo_in(
     };
     let size = t.size();
     let total = t.all_sum(mine.len())?;
-    let batch = (records / size).max(1);
+    let batch = (records / size).clamp(1, GATHER_SEND);
     let mut all = (t.rank() == 0).then(|| {
         let all = RankMemo::new(table, total as f64);
         mine.copy_into(&all.memo);
@@ -700,12 +711,9 @@ fn gather_memo_in(
     loop {
         let mut outbox = vec![Vec::new(); size];
         if let Some(m) = &mine {
-            let (records, next) = memo_records(m, cursor, batch);
-            cursor = next;
-            outbox[0] = records
-                .iter()
-                .flat_map(|&(k, v)| [k, u64::from(v)])
-                .collect();
+            let mut words = Vec::with_capacity(2 * batch.min(m.len() as usize));
+            cursor = memo_records(m, cursor, batch, |k, v| words.extend([k, u64::from(v)]));
+            outbox[0] = words;
         }
         let inbox = t.all_to_all(outbox)?;
         if let Some(all) = &mut all {
@@ -865,7 +873,10 @@ mod tests {
                     .collect();
                 handles.into_iter().map(|h| h.join().unwrap()).collect()
             });
-            let mut got = memo_records(results[0].as_ref().unwrap(), 0, usize::MAX).0;
+            let mut got = Vec::new();
+            memo_records(results[0].as_ref().unwrap(), 0, usize::MAX, |k, v| {
+                got.push((k, v))
+            });
             got.sort_unstable();
             assert_eq!(got, want, "{ranks} ranks, {records} records an exchange");
             assert!(results[1..].iter().all(Option::is_none));
