@@ -523,7 +523,7 @@ fn solve_rank_caching(
     let expected = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
     // Each rank owns about 1/size of the classes. It receives the values of
     // more of the others' (up to c per owned class, c the options of a
-    // class): that memo starts as large and grows as it fills.
+    // class), but keeps them only in a cache of `cache` times its share.
     let share = expected / size as f64;
     let mut r = Rank {
         table,
