@@ -45,8 +45,14 @@ use crate::dataset::rank_checkpoint::RankCheckpoint;
 use crate::error::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Most expansions a rank makes per round.
-pub const EXPANSIONS: usize = 4096;
+/// Most expansions a rank makes per round. Fewer make more rounds but a
+/// smaller frontier: a value from another rank arrives a round after it was
+/// asked for, and in that round the rank expands up to this many more
+/// classes. Measured at T = 16 on one host (2 cores): with 4,096, 512 and
+/// 64, K = 2 solved in 13.7, 7.5 and 7.6 s with at most 25,761, 7,878 and
+/// 5,431 classes pending per rank; K = 4 in 29.5, 17.0 and 16.3 s (see
+/// `reports/monorail-distributed.md`).
+pub const EXPANSIONS: usize = 512;
 
 /// Size of a rank's cache of other ranks' values, as a multiple of its
 /// expected share of classes (the cache never holds fewer slots than its
