@@ -786,8 +786,18 @@ fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Ve
 mod tests {
     use super::*;
     use crate::games::monorail::rules::Rules;
-    use crate::games::monorail::solve::solve;
+    use crate::games::monorail::solve::{solve, Solved};
     use crate::progress::NoProgress;
+
+    /// The loop table of T = `t`, its single-process solve, and that
+    /// solve's classes ascending by key: what every test here compares with.
+    fn single_process(t: usize) -> (LoopTable, Solved, Vec<(u64, u16)>) {
+        let table = LoopTable::new(&Rules::new(t).unwrap());
+        let single = solve(&table, &NoProgress).unwrap();
+        let mut classes = single.positions();
+        classes.sort_unstable();
+        (table, single, classes)
+    }
 
     #[test]
     fn owners_spread_keys() {
@@ -809,11 +819,7 @@ mod tests {
     fn any_number_of_ranks_gives_the_single_process_table() {
         let mut flushes = 0;
         for t in [6, 8, 10, 12] {
-            let rules = Rules::new(t).unwrap();
-            let table = LoopTable::new(&rules);
-            let single = solve(&table, &NoProgress).unwrap();
-            let mut want = single.positions();
-            want.sort_unstable();
+            let (table, single, want) = single_process(t);
             // The smallest cache (emptied many times) and the default.
             for (ranks, cache) in (1..=4).flat_map(|k| [(k, 0.0), (k, REMOTE_CACHE)]) {
                 let results = solve_local_caching(&table, ranks, cache).unwrap();
@@ -853,10 +859,7 @@ mod tests {
     /// the single-process table exactly; the other ranks get `None`.
     #[test]
     fn gather_brings_every_share_to_rank_0() {
-        let table = LoopTable::new(&Rules::new(8).unwrap());
-        let single = solve(&table, &NoProgress).unwrap();
-        let mut want = single.positions();
-        want.sort_unstable();
+        let (table, _, want) = single_process(8);
         for (ranks, records) in [(1, 5), (3, 7), (4, 1_000_000)] {
             let group = crate::games::monorail::transport::LocalTransport::group(ranks);
             let table = &table;
@@ -892,9 +895,7 @@ mod tests {
     /// A class sent by two ranks is refused rather than counted once.
     #[test]
     fn gather_refuses_a_class_owned_twice() {
-        let table = LoopTable::new(&Rules::new(8).unwrap());
-        let single = solve(&table, &NoProgress).unwrap();
-        let records = single.positions();
+        let (table, _, records) = single_process(8);
         let group = crate::games::monorail::transport::LocalTransport::group(2);
         let (table, records) = (&table, &records);
         let results: Vec<_> = std::thread::scope(|s| {
@@ -986,10 +987,7 @@ mod tests {
     /// another number of ranks, and ends with the single-process table.
     #[test]
     fn a_killed_job_resumes_from_its_checkpoint() {
-        let table = LoopTable::new(&Rules::new(12).unwrap());
-        let single = solve(&table, &NoProgress).unwrap();
-        let mut want = single.positions();
-        want.sort_unstable();
+        let (table, single, want) = single_process(12);
         for (first, second) in [(3, 3), (3, 2), (1, 4)] {
             let dir = tempfile::tempdir().unwrap();
             // With a boundary every round, a round makes two exchanges:
