@@ -13,7 +13,7 @@
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
 use super::octal::code::Leaves;
 use super::octal::{Computation, Engine, OctalCode, Values};
-use super::treblecross::analysis::{cells_leaving, longest_gap, Gap};
+use super::treblecross::analysis::{cells_of_row_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
 use crate::impartial::Nimber;
 use crate::progress::NoProgress;
@@ -50,7 +50,11 @@ pub enum Component {
     Treblecross {
         /// The row.
         row: Row,
-        /// Its gaps, left to right.
+        /// Its value, as [`analyse`] settles it (rows shorter than 3
+        /// cells included: they have no gaps, and their value is the
+        /// parity of their empty cells).
+        nimber: u32,
+        /// Its gaps, left to right (empty for a row shorter than 3 cells).
         gaps: Vec<Gap>,
         /// Gap values covering its longest gap.
         nimbers: GapNimbers,
@@ -81,9 +85,7 @@ impl Component {
             })?),
             Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
-            Component::Treblecross { gaps, .. } => {
-                Nimber(gaps.iter().fold(0, |acc, g| acc ^ g.nimber))
-            }
+            Component::Treblecross { nimber, .. } => Nimber(*nimber),
         })
     }
 
@@ -128,8 +130,10 @@ impl Component {
                     .collect();
                 (found.count, moves)
             }
-            Component::Treblecross { row, gaps, nimbers } => {
-                let cells = cells_leaving(gaps, target.value(), nimbers);
+            Component::Treblecross {
+                row, gaps, nimbers, ..
+            } => {
+                let cells = cells_of_row_leaving(row, gaps, target.value(), nimbers);
                 let moves = cells
                     .iter()
                     .take(limit)
@@ -218,8 +222,12 @@ impl FromStr for Component {
                         ),
                     ));
                 }
+                let nimber = a
+                    .nimber
+                    .ok_or_else(|| malformed(text, "the row has no value: a cell wins at once"))?;
                 Ok(Component::Treblecross {
                     row,
+                    nimber,
                     gaps: a.gaps,
                     nimbers,
                 })

@@ -146,6 +146,33 @@ pub fn cells_leaving(gaps: &[Gap], target: u32, nimbers: &GapNimbers) -> Vec<usi
     cells
 }
 
+/// Every cell (1-based, ascending) of `row` whose move leaves it at value
+/// `target`, for any row without an immediate win: in a row shorter than
+/// 3 cells every empty cell leaves the parity of the other empty cells
+/// (plain filling); otherwise only live cells count ([`cells_leaving`]
+/// over the row's `gaps`), since a move in a dead cell hands the opponent
+/// three in a row.
+pub fn cells_of_row_leaving(
+    row: &Row,
+    gaps: &[Gap],
+    target: u32,
+    nimbers: &GapNimbers,
+) -> Vec<usize> {
+    if row.len() >= 3 {
+        return cells_leaving(gaps, target, nimbers);
+    }
+    let empty: Vec<usize> = (0..row.len())
+        .filter(|&i| !row.is_x(i))
+        .map(|i| i + 1)
+        .collect();
+    let left = u32::from(empty.len() % 2 == 0);
+    if left == target {
+        empty
+    } else {
+        Vec::new()
+    }
+}
+
 /// The cells `i` (1-based within a gap of `k` cells) whose move leaves
 /// gaps of total value `target`.
 pub fn cells_to_value(

@@ -1,0 +1,198 @@
+//! Every family's component value in `grundy sum` equals what the family's
+//! own command prints, over all small positions, and a component alone has
+//! the winning moves its own command lists. (A one-cell Treblecross row
+//! once counted as *0 in a sum while `grundy treblecross .` said *1.)
+
+mod common;
+
+use common::grundy;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn json(args: &[&str]) -> Value {
+    let o = grundy(args, std::path::Path::new("."));
+    assert!(
+        o.status.success(),
+        "grundy {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("JSON")
+}
+
+/// The nimbers `grundy sum --json` gives the components of `parts`, in order.
+fn sum_nimbers(parts: &[String]) -> Vec<u64> {
+    let v = json(&["sum", "--json", &parts.join(" + ")]);
+    v["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["nimber"].as_u64().unwrap())
+        .collect()
+}
+
+/// Every row of `len` cells without three in a row.
+fn rows(len: usize) -> Vec<String> {
+    (0u32..1 << len)
+        .map(|bits| {
+            (0..len)
+                .map(|i| if bits >> i & 1 == 1 { 'X' } else { '.' })
+                .collect::<String>()
+        })
+        .filter(|r| !r.contains("XXX"))
+        .collect()
+}
+
+#[test]
+fn treblecross_rows_of_up_to_10_cells() {
+    let mut checked = 0;
+    for len in 1..=10 {
+        let all = rows(len);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["treblecross", "--batch", "-", "--json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all((all.join("\n") + "\n").as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // Rows with an immediate win have no value and are no summands.
+        let settled: Vec<(String, u64, Vec<u64>)> = v["answers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["immediate"] == false)
+            .map(|a| {
+                let cells = a["winning_moves"].as_array().unwrap();
+                (
+                    a["position"].as_str().unwrap().to_string(),
+                    a["nimber"].as_u64().unwrap(),
+                    cells.iter().map(|c| c.as_u64().unwrap()).collect(),
+                )
+            })
+            .collect();
+        let parts: Vec<String> = settled
+            .iter()
+            .map(|(r, _, _)| format!("treblecross:{r}"))
+            .collect();
+        let in_sum = sum_nimbers(&parts);
+        for ((row, own, _), got) in settled.iter().zip(&in_sum) {
+            assert_eq!(got, own, "treblecross:{row} in a sum");
+        }
+        checked += settled.len();
+        // Alone in a sum, the winning cells are the command's own.
+        if len <= 6 {
+            for (row, own, cells) in &settled {
+                let v = json(&["sum", "--json", "--all", &format!("treblecross:{row}")]);
+                assert_eq!(v["nimber"].as_u64(), Some(*own), "{row}");
+                let moves: Vec<String> = v["winning_moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["move"].as_str().unwrap().to_string())
+                    .collect();
+                let expected: Vec<String> = cells
+                    .iter()
+                    .map(|&c| {
+                        let mut after: Vec<char> = row.chars().collect();
+                        after[c as usize - 1] = 'X';
+                        let after: String = after.into_iter().collect();
+                        format!("X in cell {c}, leaving {after}")
+                    })
+                    .collect();
+                assert_eq!(moves, expected, "winning moves of treblecross:{row}");
+            }
+        }
+    }
+    // Every row where no empty cell completes three in a row was compared.
+    let expected = (1..=10)
+        .flat_map(rows)
+        .filter(|r| {
+            (0..r.len()).all(|i| {
+                let mut b = r.clone().into_bytes();
+                b[i] = b'X';
+                r.as_bytes()[i] == b'X' || !String::from_utf8(b).unwrap().contains("XXX")
+            })
+        })
+        .count();
+    assert_eq!(checked, expected);
+    assert!(checked > 150, "{checked} rows");
+}
+
+#[test]
+fn short_treblecross_rows_in_a_sum_with_nim() {
+    // The case that was wrong: `.` is *1, so `. + nim:1` is a P-position.
+    for (row, value) in [(".", 1), (".X", 1), ("X.", 1), ("..", 0), ("X", 0)] {
+        let v = json(&["sum", "--json", &format!("treblecross:{row} + nim:1")]);
+        assert_eq!(v["components"][0]["nimber"], value, "{row}");
+        assert_eq!(v["nimber"], value ^ 1, "{row}");
+        assert_eq!(v["first_player_wins"], value != 1, "{row}");
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.is_empty(), value == 1, "{row}: {moves:?}");
+    }
+}
+
+#[test]
+fn octal_heaps_up_to_200() {
+    for code in [
+        "kayles",
+        "dawsons-chess",
+        "dawsons-kayles",
+        "treblecross",
+        "0.6",
+        "0.137",
+        "4.07",
+        "0.156",
+        "hex:0.8F",
+    ] {
+        let o = grundy(
+            &["octal", "seq", code, "--max-n", "200", "--quiet"],
+            std::path::Path::new("."),
+        );
+        assert!(o.status.success(), "{code}");
+        let own: Vec<u64> = String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(own.len(), 201, "{code}");
+        // `treblecross:N` would be a row; the game 0.007 is written by code.
+        let name = if code == "treblecross" { "0.007" } else { code };
+        let parts: Vec<String> = (0..=200).map(|n| format!("{name}:{n}")).collect();
+        assert_eq!(sum_nimbers(&parts), own, "{code}");
+    }
+}
+
+#[test]
+fn coin_rows_of_up_to_7_coins() {
+    for rule in [
+        "turtles",
+        "mock-turtles",
+        "ruler",
+        "upto(3)",
+        "exactly(2)",
+        "run(3)|upto(2)",
+    ] {
+        let mut parts = Vec::new();
+        let mut own = Vec::new();
+        for len in 1..=7 {
+            for bits in 0u32..1 << len {
+                let row: String = (0..len)
+                    .map(|i| if bits >> i & 1 == 1 { 'H' } else { 'T' })
+                    .collect();
+                let v = json(&["coins", rule, &row, "--json"]);
+                own.push(v["nimber"].as_u64().unwrap());
+                parts.push(format!("coins:{rule}:{row}"));
+            }
+        }
+        assert_eq!(sum_nimbers(&parts), own, "{rule}");
+    }
+}
