@@ -116,6 +116,20 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// Work whose estimated cost exceeds what the machine has (or what the
+    /// command allows itself), refused before it starts.
+    #[error("{what} needs {needs}, more than {limit}; pass {flag} to run it anyway")]
+    TooCostly {
+        /// The work, as the user asked for it.
+        what: String,
+        /// The estimate ("about 1.9e10 position classes, 136 GiB of memory
+        /// and 7 CPU-hours").
+        needs: String,
+        /// The limit it exceeds ("the 22.5 GiB of memory available").
+        limit: String,
+        /// The flag that runs it anyway.
+        flag: &'static str,
+    },
     /// A run stopped by Ctrl-C or SIGTERM after saving its progress; the
     /// command line exits with code 130.
     #[error("interrupted; progress saved to {path}", path = path.display())]

@@ -4,8 +4,8 @@
 
 use grundy::games::monorail::board::Board;
 use grundy::games::monorail::position::Position;
+use grundy::games::monorail::root::solve_board;
 use grundy::games::monorail::tablebase::Tablebase;
-use grundy::jobs::monorail_board::solve_board;
 use grundy::progress::NoProgress;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};

@@ -4,12 +4,12 @@
 
 use grundy::games::monorail::board::Board;
 use grundy::games::monorail::position::Position;
+use grundy::games::monorail::root::solve_board;
 use grundy::games::monorail::rules::{PlainGame, Rules};
 use grundy::games::monorail::search::{canonical_key, entries_of, start};
 use grundy::games::monorail::solve::{solve_from_expecting, Solved};
 use grundy::games::monorail::table::LoopTable;
 use grundy::impartial::{MemoSolver, Nimber};
-use grundy::jobs::monorail_board::solve_board;
 use grundy::progress::NoProgress;
 use std::sync::Arc;
 

@@ -5,14 +5,13 @@ use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use grundy::dataset::monorail::{read_dataset, read_summary, verify_dataset, Summary};
 use grundy::games::monorail::board::Board;
-use grundy::games::monorail::cost::{
-    available_memory, search_cost, solve_cost, start_classes, table_cost, verify_cost, Estimate,
-};
+use grundy::games::monorail::cost::{chunk_records, start_classes, verify_cost};
 use grundy::games::monorail::position::Position;
-use grundy::games::monorail::rules::{check_tiles, Rules, STANDARD_TILES};
+use grundy::games::monorail::root::analyse_root;
+use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
 use grundy::games::monorail::search::entries_of;
-use grundy::games::monorail::solve::solve_from_expecting;
-use grundy::games::monorail::table::LoopTable;
+use grundy::jobs::memory::check;
+use grundy::jobs::monorail_position::{Game, PositionJob};
 use grundy::Error;
 use serde_json::json;
 use std::io::Read;
@@ -175,13 +174,6 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Solve(a) => {
             let tiles = check_tiles(a.tiles)?;
             super::mpi::refuse_without_feature()?;
-            if !a.force {
-                check_memory(
-                    &format!("monorail solve --tiles {tiles}"),
-                    &solve_cost(tiles)?,
-                    None,
-                )?;
-            }
             let reports = match (&a.out, a.reports) {
                 (_, Some(r)) => Some(r),
                 (None, None) => Some(PathBuf::from("reports")),
@@ -211,6 +203,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                     bars,
                     command,
                     checkpoint,
+                    a.force,
                 )?
                 else {
                     return Ok(()); // a rank other than 0: rank 0 reports
@@ -234,6 +227,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 command,
                 checkpoint,
                 None,
+                a.force,
             )?;
             if a.json {
                 outln!(
@@ -259,13 +253,12 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 path: a.dir.join(grundy::dataset::monorail::files::SUMMARY),
                 reason: format!("field tiles: {e}"),
             })?;
-            if !a.force {
-                check_memory(
-                    &format!("verifying {} (T = {tiles})", a.dir.display()),
-                    &verify_cost(tiles)?,
-                    None,
-                )?;
-            }
+            check(
+                &format!("verifying {} (T = {tiles})", a.dir.display()),
+                &verify_cost(tiles)?,
+                None,
+                a.force,
+            )?;
             let d = read_dataset(&a.dir)?;
             let r = verify_dataset(d, bars)?;
             if a.json {
@@ -299,28 +292,6 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Show(a) => show(&a, bars),
         Command::Play(a) => super::monorail_play::run(&a, bars),
     }
-}
-
-/// Refuses work whose estimate exceeds `budget` bytes (if given) or the
-/// memory available, with one line giving the estimate and `--force`.
-fn check_memory(what: &str, e: &Estimate, budget: Option<(f64, &str)>) -> anyhow::Result<()> {
-    if let Some((limit, name)) = budget {
-        if e.bytes > limit {
-            bail!(
-                "{what} needs {e}, more than the {:.1} GiB {name} allows itself; pass --force to run it anyway",
-                limit / f64::from(1u32 << 30)
-            );
-        }
-    }
-    if let Some(avail) = available_memory() {
-        if e.bytes > avail {
-            bail!(
-                "{what} needs {e}, more than the {:.1} GiB of memory available; pass --force to run it anyway",
-                avail / f64::from(1u32 << 30)
-            );
-        }
-    }
-    Ok(())
 }
 
 /// The default dataset directory for `tiles`.
@@ -388,6 +359,7 @@ pub fn solve_all(
         command,
         None,
         None,
+        false,
     )
 }
 
@@ -419,6 +391,7 @@ pub fn solve_into(
     command: String,
     checkpoint: Option<std::time::Duration>,
     solver: Option<grundy::jobs::monorail::ExternalSolve<'_>>,
+    force: bool,
 ) -> anyhow::Result<Summary> {
     check_out_dir(out)?;
     if let Some(r) = reports {
@@ -439,9 +412,8 @@ pub fn solve_into(
         command,
         checkpoint,
         stop,
-        chunk_records: grundy::jobs::monorail::chunk_records(
-            grundy::games::monorail::cost::start_classes(tiles)?,
-        ),
+        chunk_records: chunk_records(start_classes(tiles)?),
+        force,
     };
     let run = grundy::jobs::monorail::run(&job, bars)?;
     if run.resumed.0 > 0 {
@@ -531,36 +503,23 @@ fn solve_position(a: &SolveArgs, bars: &Bars) -> anyhow::Result<()> {
     if let Some(r) = &a.reports {
         check_out_dir(r)?;
     }
-    if board.is_none() && !a.force {
-        check_memory(
-            &format!("monorail solve --tiles {tiles} --from ..."),
-            &solve_cost(tiles)?,
-            None,
-        )?;
-    }
-    let an = grundy::jobs::monorail_board::solve_board(tiles, board, &root, bars)?;
-    grundy::dataset::monorail_board::write_board_dataset(&out, &an)?;
-    if let Some(r) = &a.reports {
-        let stem = out.file_name().map_or("monorail-position".into(), |n| {
-            n.to_string_lossy().into_owned()
-        });
-        let sec = grundy::report::monorail_board::section(
-            &format!(
-                "Monorail, T = {tiles}, from {}",
-                an.notation(an.root.tiles())
-            ),
-            &an,
-            &stem,
-            "fig",
-        );
-        for (name, svg) in &sec.figures {
-            grundy::dataset::atomic::write_bytes(&r.join(&stem).join(name), svg.as_bytes())?;
-        }
-        grundy::dataset::atomic::write_bytes(
-            &r.join(format!("{stem}.md")),
-            sec.markdown.as_bytes(),
-        )?;
-    }
+    let what = match &board {
+        Some(b) => format!("monorail solve --tiles {tiles} --board {b}"),
+        None => format!("monorail solve --tiles {tiles} --from ..."),
+    };
+    let job = PositionJob {
+        game: Game {
+            tiles,
+            board,
+            what: &what,
+            budget: None,
+            force: a.force,
+        },
+        root: &root,
+        out: &out,
+        reports: a.reports.as_deref(),
+    };
+    let an = grundy::jobs::monorail_position::run(&job, bars)?;
     let summary = grundy::dataset::monorail_board::BoardSummary::of(&an);
     if a.json {
         let moves: Vec<_> = an
@@ -637,7 +596,8 @@ fn outcome_text(v: u16) -> &'static str {
 fn show_board(a: &ShowArgs, board: Board, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let p = board.parse_position(&a.position)?;
-    let an = grundy::jobs::monorail_board::solve_board(tiles, Some(board), &p, bars)?;
+    let what = format!("monorail show --tiles {tiles} --board {board}");
+    let an = show_game(a, tiles, Some(board), &what).analyse(&p, bars)?;
     let wins: Vec<String> = an
         .moves
         .iter()
@@ -685,6 +645,17 @@ fn print_winning<T: std::fmt::Display>(finished: bool, wins: &[T]) {
     }
 }
 
+/// The game `show` solves: at most [`SHOW_BUDGET_BYTES`] without `--force`.
+fn show_game<'a>(a: &ShowArgs, tiles: usize, board: Option<Board>, what: &'a str) -> Game<'a> {
+    Game {
+        tiles,
+        board,
+        what,
+        budget: Some((SHOW_BUDGET_BYTES, "show")),
+        force: a.force,
+    }
+}
+
 fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     if let Some(board) = a.board.board()? {
         return show_board(a, board, bars);
@@ -702,41 +673,19 @@ fn show(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         .into());
     }
     let what = format!("monorail show --tiles {tiles}");
-    let budget = (!a.force).then_some((SHOW_BUDGET_BYTES, "show"));
-    if !a.force {
-        let loops = grundy::games::monorail::cost::loops(tiles)?;
-        check_memory(
-            &format!("{what} (the table of its {loops} loops alone)"),
-            &table_cost(tiles)?,
-            budget,
-        )?;
-    }
-    let rules = Rules::new(tiles)?;
-    rules.check_reachable(&p)?;
-    let table = LoopTable::new(&rules);
+    let game = show_game(a, tiles, None, &what);
+    let (rules, table) = game.table(false)?;
+    game.check_search(&rules, &table, &p)?;
     let entries = entries_of(&table, &p);
-    let classes = grundy::games::monorail::search::reachable_bound(&table, &entries)
-        .min(start_classes(tiles)?);
-    if !a.force {
-        check_memory(
-            &format!("{what} from this position"),
-            &search_cost(tiles, classes)?,
-            budget,
-        )?;
-    }
     let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
-    let solved = solve_from_expecting(&table, &entries, classes, bars)?;
-    let v = solved.start_nimber;
-    let mut wins: Vec<Position> = solved
-        .start_options
+    let an = analyse_root(&rules, &table, &p, bars)?;
+    let v = an.nimber;
+    let mut wins: Vec<Position> = an
+        .moves
         .iter()
-        .filter(|o| o.nimber == 0)
-        .map(|o| {
-            let tiles = grundy::games::monorail::search::placed_tiles(&table, &entries, &o.entries)
-                .ok_or_else(|| anyhow::anyhow!("an option's loop is not a loop of {p}"))?;
-            Ok(Position::from_tiles(tiles)?)
-        })
-        .collect::<anyhow::Result<_>>()?;
+        .filter(|m| m.wins())
+        .map(|m| Position::from_tiles(m.tiles.clone()))
+        .collect::<grundy::Result<_>>()?;
     wins.sort();
     let finished = rules.is_complete(&p);
     if a.json {

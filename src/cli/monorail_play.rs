@@ -18,6 +18,10 @@ pub struct PlayArgs {
     pub tiles: usize,
     #[command(flatten)]
     pub board: BoardArgs,
+    /// Run even if the estimated memory of the solve exceeds what the
+    /// machine has available.
+    #[arg(long)]
+    pub force: bool,
     /// Let the computer make the first move.
     #[arg(long)]
     pub computer_first: bool,
@@ -36,7 +40,15 @@ const HELP: &str = "Type a move in compact notation (x,y,TYPE;... with TYPE one 
 pub fn run(a: &PlayArgs, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
-    let tb = Tablebase::build(tiles, board, bars)?;
+    let what = format!("monorail play --tiles {tiles}");
+    let game = grundy::jobs::monorail_position::Game {
+        tiles,
+        board,
+        what: &what,
+        budget: None,
+        force: a.force,
+    };
+    let tb = game.tablebase(bars)?;
     let start = match &a.from {
         Some(t) => tb.parse(t)?,
         None => Position::default(),

@@ -79,6 +79,7 @@ mod with_mpi {
         bars: &Bars,
         command: String,
         checkpoint: Option<std::time::Duration>,
+        force: bool,
     ) -> anyhow::Result<Option<Summary>> {
         let universe = mpi::initialize().context("cannot initialise MPI")?;
         let mut t = MpiTransport::new(universe.world());
@@ -181,8 +182,11 @@ mod with_mpi {
             command,
             None,
             Some(ExternalSolve(&distributed)),
+            force,
         )?;
-        if checkpoint.is_some() {
+        // The dataset replaced OUT whole, with its checkpoint; a checkpoint
+        // elsewhere is removed here.
+        if checkpoint.is_some() && dir.exists() {
             std::fs::remove_dir_all(&dir)
                 .with_context(|| format!("cannot remove the checkpoint {}", dir.display()))?;
             // OUT/checkpoint/ itself, when nothing else is in it.

@@ -109,7 +109,7 @@ pub const SEASON4_OPENING: &str = "3,3,EW;3,2,EW;3,1,EW";
 /// `reports/monorail-season4/`.
 fn season4(a: &Args, bars: &Bars) -> anyhow::Result<()> {
     use grundy::games::monorail::board::Board;
-    use grundy::jobs::monorail_board::solve_board;
+    use grundy::games::monorail::root::solve_board;
     let board = Board::season4();
     let start = std::time::Instant::now();
     let empty = solve_board(STANDARD_TILES, Some(board), &Default::default(), bars)?;

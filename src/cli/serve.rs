@@ -4,7 +4,6 @@ use super::monorail::BoardArgs;
 use super::progress::Bars;
 use anyhow::Context;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
-use grundy::games::monorail::tablebase::Tablebase;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -17,6 +16,10 @@ pub struct Args {
     pub tiles: usize,
     #[command(flatten)]
     pub board: BoardArgs,
+    /// Run even if the estimated memory of the solve exceeds what the
+    /// machine has available.
+    #[arg(long)]
+    pub force: bool,
     /// TCP port; 0 picks a free one (the line `listening on URL` on
     /// standard output names it).
     #[arg(long, default_value_t = 8080)]
@@ -33,7 +36,15 @@ pub struct Args {
 pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
-    let tb = Arc::new(Tablebase::build(tiles, board, bars)?);
+    let what = format!("serve --tiles {tiles}");
+    let game = grundy::jobs::monorail_position::Game {
+        tiles,
+        board,
+        what: &what,
+        budget: None,
+        force: a.force,
+    };
+    let tb = Arc::new(game.tablebase(bars)?);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()

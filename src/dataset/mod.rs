@@ -11,5 +11,6 @@ pub mod monorail_board;
 pub mod monorail_table;
 pub mod octal;
 pub mod rank_checkpoint;
+pub mod staging;
 pub mod stream;
 pub mod treblecross;

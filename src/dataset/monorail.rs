@@ -6,7 +6,7 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::atomic::{create_dir, write_bytes};
+use super::atomic::write_bytes;
 use super::monorail_table::{read_table_chunks, write_table_streamed, Header};
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
@@ -272,74 +272,6 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
     ]
 }
 
-/// Puts the files `(name, bytes)` into the directory `dir` all or nothing:
-/// they are written into a new temporary directory beside `dir`, which is
-/// then renamed to `dir` if `dir` does not exist, or whose files are each
-/// renamed into `dir` (replacing files of the same names, leaving others).
-/// A failure while writing leaves `dir` as it was. Names are plain file
-/// names.
-///
-/// # Errors
-/// [`Error::Io`] naming the directory or file that cannot be written, for
-/// instance when `dir` exists and is not a directory.
-pub fn install_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
-    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    install_with(dir, &names, |tmp| {
-        for (name, bytes) in files {
-            write_bytes(&tmp.join(name), bytes)?;
-        }
-        Ok(())
-    })
-}
-
-/// As [`install_files`], with the files named `names` written by `fill`
-/// into the temporary directory it is given (so a large file can be
-/// streamed rather than held in memory).
-///
-/// # Errors
-/// As [`install_files`], and the first error of `fill`.
-pub fn install_with<F>(dir: &Path, names: &[&str], fill: F) -> Result<()>
-where
-    F: FnOnce(&Path) -> Result<()>,
-{
-    let parent = match dir.parent() {
-        Some(p) if p.as_os_str().is_empty() => Path::new("."),
-        Some(p) => p,
-        None => dir, // the root: the temporary directory goes inside it
-    };
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::Io {
-            action: "cannot write",
-            path: dir.to_path_buf(),
-            source: std::io::ErrorKind::NotADirectory.into(),
-        });
-    }
-    create_dir(parent)?;
-    let tmp = tempfile::Builder::new()
-        .prefix(".grundy-")
-        .suffix(".tmp")
-        .tempdir_in(parent)
-        .map_err(Error::io("cannot write in", parent))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
-            .map_err(Error::io("cannot write in", parent))?;
-    }
-    fill(tmp.path())?;
-    if !dir.exists() && std::fs::rename(tmp.path(), dir).is_ok() {
-        let _ = tmp.keep();
-        return Ok(());
-    }
-    create_dir(dir)?;
-    for name in names {
-        let target = dir.join(name);
-        std::fs::rename(tmp.path().join(name), &target)
-            .map_err(Error::io("cannot write", &target))?;
-    }
-    Ok(())
-}
-
 /// Writes `positions.bin.zst` at `path`: every class of `solved`, read out
 /// of its memo in sorted chunks of at most about `chunk_records` records
 /// (16 bytes each in memory), streamed through the encoder; zstd level 3.
@@ -405,8 +337,9 @@ pub fn write_positions(
     })
 }
 
-/// Writes the whole dataset directory, all or nothing:
-/// `positions.bin.zst` ([`write_positions`]), counting the classes as they
+/// Writes the whole dataset into the directory `dir` (a staged directory,
+/// [`super::staging::Stage::dir`], so the target changes only when the
+/// run commits): `positions.bin.zst` ([`write_positions`]), counting the classes as they
 /// are written; then the analysis that `analyse` makes of those counts;
 /// then the text files of [`text_files`] from it. Returns the analysis.
 ///
@@ -424,36 +357,20 @@ pub fn write_dataset<F>(
 where
     F: FnOnce(ClassCounts) -> Result<Analysis>,
 {
-    let names = [
-        files::SUMMARY,
-        files::FIRST_MOVES,
-        files::SUBGAMES,
-        files::LOOPS,
-        files::LAYERS,
-        files::POSITIONS,
-    ];
-    let mut result = None;
-    install_with(dir, &names, |tmp| {
-        let mut counter = ClassCounter::new(table);
-        write_positions(
-            &tmp.join(files::POSITIONS),
-            tiles,
-            table,
-            solved,
-            chunk_records,
-            &mut counter,
-        )?;
-        let a = analyse(counter.finish()?)?;
-        for (name, bytes) in text_files(&a, table) {
-            write_bytes(&tmp.join(name), &bytes)?;
-        }
-        result = Some(a);
-        Ok(())
-    })?;
-    result.ok_or_else(|| Error::VerificationFailed {
-        path: dir.to_path_buf(),
-        reason: "the dataset was installed without its analysis".into(),
-    })
+    let mut counter = ClassCounter::new(table);
+    write_positions(
+        &dir.join(files::POSITIONS),
+        tiles,
+        table,
+        solved,
+        chunk_records,
+        &mut counter,
+    )?;
+    let a = analyse(counter.finish()?)?;
+    for (name, bytes) in text_files(&a, table) {
+        write_bytes(&dir.join(name), &bytes)?;
+    }
+    Ok(a)
 }
 
 /// A dataset directory read back.

@@ -1,5 +1,5 @@
 //! The dataset of a Monorail solve from one position, on a bounded board
-//! or the unbounded grid ([`crate::jobs::monorail_board`]).
+//! or the unbounded grid ([`crate::games::monorail::root`]).
 //!
 //! A directory with two files, both in the user's frame (board
 //! coordinates on a bounded board):
@@ -21,7 +21,7 @@
 
 use super::atomic::{create_dir, write_bytes};
 use crate::error::{Error, Result};
-use crate::jobs::monorail_board::BoardAnalysis;
+use crate::games::monorail::root::BoardAnalysis;
 use serde::Serialize;
 use std::path::Path;
 

@@ -4,6 +4,7 @@
 //! the same whoever starts it.
 
 pub mod census;
+pub mod memory;
 pub mod monorail;
-pub mod monorail_board;
+pub mod monorail_position;
 pub mod octal;

@@ -3,10 +3,11 @@
 
 use crate::dataset::atomic::write_bytes;
 use crate::dataset::checkpoint::{dir_for, ChunkJournal};
-use crate::dataset::monorail::{install_files, write_dataset, Summary};
+use crate::dataset::monorail::{write_dataset, Summary};
+use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis};
-use crate::games::monorail::cost::start_classes;
+use crate::games::monorail::cost::{solve_cost, start_classes};
 use crate::games::monorail::memo::CompactMemo;
 use crate::games::monorail::rules::{Rules, STANDARD_TILES};
 use crate::games::monorail::search::start;
@@ -19,17 +20,6 @@ use crate::report::monorail::{render, RunInfo};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// Records per sorted chunk when the positions table of about `classes`
-/// classes is written (8 bytes each in memory; see
-/// [`crate::games::monorail::solve::SortedChunk`]): the whole table up to
-/// 2^27 records (1 GiB), else half of it, at most 2^29 (4 GiB). A table of
-/// one chunk is read out of the memo once; one of several chunks costs a
-/// scan of the memo per chunk, twice (the digest, then the bytes).
-pub fn chunk_records(classes: f64) -> u64 {
-    // Up to 2^27 classes, half of them is below the floor: one chunk.
-    ((classes / 2.0) as u64).clamp(1 << 27, 1 << 29)
-}
 
 /// One Monorail solve to run.
 #[derive(Debug)]
@@ -50,8 +40,11 @@ pub struct SolveJob<'a> {
     /// Set by a signal handler to stop; with a checkpoint the run then
     /// ends with [`Error::Interrupted`] and can be resumed.
     pub stop: &'a AtomicBool,
-    /// Records per sorted chunk of the positions table.
+    /// Records per sorted chunk of the positions table
+    /// ([`crate::games::monorail::cost::chunk_records`]).
     pub chunk_records: u64,
+    /// Run even when the estimate exceeds the memory available.
+    pub force: bool,
     /// Solves the table instead of the in-process solve, when given: the
     /// distributed solve over MPI ranks, gathered on rank 0. No checkpoint
     /// is written by the run then.
@@ -177,17 +170,56 @@ fn solve_checkpointed(
     }
 }
 
-/// Runs the whole pipeline: solve `T`, write the dataset to `out` and, if
-/// asked, the report. Nothing in `out` or the report directory changes
-/// until everything is computed; the dataset directory is written all or
-/// nothing, then the checkpoint (if any) is removed.
+/// The kind of output a Monorail solve writes (its directories' marker).
+pub const KIND: &str = "monorail solve";
+
+/// Runs the whole job: refuses it if its estimate exceeds the memory
+/// available (unless [`SolveJob::force`]), solves `T`, writes the dataset
+/// to `out` and, if asked, the report, all staged and put in place together
+/// only once everything is computed ([`run_staged`]), which also removes
+/// the checkpoint (it is in the `out` replaced).
 ///
 /// # Errors
-/// [`Error::Interrupted`] when stopped (the checkpoint holds the work);
-/// [`Error::CorruptDataset`] for a corrupt or foreign checkpoint;
-/// [`Error::Io`] for a failed write; [`Error::VerificationFailed`] if the
-/// paper's lemma or an internal cross-check fails.
+/// [`Error::TooCostly`] when refused; as [`run_staged`]; [`Error::Io`]
+/// when the outputs cannot be put in place.
 pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
+    let mut stage = Stage::new();
+    let run = run_staged(job, &mut stage, progress)?;
+    // The dataset directory replaces `out` whole, its checkpoint with it.
+    stage.commit()?;
+    Ok(run)
+}
+
+/// The job's steps up to writing, into `stage` (committed by the caller,
+/// with other jobs' outputs for `reproduce`): estimate, solve (checkpointed
+/// when asked), write the dataset and the report.
+///
+/// # Errors
+/// [`Error::TooCostly`] when refused; [`Error::Interrupted`] when stopped
+/// (the checkpoint holds the work); [`Error::CorruptDataset`] for a corrupt
+/// or foreign checkpoint; [`Error::Io`] for a failed write or an output
+/// directory that is not this command's; [`Error::VerificationFailed`] if
+/// the paper's lemma or an internal cross-check fails.
+pub fn run_staged(
+    job: &SolveJob<'_>,
+    stage: &mut Stage,
+    progress: &dyn Progress,
+) -> Result<SolveRun> {
+    crate::jobs::memory::check(
+        &format!("monorail solve --tiles {}", job.tiles),
+        &solve_cost(job.tiles)?,
+        None,
+        job.force,
+    )?;
+    let out = stage.dir(job.out, KIND, &["checkpoint"])?;
+    let stem = report_stem(job.tiles);
+    let report = match job.reports {
+        Some(r) => Some((
+            stage.file(&r.join(format!("{stem}.md")))?,
+            stage.dir(&r.join(&stem), "monorail report", &[])?,
+        )),
+        None => None,
+    };
     let mut phases = Vec::new();
     let mut clock = Instant::now();
     let mut lap = |name: &str, phases: &mut Vec<(String, f64)>| {
@@ -214,7 +246,7 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
     lap("solve every position", &mut phases);
     progress.phase("write datasets", 0);
     let analysis = write_dataset(
-        job.out,
+        &out,
         job.tiles,
         &table,
         &solved,
@@ -229,8 +261,7 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
     let lemma_checked = solved.classes();
     let memo_slots = solved.memo.slots();
     drop(solved);
-    if let Some(reports) = job.reports {
-        let stem = report_stem(job.tiles);
+    if let Some((markdown, figures)) = report {
         let run = RunInfo {
             phases: phases.clone(),
             threads: job.threads,
@@ -238,19 +269,10 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
             command: job.command.clone(),
         };
         let rendered = render(&analysis, &table, &run, &stem);
-        let figures: Vec<(String, Vec<u8>)> = rendered
-            .figures
-            .into_iter()
-            .map(|(name, svg)| (name, svg.into_bytes()))
-            .collect();
-        install_files(&reports.join(&stem), &figures)?;
-        write_bytes(
-            &reports.join(format!("{stem}.md")),
-            rendered.markdown.as_bytes(),
-        )?;
-    }
-    if let Some(j) = &journal {
-        j.remove()?;
+        for (name, svg) in &rendered.figures {
+            write_bytes(&figures.join(name), svg.as_bytes())?;
+        }
+        write_bytes(&markdown, rendered.markdown.as_bytes())?;
     }
     Ok(SolveRun {
         summary: Summary::new(&analysis, &table),

@@ -4,7 +4,7 @@
 use super::monorail_svg::bounded_board;
 use crate::games::monorail::board::Board;
 use crate::games::monorail::geometry::Cell;
-use crate::jobs::monorail_board::BoardAnalysis;
+use crate::games::monorail::root::BoardAnalysis;
 use std::fmt::Write;
 
 /// Winning moves drawn one by one at most; the rest are in the table.

@@ -12,6 +12,7 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
+use super::board::Board;
 use super::rules::{check_tiles, MAX_TILES, MIN_TILES};
 use crate::error::Result;
 use std::fmt;
@@ -135,14 +136,14 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 /// load; see [`super::memo`]) and the largest sorted chunk of records read
 /// out of it for the positions table (8 bytes a record, all classes up to
 /// 2^27, else half of them but at most 2^29; see
-/// [`crate::jobs::monorail::chunk_records`]), plus 10 % for the rest.
+/// [`chunk_records`]), plus 10 % for the rest.
 ///
 /// # Errors
 /// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
 pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let table = table_cost(tiles)?;
     let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
-    let chunk = classes.min(crate::jobs::monorail::chunk_records(classes) as f64);
+    let chunk = classes.min(chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
         bytes: 1.1 * (table.bytes + 4.0 * slots + 8.0 * chunk),
@@ -175,18 +176,71 @@ pub fn verify_cost(tiles: usize) -> Result<Estimate> {
     })
 }
 
-/// Bytes of memory available to a new process, from `MemAvailable` in
-/// `/proc/meminfo`; `None` where that cannot be read.
-pub fn available_memory() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    parse_meminfo(&text)
+/// Records per sorted chunk when the positions table of about `classes`
+/// classes is written (8 bytes each in memory; see
+/// [`super::solve::SortedChunk`]): the whole table up to 2^27 records
+/// (1 GiB), else half of it, at most 2^29 (4 GiB). A table of one chunk is
+/// read out of the memo once; one of several chunks costs a scan of the
+/// memo per chunk, twice (the digest, then the bytes).
+pub fn chunk_records(classes: f64) -> u64 {
+    // Up to 2^27 classes, half of them is below the floor: one chunk.
+    ((classes / 2.0) as u64).clamp(1 << 27, 1 << 29)
 }
 
-/// `MemAvailable` (in kB) of a `/proc/meminfo` text, in bytes.
-fn parse_meminfo(text: &str) -> Option<f64> {
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb as f64 * 1024.0)
+/// Whether `board` holds every loop of at most `tiles` tiles: a cell of
+/// such a loop is at most `tiles / 2` steps along it from a station cell,
+/// so a board holding every cell within that Manhattan distance of the
+/// station holds every loop, and its game is the unbounded one.
+pub fn holds_every_loop(board: &Board, tiles: usize) -> bool {
+    let reach = i32::try_from(tiles / 2).unwrap_or(i32::MAX);
+    let (x, y) = board.station();
+    // The station covers (x, y) and (x + 1, y) in board coordinates.
+    let east = i64::from(x)
+        .saturating_add(1)
+        .saturating_add(i64::from(reach));
+    let north = i64::from(y).saturating_add(i64::from(reach));
+    x >= reach && y >= reach && east < i64::from(board.width()) && north < i64::from(board.height())
+}
+
+/// An upper bound on the position classes reachable from the start with
+/// `tiles` tiles on `board` (or the unbounded grid): a board allows only
+/// some of the unbounded game's positions, and its classes are taken up to
+/// its own symmetries (`s` of the station's 4), so at most `4 / s` times
+/// the unbounded game's classes.
+///
+/// # Errors
+/// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
+pub fn start_classes_on(tiles: usize, board: Option<&Board>) -> Result<f64> {
+    let classes = start_classes(tiles)?;
+    let symmetries = board.map_or(4, |b| b.symmetries().iter().filter(|&&s| s).count());
+    Ok(classes * 4.0 / symmetries.max(1) as f64)
+}
+
+/// The cost of solving from the start on `board` (or the unbounded grid),
+/// as far as it is known before the loops are enumerated: the whole solve
+/// for the unbounded grid or a board holding every loop; otherwise the loop
+/// table alone (the board's loops are filtered from the unbounded ones),
+/// and the search is estimated once they are known
+/// ([`position_search_cost`]).
+///
+/// # Errors
+/// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
+pub fn start_cost(tiles: usize, board: Option<&Board>) -> Result<Estimate> {
+    match board {
+        Some(b) if !holds_every_loop(b, tiles) => table_cost(tiles),
+        _ => search_cost(tiles, start_classes_on(tiles, board)?),
+    }
+}
+
+/// The cost of a search from a position of `tiles` tiles on `board` whose
+/// loops are known: at most `bound` classes (every completion of each of
+/// its loops, [`super::search::reachable_bound`]) and never more than the
+/// whole game's ([`start_classes_on`]).
+///
+/// # Errors
+/// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
+pub fn position_search_cost(tiles: usize, board: Option<&Board>, bound: f64) -> Result<Estimate> {
+    search_cost(tiles, bound.min(start_classes_on(tiles, board)?))
 }
 
 #[cfg(test)]
@@ -219,9 +273,21 @@ mod tests {
     }
 
     #[test]
-    fn meminfo_is_read() {
-        let text = "MemTotal:       24000000 kB\nMemAvailable:   2048 kB\n";
-        assert_eq!(parse_meminfo(text), Some(2048.0 * 1024.0));
-        assert_eq!(parse_meminfo("MemTotal: 5 kB\n"), None);
+    fn boards_holding_every_loop() {
+        // T = 12 reaches 6 cells from the station.
+        assert!(holds_every_loop(&Board::new(14, 13, (6, 6)).unwrap(), 12));
+        assert!(!holds_every_loop(&Board::new(14, 13, (6, 6)).unwrap(), 14));
+        assert!(!holds_every_loop(&Board::season4(), 8));
+        let big = Board::new(32, 32, (15, 16)).unwrap();
+        assert!(holds_every_loop(&big, 22));
+        // No symmetry but the identity: four times the unbounded classes.
+        let t22 = start_cost(22, Some(&big)).unwrap();
+        assert!(t22.gib() > 100.0, "{t22}");
+        assert_eq!(start_cost(16, None).unwrap(), solve_cost(16).unwrap());
+        // A small board: only the loop table is known before enumerating.
+        assert_eq!(
+            start_cost(16, Some(&Board::season4())).unwrap(),
+            table_cost(16).unwrap()
+        );
     }
 }

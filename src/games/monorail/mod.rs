@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod loops;
 pub mod memo;
 pub mod position;
+pub mod root;
 pub mod rules;
 pub mod search;
 pub mod solve;

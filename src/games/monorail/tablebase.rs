@@ -124,7 +124,9 @@ impl std::fmt::Debug for Tablebase {
 
 impl Tablebase {
     /// Solves every position reachable from the start with `tiles` tiles on
-    /// `board` (or the unbounded grid).
+    /// `board` (or the unbounded grid). Estimates nothing: a caller that
+    /// must refuse work too large for the machine builds the table itself
+    /// and calls [`Tablebase::from_table`] (as the explorer's job does).
     ///
     /// # Errors
     /// [`Error::TilesOutOfRange`], [`Error::BadBoard`], and the solve's
@@ -132,9 +134,22 @@ impl Tablebase {
     pub fn build(tiles: usize, board: Option<Board>, progress: &dyn Progress) -> Result<Tablebase> {
         let rules = Rules::on_board(tiles, board)?;
         let table = LoopTable::new(&rules);
-        let classes = match board {
+        Tablebase::from_table(rules, table, progress)
+    }
+
+    /// Solves every position reachable from the start on the loops of
+    /// `table` (built from `rules`).
+    ///
+    /// # Errors
+    /// The solve's errors.
+    pub fn from_table(
+        rules: Rules,
+        table: LoopTable,
+        progress: &dyn Progress,
+    ) -> Result<Tablebase> {
+        let classes = match rules.board() {
             Some(_) => 1e5,
-            None => super::cost::start_classes(tiles)?,
+            None => super::cost::start_classes(rules.tiles())?,
         };
         let solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
         let mut by_tile: FxHashMap<(Cell, TileType), Vec<u32>> = FxHashMap::default();
@@ -349,7 +364,7 @@ mod tests {
                 crate::games::monorail::search::entries_of(tb.table(), &p)
             );
             let fresh =
-                crate::jobs::monorail_board::solve_board(10, None, &p, &NoProgress).unwrap();
+                crate::games::monorail::root::solve_board(10, None, &p, &NoProgress).unwrap();
             assert_eq!(a.nimber, fresh.nimber, "{p}");
             let mine: Vec<_> = a
                 .moves

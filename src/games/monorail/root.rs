@@ -1,15 +1,16 @@
-//! Monorail on a bounded board from any opening position: the position's
-//! nimber and every move from it with its value (what `grundy monorail
-//! solve --board`, `reproduce`'s Season 4 analysis and the explorer use).
+//! Solving from one root position, on a bounded board or the unbounded
+//! grid: the root's nimber and every move from it with its value (what
+//! `grundy monorail solve --board`/`--from`, `show`, `reproduce`'s Season 4
+//! analysis and the explorer's checks use).
 
+use super::board::{framed, framed_notation, Board};
+use super::geometry::{is_station, Cell, Side, TileType};
+use super::position::Position;
+use super::rules::Rules;
+use super::search::{entries_of, placed_tiles, reachable_bound, Entry};
+use super::solve::{solve_from_expecting, Solved};
+use super::table::LoopTable;
 use crate::error::{Error, Result};
-use crate::games::monorail::board::{framed, framed_notation, Board};
-use crate::games::monorail::geometry::{is_station, Cell, Side, TileType};
-use crate::games::monorail::position::Position;
-use crate::games::monorail::rules::Rules;
-use crate::games::monorail::search::{entries_of, placed_tiles, Entry};
-use crate::games::monorail::solve::{solve_from_expecting, Solved};
-use crate::games::monorail::table::LoopTable;
 use crate::progress::Progress;
 
 /// One distinct move from the root: the tiles it places (cells and types;
@@ -113,20 +114,20 @@ pub fn solve_root(
 ) -> Result<(Solved, Vec<Entry>)> {
     rules.check_reachable(root)?;
     let entries = entries_of(table, root);
-    let bound = crate::games::monorail::search::reachable_bound(table, &entries);
+    let bound = reachable_bound(table, &entries);
     let solved = solve_from_expecting(table, &entries, bound.clamp(1024.0, 1e6), progress)?;
     Ok((solved, entries))
 }
 
 /// Solves Monorail with `tiles` tiles on `board` (or the unbounded grid)
 /// from `root` (station frame): the root's nimber and every move with its
-/// value.
+/// value. Builds the rules and loop table, then [`analyse_root`]; a caller
+/// that estimates the cost between the two steps (a job) calls them
+/// itself.
 ///
 /// # Errors
-/// [`Error::TilesOutOfRange`], [`Error::BadBoard`] (no loop fits),
-/// [`Error::ImpossiblePosition`] (the root cannot arise on the board), and
-/// [`Error::VerificationFailed`] if a move found does not add tiles to the
-/// root (a bug).
+/// [`Error::TilesOutOfRange`], [`Error::BadBoard`] (no loop fits), and the
+/// errors of [`analyse_root`].
 pub fn solve_board(
     tiles: usize,
     board: Option<Board>,
@@ -135,18 +136,34 @@ pub fn solve_board(
 ) -> Result<BoardAnalysis> {
     let rules = Rules::on_board(tiles, board)?;
     let table = LoopTable::new(&rules);
-    let (solved, entries) = solve_root(&rules, &table, root, progress)?;
+    analyse_root(&rules, &table, root, progress)
+}
+
+/// The root's nimber and every move from it with its value, on the loops of
+/// `table` (built from `rules`).
+///
+/// # Errors
+/// [`Error::ImpossiblePosition`] (the root cannot arise on the board), and
+/// [`Error::VerificationFailed`] if a move found does not add tiles to the
+/// root (a bug).
+pub fn analyse_root(
+    rules: &Rules,
+    table: &LoopTable,
+    root: &Position,
+    progress: &dyn Progress,
+) -> Result<BoardAnalysis> {
+    let board = rules.board().copied();
+    let (solved, entries) = solve_root(rules, table, root, progress)?;
     let mut moves = Vec::with_capacity(solved.start_options.len());
     for o in &solved.start_options {
-        let mv = placed_tiles(&table, &entries, &o.entries).ok_or_else(|| {
-            Error::VerificationFailed {
+        let mv =
+            placed_tiles(table, &entries, &o.entries).ok_or_else(|| Error::VerificationFailed {
                 path: "monorail board solve".into(),
                 reason: format!(
                     "an option's loop {} is not a loop of the root",
                     o.entries[0].0
                 ),
-            }
-        })?;
+            })?;
         moves.push(BoardMove {
             anchors: anchors(root, &mv),
             tiles: mv,
@@ -156,7 +173,7 @@ pub fn solve_board(
     }
     moves.sort_by_cached_key(|m| (m.nimber, framed(board.as_ref(), &m.tiles)));
     Ok(BoardAnalysis {
-        tiles,
+        tiles: rules.tiles(),
         board,
         root: root.clone(),
         loops: table.len(),

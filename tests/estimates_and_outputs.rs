@@ -1,0 +1,144 @@
+//! Every path that solves estimates first and refuses with the figure and
+//! the flag; every command's output directory is replaced whole, or
+//! refused when it is not that command's own earlier output.
+
+mod common;
+
+use common::{grundy, one_line_error};
+use std::path::Path;
+
+/// Paths that took gigabytes before refusing nothing: each is refused at
+/// once, naming the estimate and `--force`, without building anything.
+#[test]
+fn runaway_paths_are_refused_before_they_allocate() {
+    let d = tempfile::tempdir().unwrap();
+    for args in [
+        &["serve", "--tiles", "22", "--port", "0"][..],
+        &["monorail", "play", "--tiles", "24"],
+        &[
+            "monorail",
+            "solve",
+            "--board",
+            "32x32",
+            "--station",
+            "15,16",
+            "--tiles",
+            "22",
+        ],
+        &[
+            "monorail",
+            "show",
+            "--board",
+            "32x32",
+            "--station",
+            "15,16",
+            "--tiles",
+            "24",
+            "-",
+        ],
+        &["monorail", "solve", "--tiles", "22"],
+    ] {
+        let start = std::time::Instant::now();
+        let o = grundy(args, d.path());
+        one_line_error(&o, "pass --force to run it anyway");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("GiB"), "{args:?}: {err}");
+        assert!(err.contains("position classes"), "{args:?}: {err}");
+        // Refused from the estimate alone, before any loop is enumerated.
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{args:?} took {:?}",
+            start.elapsed()
+        );
+    }
+    assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+}
+
+/// A position with few loops left is estimated from its own loops, not
+/// refused with the whole game's estimate (T = 20 from the start needs
+/// about 12 GiB; `show` allows itself 1 GiB).
+#[test]
+fn a_position_with_few_loops_is_not_refused_with_the_whole_games_estimate() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "monorail",
+            "show",
+            "--tiles",
+            "18",
+            "-3,0,NS;-2,0,NS;-1,0,NE",
+            "--json",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["loops_left"], 46);
+    let o = grundy(&["monorail", "show", "--tiles", "20", "-"], d.path());
+    one_line_error(&o, "more than the 1.0 GiB show allows itself");
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_solve_replaces_its_own_output_whole_and_refuses_anything_else() {
+    let d = tempfile::tempdir().unwrap();
+    let solve = |out: &str, from: &str| {
+        grundy(
+            &[
+                "monorail", "solve", "--tiles", "10", "--from", from, "--out", out, "--quiet",
+            ],
+            d.path(),
+        )
+    };
+    let o = solve("m2", "-");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::write(d.path().join("m2/stray.csv"), "left over").unwrap();
+    let o = solve("m2", "-1,0,NE");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        names(&d.path().join("m2")),
+        [".grundy-output", "moves.csv", "summary.json"]
+    );
+    // The whole-game dataset of T = 10 is another command's output.
+    let o = grundy(
+        &[
+            "monorail", "solve", "--tiles", "10", "--out", "m2", "--quiet",
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "not of `grundy monorail solve`");
+    // A directory of the user's is never replaced.
+    std::fs::create_dir(d.path().join("mine")).unwrap();
+    std::fs::write(d.path().join("mine/notes.txt"), "keep").unwrap();
+    let o = solve("mine", "-");
+    one_line_error(&o, "not the output of");
+    assert_eq!(names(&d.path().join("mine")), ["notes.txt"]);
+    // Nothing hidden is left beside the outputs.
+    assert_eq!(names(d.path()), ["m2", "mine"]);
+}
+
+#[test]
+fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
+    let d = tempfile::tempdir().unwrap();
+    // What a run killed with SIGKILL leaves: its staging directory, named
+    // after a process that no longer runs.
+    let left = d.path().join(".grundy-999999999-xyz.tmp");
+    std::fs::create_dir_all(left.join("0")).unwrap();
+    std::fs::write(left.join("0/summary.json"), "{}").unwrap();
+    let o = grundy(
+        &[
+            "monorail", "solve", "--tiles", "8", "--out", "out", "--quiet",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(names(d.path()), ["out"]);
+}
