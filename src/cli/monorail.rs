@@ -337,32 +337,6 @@ pub(crate) fn check_out_dir(dir: &Path) -> anyhow::Result<()> {
     }
 }
 
-/// Solves T, writes the dataset to `out` and the report under `reports`
-/// (used by `reproduce`).
-///
-/// # Errors
-/// As [`solve_into`].
-pub fn solve_all(
-    tiles: usize,
-    out: &Path,
-    reports: &Path,
-    threads: usize,
-    bars: &Bars,
-    command: String,
-) -> anyhow::Result<Summary> {
-    solve_into(
-        tiles,
-        out,
-        Some(reports),
-        threads,
-        bars,
-        command,
-        None,
-        None,
-        false,
-    )
-}
-
 /// Checkpoint interval used by default for runs of at least
 /// [`CHECKPOINT_FROM_TILES`] tiles.
 pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 300;

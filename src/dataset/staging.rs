@@ -122,8 +122,8 @@ struct Target {
     target: PathBuf,
     /// Where it is written meanwhile.
     staged: PathBuf,
-    /// `Some(kind)` for a directory, `None` for a file.
-    kind: Option<String>,
+    /// `Some((kind, allowed))` for a directory, `None` for a file.
+    kind: Option<(String, Vec<String>)>,
 }
 
 /// A set of outputs written all or nothing (module docs).
@@ -195,9 +195,10 @@ impl Stage {
     /// Stages the directory `target` for output of `kind` (a command name,
     /// such as `octal seq`): returns the directory to write into, which
     /// already holds the [`MARKER`]. `target` must be absent, an empty
-    /// directory, or an earlier output of the same kind; `allowed` names
-    /// entries that may stand in it without a marker (a run's own
-    /// checkpoint directory).
+    /// directory, or an earlier output of the same kind: marked so, or
+    /// holding only entries that `allowed` names (the files this kind
+    /// writes, as an older run without the marker left them, and a run's
+    /// own checkpoint directory; `*.svg` names every file ending `.svg`).
     ///
     /// # Errors
     /// [`Error::Io`] naming `target` when it is a file, or a directory that
@@ -210,7 +211,10 @@ impl Stage {
         self.targets.push(Target {
             target: target.to_path_buf(),
             staged: staged.clone(),
-            kind: Some(kind.to_string()),
+            kind: Some((
+                kind.to_string(),
+                allowed.iter().map(|a| a.to_string()).collect(),
+            )),
         });
         Ok(staged)
     }
@@ -248,7 +252,7 @@ impl Stage {
         let targets = std::mem::take(&mut self.targets);
         for t in &targets {
             match &t.kind {
-                Some(kind) => replace_dir(&t.staged, &t.target, kind)?,
+                Some((kind, allowed)) => replace_dir(&t.staged, &t.target, kind, allowed)?,
                 None => std::fs::rename(&t.staged, &t.target)
                     .map_err(Error::io("cannot move into place", &t.target))?,
             }
@@ -306,7 +310,12 @@ fn check_own(target: &Path, kind: &str, allowed: &[&str]) -> Result<()> {
     for e in entries {
         let e = e.map_err(Error::io("cannot read", target))?;
         let name = e.file_name();
-        if !allowed.iter().any(|a| name == **a) {
+        let name_text = name.to_string_lossy();
+        let listed = |a: &&str| match a.strip_prefix('*') {
+            Some(suffix) => name_text.ends_with(suffix),
+            None => name_text == *a,
+        };
+        if !allowed.iter().any(listed) {
             return Err(refuse(format!(
                 "it is not empty and not the output of `grundy {kind}` (no {MARKER} marker; it holds {}); \
                  remove it or choose another directory",
@@ -321,11 +330,13 @@ fn check_own(target: &Path, kind: &str, allowed: &[&str]) -> Result<()> {
 /// and removed once the new one is in place (renames in one directory, so
 /// a reader sees the old or the new directory, never a mix). Two runs
 /// committing the same target at once each leave a whole directory.
-fn replace_dir(staged: &Path, target: &Path, kind: &str) -> Result<()> {
+fn replace_dir(staged: &Path, target: &Path, kind: &str, allowed: &[String]) -> Result<()> {
+    let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+    let allowed = &allowed[..];
     let parent = parent_of(target);
     for _ in 0..100 {
         let aside = if target.exists() {
-            check_own(target, kind, &["checkpoint"])?;
+            check_own(target, kind, allowed)?;
             let aside = tempfile::Builder::new()
                 .prefix(&format!(".grundy-{}-", std::process::id()))
                 .suffix(".tmp")

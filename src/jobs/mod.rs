@@ -8,3 +8,4 @@ pub mod memory;
 pub mod monorail;
 pub mod monorail_position;
 pub mod octal;
+pub mod reproduce;

@@ -173,6 +173,17 @@ fn solve_checkpointed(
 /// The kind of output a Monorail solve writes (its directories' marker).
 pub const KIND: &str = "monorail solve";
 
+/// What a dataset directory of an older run without the marker may hold.
+const DATASET_FILES: &[&str] = &[
+    "summary.json",
+    "first_moves.csv",
+    "subgames.csv",
+    "loops.csv",
+    "layers.csv",
+    "positions.bin.zst",
+    "checkpoint",
+];
+
 /// Runs the whole job: refuses it if its estimate exceeds the memory
 /// available (unless [`SolveJob::force`]), solves `T`, writes the dataset
 /// to `out` and, if asked, the report, all staged and put in place together
@@ -211,12 +222,16 @@ pub fn run_staged(
         None,
         job.force,
     )?;
-    let out = stage.dir(job.out, KIND, &["checkpoint"])?;
+    let out = stage.dir(job.out, KIND, DATASET_FILES)?;
     let stem = report_stem(job.tiles);
     let report = match job.reports {
         Some(r) => Some((
             stage.file(&r.join(format!("{stem}.md")))?,
-            stage.dir(&r.join(&stem), "monorail report", &[])?,
+            stage.dir(
+                &r.join(&stem),
+                crate::jobs::monorail_position::REPORT_KIND,
+                &["*.svg"],
+            )?,
         )),
         None => None,
     };

@@ -109,6 +109,9 @@ impl Game<'_> {
 /// The kind of output of a solve from a position (its directory's marker).
 pub const KIND: &str = "monorail solve --from";
 
+/// The kind of a report's figure directory.
+pub const REPORT_KIND: &str = "monorail report";
+
 /// A solve from a position written as a dataset (and a report section).
 #[derive(Debug)]
 pub struct PositionJob<'a> {
@@ -145,14 +148,14 @@ pub fn run_staged(
     stage: &mut Stage,
     progress: &dyn Progress,
 ) -> Result<BoardAnalysis> {
-    let out = stage.dir(job.out, KIND, &[])?;
+    let out = stage.dir(job.out, KIND, &["summary.json", "moves.csv"])?;
     let stem = job.out.file_name().map_or("monorail-position".into(), |n| {
         n.to_string_lossy().into_owned()
     });
     let report = match job.reports {
         Some(r) => Some((
             stage.file(&r.join(format!("{stem}.md")))?,
-            stage.dir(&r.join(&stem), "monorail report", &[])?,
+            stage.dir(&r.join(&stem), REPORT_KIND, &["*.svg"])?,
         )),
         None => None,
     };

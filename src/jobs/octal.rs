@@ -3,8 +3,9 @@
 //! summarise" step, and a sequence's dataset with its report. The command
 //! line (`octal seq`, `reproduce`) only validates flags and calls these.
 
-use crate::dataset::atomic::{create_dir, write_atomic, write_bytes};
+use crate::dataset::atomic::{write_atomic, write_bytes};
 use crate::dataset::octal::{read_checkpoint, write_dataset, write_sequence, Summary, SAVE_EVERY};
+use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::octal::period::{analyse, Analysis};
 use crate::games::octal::{Computation, Engine, OctalCode, Values};
@@ -122,64 +123,72 @@ pub struct SeqRun {
     pub summary: Summary,
     /// Seconds spent computing values.
     pub seconds: f64,
+    /// The values `G(0..=max_n)`.
+    pub values: Values,
 }
 
-/// Fails early, naming the directory, if `dir` cannot be created or
-/// written to.
-///
-/// # Errors
-/// [`Error::Io`] naming `dir`.
-pub fn check_writable(dir: &Path) -> Result<()> {
-    create_dir(dir)?;
-    tempfile::NamedTempFile::new_in(dir).map_err(Error::io("cannot write in", dir))?;
-    Ok(())
-}
+/// The kind of output `octal seq --out` writes (its directory's marker).
+pub const KIND: &str = "octal seq";
+
+/// The files of a sequence dataset, which an unmarked directory of an older
+/// run may hold and still be replaced.
+const FILES: &[&str] = &[
+    "sequence.csv",
+    "sequence.bin.zst",
+    "b-file.txt",
+    "table.tex",
+    "summary.json",
+];
 
 /// Computes a sequence ([`compute`]), settles it ([`settle`]) and writes its
-/// dataset (and report, if asked); used by `octal seq --out` and by
-/// `reproduce`. Directories this run creates are removed again if it fails,
-/// so a failed run leaves no empty or half-filled output directory behind.
+/// dataset (and report, if asked); used by `octal seq --out`. The outputs
+/// are staged and put in place together once everything is computed
+/// ([`seq_staged`]): a failed run leaves the targets as they were.
+///
+/// # Errors
+/// As [`seq_staged`]; [`Error::Io`] when the outputs cannot be put in
+/// place.
+pub fn seq_to_dataset(job: SeqJob, progress: &dyn Progress) -> Result<SeqRun> {
+    let mut stage = Stage::new();
+    let run = seq_staged(&job, &mut stage, progress)?;
+    stage.commit()?;
+    Ok(run)
+}
+
+/// As [`seq_to_dataset`], into `stage` (committed by the caller, with other
+/// jobs' outputs for `reproduce`); the values are returned with the run.
 ///
 /// # Errors
 /// As [`compute`] and [`write_dataset`]; [`Error::Io`] for an output
-/// directory that cannot be written.
-pub fn seq_to_dataset(job: SeqJob, progress: &dyn Progress) -> Result<SeqRun> {
-    let created: Vec<&Path> = std::iter::once(job.out)
-        .chain(job.reports)
-        .filter(|d| !d.exists())
-        .collect();
-    let result = (|| {
-        check_writable(job.out)?;
-        if let Some(r) = job.reports {
-            check_writable(r)?;
-        }
-        let start = Instant::now();
-        let c = compute(
-            job.code,
-            job.engine,
-            job.max_n,
-            job.checkpoint,
-            progress,
-            job.stop,
-        )?;
-        let seconds = start.elapsed().as_secs_f64();
-        write_outputs(&job, c.into_values(), seconds)
-    })();
-    if result.is_err() {
-        for d in created {
-            let _ = std::fs::remove_dir_all(d);
-        }
-    }
-    result
+/// directory that cannot be written or is not this command's.
+pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> Result<SeqRun> {
+    let out = stage.dir(job.out, KIND, FILES)?;
+    let start = Instant::now();
+    let c = compute(
+        job.code,
+        job.engine,
+        job.max_n,
+        job.checkpoint,
+        progress,
+        job.stop,
+    )?;
+    let seconds = start.elapsed().as_secs_f64();
+    write_outputs(job, &out, stage, c.into_values(), seconds)
 }
 
 /// Settles the values and writes the dataset and report.
-fn write_outputs(job: &SeqJob, values: Values, seconds: f64) -> Result<SeqRun> {
+fn write_outputs(
+    job: &SeqJob,
+    out: &Path,
+    stage: &mut Stage,
+    values: Values,
+    seconds: f64,
+) -> Result<SeqRun> {
     let code = job.code;
     let t = Instant::now();
     let Settled { analysis, summary } = settle(code, &values, job.engine);
     let period_s = t.elapsed().as_secs_f64();
-    write_dataset(job.out, &summary, &values, analysis.period.as_ref())?;
+    write_dataset(out, &summary, &values, analysis.period.as_ref())?;
     if let Some(r) = job.reports {
         let stem = code.file_name();
         let run = RunInfo {
@@ -202,9 +211,14 @@ fn write_outputs(job: &SeqJob, values: Values, seconds: f64) -> Result<SeqRun> {
             &fig,
         );
         for (name, svg) in &rendered.figures {
-            write_bytes(&r.join(name), svg.as_bytes())?;
+            write_bytes(&stage.file(&r.join(name))?, svg.as_bytes())?;
         }
-        write_bytes(&r.join(format!("{stem}.md")), rendered.markdown.as_bytes())?;
+        let md = stage.file(&r.join(format!("{stem}.md")))?;
+        write_bytes(&md, rendered.markdown.as_bytes())?;
     }
-    Ok(SeqRun { summary, seconds })
+    Ok(SeqRun {
+        summary,
+        seconds,
+        values,
+    })
 }

@@ -1,0 +1,209 @@
+//! `grundy reproduce`, the main job: the Monorail proof for T = 16, the
+//! Season 4 board, the classic octal games, Treblecross and the
+//! coin-turning tables, all staged together ([`Stage`]) and put in place
+//! only once every step has succeeded, so an interrupted or failed run
+//! leaves `data/` and `reports/` as they were.
+
+use crate::dataset::atomic::write_bytes;
+use crate::dataset::staging::Stage;
+use crate::error::Result;
+use crate::games::monorail::board::Board;
+use crate::games::monorail::root::BoardAnalysis;
+use crate::games::monorail::rules::STANDARD_TILES;
+use crate::games::octal::{Engine, OctalCode};
+use crate::games::treblecross::GapNimbers;
+use crate::jobs::monorail::SolveJob;
+use crate::jobs::monorail_position::Game;
+use crate::jobs::octal::{seq_staged, SeqJob, SeqRun};
+use crate::progress::Progress;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The octal games `reproduce` computes, with their largest heap size: the
+/// periodic classics well past their proofs, Treblecross as far as a few
+/// seconds go on two cores.
+pub const OCTAL_GAMES: &[(&str, usize)] = &[
+    ("kayles", 10_000),
+    ("dawsons-chess", 10_000),
+    ("dawsons-kayles", 10_000),
+    ("treblecross", 1 << 18),
+];
+
+/// The televised opening of Season 4 (episode 6), board coordinates.
+pub const SEASON4_OPENING: &str = "3,3,EW;3,2,EW;3,1,EW";
+
+/// Coins in each table of `data/coins/`.
+pub const COINS_TABLE: usize = 4096;
+
+/// Strips in `data/treblecross/table.csv`.
+pub const TREBLECROSS_TABLE: usize = 2000;
+/// Gap values in `data/treblecross/nimbers.bin.zst`: enough for any row of
+/// a million cells.
+pub const TREBLECROSS_NIMBERS: usize = 1 << 20;
+
+/// The command line recorded in the reports.
+pub const COMMAND: &str = "cargo run --release -- reproduce";
+
+/// Where `reproduce` writes.
+#[derive(Clone, Copy, Debug)]
+pub struct ReproduceJob<'a> {
+    /// Root of the data directory (`data`).
+    pub out: &'a Path,
+    /// Root of the reports directory (`reports`).
+    pub reports: &'a Path,
+    /// Worker threads (for the reports).
+    pub threads: usize,
+}
+
+/// What each step found, for the command's summary lines.
+#[derive(Debug)]
+pub struct Reproduced {
+    /// The Monorail solve's summary.
+    pub monorail: crate::dataset::monorail::Summary,
+    /// Season 4: the empty board and the televised opening, and seconds.
+    pub season4: (BoardAnalysis, BoardAnalysis, f64),
+    /// Each octal game of [`OCTAL_GAMES`]: its code and run.
+    pub octal: Vec<(OctalCode, SeqRun)>,
+    /// Treblecross: gap values known, losing strips among the table's, and
+    /// seconds.
+    pub treblecross: (usize, usize, f64),
+}
+
+/// Runs every step into one stage and commits it.
+///
+/// # Errors
+/// The first step's error; [`crate::Error::Io`] when the outputs cannot be
+/// put in place.
+pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced> {
+    let mut stage = Stage::new();
+    let no_stop = AtomicBool::new(false);
+    let solve = SolveJob {
+        tiles: STANDARD_TILES,
+        out: &job.out.join("monorail"),
+        reports: Some(job.reports),
+        threads: job.threads,
+        command: COMMAND.to_string(),
+        checkpoint: None,
+        stop: &no_stop,
+        chunk_records: crate::games::monorail::cost::chunk_records(
+            crate::games::monorail::cost::start_classes(STANDARD_TILES)?,
+        ),
+        force: false,
+        solver: None,
+    };
+    let monorail = crate::jobs::monorail::run_staged(&solve, &mut stage, progress)?.summary;
+    let season4 = season4(job, &mut stage, progress)?;
+    let mut octal = Vec::new();
+    for &(name, max_n) in OCTAL_GAMES {
+        let code: OctalCode = name.parse()?;
+        let seq = SeqJob {
+            code: &code,
+            engine: Engine::Sparse,
+            max_n,
+            out: &job.out.join("octal").join(code.file_name()),
+            reports: Some(&job.reports.join("octal")),
+            checkpoint: None,
+            command: COMMAND.to_string(),
+            threads: job.threads,
+            stop: &no_stop,
+        };
+        let r = seq_staged(&seq, &mut stage, progress)?;
+        octal.push((code, r));
+    }
+    let sequence = octal
+        .iter()
+        .find(|(c, _)| c.name() == Some("treblecross"))
+        .map(|(_, r)| r.values.clone());
+    let treblecross = treblecross(job, &mut stage, sequence, progress)?;
+    let coins = stage.dir(&job.out.join("coins"), "reproduce coins", &["*.csv"])?;
+    crate::dataset::coins::write_tables(&coins, COINS_TABLE)?;
+    let md = crate::report::coins::render(COINS_TABLE);
+    write_bytes(&stage.file(&job.reports.join("coins.md"))?, md.as_bytes())?;
+    stage.commit()?;
+    Ok(Reproduced {
+        monorail,
+        season4,
+        octal,
+        treblecross,
+    })
+}
+
+/// The Season 4 analysis: the 5×4 board with T = 16 from the empty board
+/// and from the televised opening, into `monorail-season4/{empty,
+/// televised}/` and `monorail-season4.md` with its figures in
+/// `monorail-season4/`.
+fn season4(
+    job: &ReproduceJob<'_>,
+    stage: &mut Stage,
+    progress: &dyn Progress,
+) -> Result<(BoardAnalysis, BoardAnalysis, f64)> {
+    let start = Instant::now();
+    let board = Board::season4();
+    let game = Game {
+        tiles: STANDARD_TILES,
+        board: Some(board),
+        what: "reproduce (Season 4 board)",
+        budget: None,
+        force: false,
+    };
+    let out = stage.dir(
+        &job.out.join("monorail-season4"),
+        "reproduce season4",
+        &["empty", "televised"],
+    )?;
+    let md = stage.file(&job.reports.join("monorail-season4.md"))?;
+    let figures = stage.dir(
+        &job.reports.join("monorail-season4"),
+        crate::jobs::monorail_position::REPORT_KIND,
+        &["*.svg"],
+    )?;
+    let empty = game.analyse(&Default::default(), progress)?;
+    let opening = board.parse_position(SEASON4_OPENING)?;
+    let televised = game.analyse(&opening, progress)?;
+    crate::dataset::monorail_board::write_board_dataset(&out.join("empty"), &empty)?;
+    crate::dataset::monorail_board::write_board_dataset(&out.join("televised"), &televised)?;
+    let sec = crate::report::monorail_board::season4(&empty, &televised, "monorail-season4");
+    for (name, svg) in &sec.figures {
+        write_bytes(&figures.join(name), svg.as_bytes())?;
+    }
+    write_bytes(&md, sec.markdown.as_bytes())?;
+    Ok((empty, televised, start.elapsed().as_secs_f64()))
+}
+
+/// Extends the 0.007 values just computed to [`TREBLECROSS_NIMBERS`] and
+/// writes `treblecross/` and `treblecross.md`.
+fn treblecross(
+    job: &ReproduceJob<'_>,
+    stage: &mut Stage,
+    sequence: Option<crate::games::octal::Values>,
+    progress: &dyn Progress,
+) -> Result<(usize, usize, f64)> {
+    use crate::dataset::treblecross::{strip_table, write_dataset};
+    let start = Instant::now();
+    let mut nimbers = match sequence {
+        Some(v) => GapNimbers::from_values(v),
+        None => GapNimbers::compute(0, progress),
+    };
+    let max_gap = TREBLECROSS_NIMBERS - 3;
+    progress.phase(
+        "Treblecross gap values",
+        (max_gap.saturating_sub(nimbers.max_gap())) as u64,
+    );
+    nimbers.extend(max_gap, progress);
+    progress.finish_phase();
+    let out = stage.dir(
+        &job.out.join("treblecross"),
+        "reproduce treblecross",
+        &["table.csv", "nimbers.bin.zst"],
+    )?;
+    let rows = strip_table(TREBLECROSS_TABLE, &nimbers)?;
+    write_dataset(&out, &nimbers, &rows)?;
+    let md = crate::report::treblecross::render(&rows, nimbers.max_gap());
+    write_bytes(
+        &stage.file(&job.reports.join("treblecross.md"))?,
+        md.as_bytes(),
+    )?;
+    let losing = rows.iter().filter(|r| !r.first_player_wins).count();
+    Ok((nimbers.max_gap(), losing, start.elapsed().as_secs_f64()))
+}
