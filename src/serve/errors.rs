@@ -1,9 +1,10 @@
-//! The error layer every response leaves through: panics turned into 500,
-//! and every error response without a JSON body (axum's 405, its
-//! extractors' plain-text rejections) given `{"error": "..."}`, keeping
-//! its status.
+//! The error layer every response leaves through: refusals from the guard
+//! answered, panics turned into 500, and every error response without a
+//! JSON body (axum's 405, its extractors' plain-text rejections) given
+//! `{"error": "..."}`, keeping its status.
 
-use axum::http::{header, Method, Request, StatusCode};
+use super::head::REFUSAL_HEADER;
+use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use hyper::body::Incoming;
@@ -26,6 +27,9 @@ pub(crate) fn error(status: StatusCode, message: &str) -> Response {
 
 /// Answers `req` with `app`, through the error layer.
 pub(crate) async fn respond(app: &TowerToHyperService<Router>, req: Request<Incoming>) -> Response {
+    if let Some(refused) = refusal(req.headers()) {
+        return refused;
+    }
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
     match CatchUnwind(Box::pin(app.call(req))).await {
@@ -36,6 +40,14 @@ pub(crate) async fn respond(app: &TowerToHyperService<Router>, req: Request<Inco
             &format!("internal error (a bug in the server): {panic}"),
         ),
     }
+}
+
+/// The guard's refusal a stand-in request carries.
+fn refusal(headers: &HeaderMap) -> Option<Response> {
+    let value = headers.get(REFUSAL_HEADER)?.to_str().ok()?;
+    let (code, message) = value.split_once(' ')?;
+    let status = StatusCode::from_bytes(code.as_bytes()).ok()?;
+    Some(error(status, message))
 }
 
 /// An error response given a JSON body if it has none; others unchanged.

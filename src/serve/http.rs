@@ -1,7 +1,8 @@
-//! Accepting connections and serving HTTP/1.1 on each with hyper, through
-//! the error layer.
+//! Accepting connections and serving HTTP/1.1 on each with hyper, behind
+//! the guard and through the error layer.
 
 use super::errors::respond;
+use super::guard::Guarded;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -22,8 +23,8 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// After answering a connection it closes, the server shuts its side and
 /// reads and discards what the client still sends for this long (at most
-/// [`LINGER_BYTES`]), so that the answer is not lost to the reset closing
-/// a socket with unread input sends.
+/// [`LINGER_BYTES`]), so that the answer to a refused request is not lost
+/// to the reset closing a socket with unread input sends.
 const LINGER: Duration = Duration::from_secs(2);
 
 /// Most bytes discarded while lingering.
@@ -34,15 +35,18 @@ const LINGER_BYTES: usize = 1 << 20;
 const ACCEPT_PAUSE: Duration = Duration::from_secs(1);
 
 /// Serves `app` on `listener` until the process ends: HTTP/1.1 with
-/// keep-alive, every error of axum answered in JSON, [`HEAD_TIMEOUT`] on
-/// request heads and idle connections.
+/// keep-alive, every request head checked (see the module `head`), every
+/// error answered in JSON, [`HEAD_TIMEOUT`] on request heads and idle
+/// connections.
 ///
 /// # Errors
 /// None in practice: failed accepts are retried.
 pub async fn serve_router(listener: TcpListener, app: Router) -> io::Result<()> {
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(HEAD_TIMEOUT);
+        .header_read_timeout(HEAD_TIMEOUT)
+        // The guard ends the input after a refusal: hyper must still answer.
+        .half_close(true);
     let app = TowerToHyperService::new(app);
     loop {
         match listener.accept().await {
@@ -71,10 +75,10 @@ async fn connection(http: http1::Builder, stream: TcpStream, app: TowerToHyperSe
         let app = app.clone();
         Box::pin(async move { Ok::<_, Infallible>(respond(&app, req).await) })
     });
-    let conn = http.serve_connection(TokioIo::new(stream), service);
+    let conn = http.serve_connection(TokioIo::new(Guarded::new(stream)), service);
     // On an error (a timeout, a client gone) the socket is just dropped.
     if let Ok(parts) = conn.without_shutdown().await {
-        linger(parts.io.into_inner()).await;
+        linger(parts.io.into_inner().into_inner()).await;
     }
 }
 

@@ -21,19 +21,27 @@
 //!   "..."}` (one line); a path that is not the page or the API, 404.
 //! - `/` serves the page (`page.html`, no external resources).
 //!
-//! Every error response of axum and the handlers is `{"error": "..."}`
-//! (one line) with `Content-Type: application/json`. A connection whose
-//! request head is not complete [`HEAD_TIMEOUT`] after it opened or went
-//! idle is dropped.
+//! Every error, whatever refuses the request, is `{"error": "..."}` (one
+//! line) with `Content-Type: application/json` and the fitting status: 404
+//! unknown path, 405 wrong method, 400 bad position or malformed request,
+//! 411 a chunked body, 413 a body over [`MAX_BODY_BYTES`], 414 a target over
+//! [`MAX_URI_BYTES`], 431 a head over [`MAX_HEAD_BYTES`] or
+//! [`MAX_HEADERS`] fields, 500 a bug. A connection whose request head is
+//! not complete [`HEAD_TIMEOUT`] after it opened or went idle is dropped.
 //!
 //! The layers, outside in: [`serve_router`] accepts connections and runs
-//! hyper on each (`http`); every response leaves through `errors`, which
-//! gives the errors of axum and its extractors a JSON body and catches
-//! panics; [`router`] holds the API.
+//! hyper on each (`http`), behind a guard that checks every request head
+//! before hyper parses it and turns a bad one into a refusal the router
+//! answers (`guard`, `head`); every response leaves through `errors`,
+//! which gives the errors of axum and its extractors a JSON body and
+//! catches panics; [`router`] holds the API.
 
 mod errors;
+mod guard;
+mod head;
 mod http;
 
+pub use head::{MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES, MAX_URI_BYTES};
 pub use http::{serve_router, HEAD_TIMEOUT};
 
 use crate::error::Error;
