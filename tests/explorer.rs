@@ -1,6 +1,7 @@
 //! The tablebase explorer: the JSON API of `grundy serve` through a real
-//! HTTP client against a server on a free loopback port, and `grundy
-//! monorail play` driven through standard input.
+//! HTTP client against a server on a free loopback port, its errors and
+//! timeouts through raw TCP, and `grundy monorail play` driven through
+//! standard input.
 
 use grundy::games::monorail::board::Board;
 use grundy::games::monorail::position::Position;
@@ -8,8 +9,10 @@ use grundy::games::monorail::root::solve_board;
 use grundy::games::monorail::tablebase::Tablebase;
 use grundy::progress::NoProgress;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A running `grundy serve`, killed when dropped.
 struct Server {
@@ -116,6 +119,249 @@ fn api_answers_match_the_solver_and_refuses_bad_positions() {
     let page = ureq::get(&s.url).call().unwrap();
     assert!(page.content_type().starts_with("text/html"));
     assert!(page.into_string().unwrap().contains("<html"));
+}
+
+/// `host:port` of a server.
+fn address(s: &Server) -> String {
+    s.url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// One response read from raw bytes: status, headers (lower-case names),
+/// body.
+#[derive(Debug)]
+struct Raw {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Raw {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as `{"error": MESSAGE}` with a JSON content type: MESSAGE.
+    fn error(&self) -> String {
+        assert_eq!(
+            self.header("content-type"),
+            Some("application/json"),
+            "{self:?}"
+        );
+        let v: Value = serde_json::from_slice(&self.body).expect("a JSON body");
+        let msg = v["error"].as_str().expect("an error string").to_string();
+        assert!(!msg.is_empty() && !msg.contains('\n'), "{msg:?}");
+        msg
+    }
+}
+
+/// Splits what a server sent into responses (each with Content-Length).
+fn responses(mut bytes: &[u8]) -> Vec<Raw> {
+    let mut out = Vec::new();
+    while !bytes.is_empty() {
+        let end = bytes
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a whole response head");
+        let head = std::str::from_utf8(&bytes[..end]).unwrap();
+        let mut lines = head.split("\r\n");
+        let status = lines.next().unwrap().split(' ').nth(1).unwrap();
+        let headers: Vec<(String, String)> = lines
+            .map(|l| {
+                let (n, v) = l.split_once(':').unwrap();
+                (n.trim().to_ascii_lowercase(), v.trim().to_string())
+            })
+            .collect();
+        let len: usize = headers
+            .iter()
+            .find(|(n, _)| n == "content-length")
+            .map_or(0, |(_, v)| v.parse().unwrap());
+        let body = bytes[end + 4..end + 4 + len].to_vec();
+        bytes = &bytes[end + 4 + len..];
+        out.push(Raw {
+            status: status.parse().unwrap(),
+            headers,
+            body,
+        });
+    }
+    out
+}
+
+/// Sends `request` as is and reads until the server closes (at most 10 s).
+fn raw(s: &Server, request: &[u8]) -> Vec<Raw> {
+    let mut c = TcpStream::connect(address(s)).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    c.set_write_timeout(Some(Duration::from_secs(10))).unwrap();
+    c.write_all(request).unwrap();
+    let mut got = Vec::new();
+    c.read_to_end(&mut got).expect("the server closes in time");
+    responses(&got)
+}
+
+/// One request, one response; the request gets `Connection: close` after
+/// its request line so the server closes after answering.
+fn raw_one(s: &Server, line: &str, rest: &str) -> Raw {
+    let request = format!("{line}\r\nHost: x\r\nConnection: close\r\n{rest}\r\n");
+    let mut r = raw(s, request.as_bytes());
+    assert_eq!(r.len(), 1, "{line}: {r:?}");
+    r.pop().unwrap()
+}
+
+/// Every error is `{"error": ...}` in JSON with its status, whether axum,
+/// the handlers or the checks before hyper refuse the request; and a bad
+/// request after good ones on a keep-alive connection is answered after
+/// them.
+#[test]
+fn every_error_is_a_json_body() {
+    let s = server(&["--tiles", "6"]);
+    let r = raw_one(
+        &s,
+        "POST /api/info HTTP/1.1",
+        "Content-Length: 3\r\n\r\nabc",
+    );
+    assert_eq!(r.status, 405);
+    assert!(r.error().contains("POST"), "{r:?}");
+    assert!(r.header("allow").unwrap().contains("GET"));
+    assert_eq!(raw_one(&s, "DELETE / HTTP/1.1", "").status, 405);
+    let r = raw_one(&s, "GET /nothing-here HTTP/1.1", "");
+    assert_eq!(r.status, 404);
+    r.error();
+    let long = format!("GET /api/position?p={} HTTP/1.1", "1".repeat(10_000));
+    let r = raw_one(&s, &long, "");
+    assert_eq!(r.status, 414);
+    assert!(r.error().contains("longer than"), "{r:?}");
+    let huge = format!("X-Huge: {}\r\n", "h".repeat(40_000));
+    let r = raw_one(&s, "GET /api/info HTTP/1.1", &huge);
+    assert_eq!(r.status, 431);
+    r.error();
+    let many = "X-Many: 1\r\n".repeat(100);
+    assert_eq!(raw_one(&s, "GET /api/info HTTP/1.1", &many).status, 431);
+    for line in [
+        "G(T / HTTP/1.1",
+        "GET / HTTP/7.5",
+        "GET /\u{1}x HTTP/1.1",
+        "hello",
+    ] {
+        let r = raw_one(&s, line, "");
+        assert_eq!(r.status, 400, "{line}");
+        assert!(r.error().starts_with("malformed request"), "{r:?}");
+    }
+    let r = raw_one(&s, "GET /api/info HTTP/1.1", "Content-Length: x\r\n");
+    assert_eq!(r.status, 400);
+    r.error();
+    for query in ["p=%ZZ", "q=-", "p=1,1,XX"] {
+        let r = raw_one(&s, &format!("GET /api/position?{query} HTTP/1.1"), "");
+        assert_eq!(r.status, 400, "{query}");
+        r.error();
+    }
+    let chunked = "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
+    let r = raw_one(&s, "POST /api/info HTTP/1.1", chunked);
+    assert_eq!(r.status, 411);
+    r.error();
+    let r = raw(
+        &s,
+        b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\nPOST / HTTP/1.1\r\nContent-Length: 2\r\n\r\nabG(T / HTTP/1.1\r\n\r\nGET /api/info HTTP/1.1\r\n\r\n",
+    );
+    let statuses: Vec<u16> = r.iter().map(|r| r.status).collect();
+    assert_eq!(statuses, [200, 405, 400], "{r:?}");
+    let info: Value = serde_json::from_slice(&r[0].body).unwrap();
+    assert_eq!(info["tiles"], 6);
+    r[2].error();
+    let (code, _) = get(&format!("{}api/info", s.url));
+    assert_eq!(code, 200, "the server still answers");
+}
+
+/// A client that sends half a request head, and one that stays idle after
+/// an answer on a keep-alive connection, are both dropped after
+/// `HEAD_TIMEOUT`.
+#[test]
+fn slow_and_idle_clients_are_dropped() {
+    let s = server(&["--tiles", "6"]);
+    let timeout = grundy::serve::HEAD_TIMEOUT;
+    let clients = [
+        "GET /api/info HTTP/1.1\r\nHost: x\r\nX-Slow:",
+        "GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n",
+    ]
+    .map(|request| {
+        let mut c = TcpStream::connect(address(&s)).unwrap();
+        c.set_read_timeout(Some(timeout + Duration::from_secs(5)))
+            .unwrap();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            c.write_all(request.as_bytes()).unwrap();
+            let mut got = Vec::new();
+            let end = c.read_to_end(&mut got);
+            (start.elapsed(), end, got)
+        })
+    });
+    for (client, answers) in clients.into_iter().zip([0, 1]) {
+        let (elapsed, end, got) = client.join().unwrap();
+        match end {
+            Ok(_) => {}
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+        assert!(
+            elapsed >= timeout - Duration::from_millis(500),
+            "{elapsed:?}"
+        );
+        assert!(elapsed < timeout + Duration::from_secs(5), "{elapsed:?}");
+        let r = responses(&got);
+        assert_eq!(r.len(), answers, "{r:?}");
+        assert!(r.iter().all(|r| r.status == 200));
+    }
+}
+
+/// Outside the real API: a handler that panics gets a JSON 500 and the
+/// server goes on; an extractor's plain-text rejection becomes JSON.
+#[test]
+fn panics_and_extractor_rejections_are_json() {
+    use axum::extract::Query;
+    use axum::routing::get as route;
+    async fn boom() -> &'static str {
+        panic!("deliberately\nin two lines")
+    }
+    #[derive(serde::Deserialize)]
+    struct N {
+        n: u32,
+    }
+    let app = axum::Router::new().route("/boom", route(boom)).route(
+        "/n",
+        route(|Query(q): Query<N>| async move { q.n.to_string() }),
+    );
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            grundy::serve::serve_router(listener, app).await
+        })
+    });
+    let at = |line: &str| {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        write!(c, "{line}\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut got = Vec::new();
+        c.read_to_end(&mut got).unwrap();
+        responses(&got).pop().unwrap()
+    };
+    let r = at("GET /boom HTTP/1.1");
+    assert_eq!(r.status, 500);
+    assert!(r.error().contains("deliberately"), "{r:?}");
+    let r = at("GET /n?n=x HTTP/1.1");
+    assert_eq!(r.status, 400);
+    assert!(r.error().contains("query"), "{r:?}");
+    assert_eq!(at("GET /n?n=3 HTTP/1.1").status, 200);
 }
 
 /// The Season 4 board: the televised opening's replies as the report

@@ -48,6 +48,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()
+        .enable_time()
         .build()
         .context("cannot start the server's runtime")?;
     rt.block_on(async move {

@@ -20,6 +20,29 @@
 //! - A malformed or impossible position gets HTTP 400 and `{"error":
 //!   "..."}` (one line); a path that is not the page or the API, 404.
 //! - `/` serves the page (`page.html`, no external resources).
+//!
+//! Every error, whatever refuses the request, is `{"error": "..."}` (one
+//! line) with `Content-Type: application/json` and the fitting status: 404
+//! unknown path, 405 wrong method, 400 bad position or malformed request,
+//! 411 a chunked body, 413 a body over [`MAX_BODY_BYTES`], 414 a target over
+//! [`MAX_URI_BYTES`], 431 a head over [`MAX_HEAD_BYTES`] or
+//! [`MAX_HEADERS`] fields, 500 a bug. A connection whose request head is
+//! not complete [`HEAD_TIMEOUT`] after it opened or went idle is dropped.
+//!
+//! The layers, outside in: [`serve_router`] accepts connections and runs
+//! hyper on each (`http`), behind a guard that checks every request head
+//! before hyper parses it and turns a bad one into a refusal the router
+//! answers (`guard`, `head`); every response leaves through `errors`,
+//! which gives the errors of axum and its extractors a JSON body and
+//! catches panics; [`router`] holds the API.
+
+mod errors;
+mod guard;
+mod head;
+mod http;
+
+pub use head::{MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES, MAX_URI_BYTES};
+pub use http::{serve_router, HEAD_TIMEOUT};
 
 use crate::error::Error;
 use crate::games::monorail::board::{framed, framed_cell};
@@ -30,6 +53,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use errors::error;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -47,12 +71,12 @@ pub fn router(tb: Arc<Tablebase>) -> Router {
         .with_state(tb)
 }
 
-/// Serves `tb` on `listener` until the process ends.
+/// Serves `tb` on `listener` until the process ends (see [`serve_router`]).
 ///
 /// # Errors
-/// The listener's I/O errors.
+/// None in practice: failed accepts are retried.
 pub async fn serve(listener: tokio::net::TcpListener, tb: Arc<Tablebase>) -> std::io::Result<()> {
-    axum::serve(listener, router(tb)).await
+    serve_router(listener, router(tb)).await
 }
 
 async fn page() -> Response {
@@ -71,10 +95,6 @@ async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "no such page: the API is /api/info and /api/position?p=POSITION",
     )
-}
-
-fn error(status: StatusCode, message: &str) -> Response {
-    (status, Json(json!({ "error": message }))).into_response()
 }
 
 /// `[x, y, "TYPE"]` triples in the user's frame.
