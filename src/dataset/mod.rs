@@ -1,5 +1,6 @@
 //! Dataset writers and readers: atomic files, the bincode + zstd positions
-//! table, and the Monorail dataset directory.
+//! table, the dataset directories, and the strict reading ([`strict`]) of
+//! the text files grundy writes and reads back.
 
 pub mod atomic;
 pub mod census;
@@ -12,4 +13,5 @@ pub mod monorail_table;
 pub mod octal;
 pub mod rank_checkpoint;
 pub mod stream;
+pub mod strict;
 pub mod treblecross;
