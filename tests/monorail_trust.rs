@@ -198,25 +198,49 @@ fn verify_names_every_edited_summary_field() {
 }
 
 /// Differences the fields cannot show (an extra key or column, line ends,
-/// spacing) are caught by the byte comparison, naming the line.
+/// spacing) are refused when the file is read, naming the file and the
+/// line; a value that only the byte comparison sees (`layers.csv` has no
+/// row comparison) is named by its line.
 #[test]
 fn verify_catches_format_only_edits() {
-    let cases: &[(&str, &str, &str)] = &[
+    let cases: &[(&str, &str, &str, &str)] = &[
         (
             "summary.json",
             "\"game\": \"monorail\",",
             "\"game\": \"monorail\", \"extra\": 1,",
+            "unknown field `extra`",
         ),
-        ("summary.json", "\"tiles\": 8,", "\"tiles\":    8,"),
-        ("first_moves.csv", "class_size\n", "class_size\r\n"),
-        ("subgames.csv", "1,0,3,2,14,", "1,0,3,2,014,"),
+        (
+            "summary.json",
+            "\"tiles\": 8,",
+            "\"tiles\":    8,",
+            "not as grundy writes it: line 3: file has",
+        ),
+        (
+            "first_moves.csv",
+            "class_size\n",
+            "class_size\r\n",
+            "not as grundy writes it: line 1: ends in CR LF",
+        ),
+        (
+            "subgames.csv",
+            "1,0,3,2,14,",
+            "1,0,3,2,014,",
+            "not as grundy writes it: line 2: file has",
+        ),
+        (
+            "layers.csv",
+            "\n1,5\n",
+            "\n1,6\n",
+            "line 3 differs from the re-derived text: file has \"1,6\", expected \"1,5\"",
+        ),
     ];
-    for &(file, from, to) in cases {
+    for &(file, from, to, needle) in cases {
         let t = copy8();
         edit_text(&t.path().join("d").join(file), from, to);
         let o = verify(&t);
-        one_line_error(&o, "differs from the re-derived text");
-        one_line_error(&o, file);
+        one_line_error(&o, needle);
+        one_line_error(&o, &format!("d/{file}"));
     }
     // A deleted row: the row counts are named.
     let t = copy8();
@@ -226,6 +250,94 @@ fn verify_catches_format_only_edits() {
         "",
     );
     one_line_error(&verify(&t), "file has 2 rows, re-derived 3");
+}
+
+/// Only what the writer writes is read: `summary.json` with a key twice
+/// (the last would win) or a key it does not write, at any depth, and CSV
+/// files with other line ends, a byte-order mark, no final line end, extra
+/// or reordered columns are each refused in one line naming the file.
+#[test]
+fn verify_reads_only_what_the_writer_writes() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "summary.json",
+            "\"tiles\": 8,",
+            "\"tiles\": 10, \"tiles\": 8,",
+            "duplicate key \"tiles\"",
+        ),
+        (
+            "summary.json",
+            "\"start_nimber\": 8,",
+            "\"start_nimber\": 8, \"start_nimber\": 8,",
+            "duplicate key \"start_nimber\"",
+        ),
+        (
+            "summary.json",
+            "\"1\": 1,",
+            "\"1\": 2, \"1\": 1,",
+            "duplicate key \"forced_loop_endgames[0].classes_by_nimber.1\"",
+        ),
+        (
+            "summary.json",
+            "\"subgame_classes\": 3,",
+            "\"subgame_classes\": 3, \"note\": 0,",
+            "unknown field `note`",
+        ),
+        ("summary.json", "\n}\n", "\n}", "line 38: has no line end"),
+        (
+            "layers.csv",
+            "tiles_placed,position_classes\n",
+            "\u{feff}tiles_placed,position_classes\n",
+            "line 1: starts with a byte-order mark",
+        ),
+        (
+            "loops.csv",
+            "id,tiles,loop\n0,8,",
+            "id,tiles,loop\r\n0,8,",
+            "line 1: ends in CR LF",
+        ),
+        (
+            "first_moves.csv",
+            "class_size\n",
+            "class_size,note\n",
+            "row 1: CSV error: record 1 (line: 2, byte: 67): found record with 6 fields",
+        ),
+        (
+            "loops.csv",
+            "id,tiles,loop",
+            "tiles,id,loop",
+            "line 1: file has \"tiles,id,loop\", expected \"id,tiles,loop\"",
+        ),
+    ];
+    for &(file, from, to, needle) in cases {
+        let t = copy8();
+        edit_text(&t.path().join("d").join(file), from, to);
+        let o = verify(&t);
+        one_line_error(&o, needle);
+        one_line_error(&o, &format!("corrupt dataset d/{file}"));
+    }
+    // An extra column on every line.
+    let t = copy8();
+    let p = t.path().join("d/first_moves.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let wide: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| format!("{l},{}\n", if i == 0 { "note" } else { "1" }))
+        .collect();
+    std::fs::write(&p, wide).unwrap();
+    one_line_error(&verify(&t), "d/first_moves.csv: row 1");
+    one_line_error(&verify(&t), "unknown field `note`");
+    // No final line end on a CSV file.
+    let t = copy8();
+    let p = t.path().join("d/subgames.csv");
+    let mut bytes = std::fs::read(&p).unwrap();
+    assert_eq!(bytes.pop(), Some(b'\n'));
+    std::fs::write(&p, bytes).unwrap();
+    one_line_error(
+        &verify(&t),
+        "d/subgames.csv: not as grundy writes it: line 4: has no line end",
+    );
 }
 
 /// Hostile dataset directories: empty, missing, directories instead of

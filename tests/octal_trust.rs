@@ -340,6 +340,133 @@ fn verify_checks_the_other_dataset_files() {
     );
 }
 
+/// `octal verify` reads only what the writer writes: `summary.json` with a
+/// key twice (the last would win), a key or an `engine` the writer does not
+/// write, or another layout; `sequence.csv` (and the other text files)
+/// with CR LF line ends, a byte-order mark, trailing spaces, no final line
+/// end, a line too many, an extra or reordered column. Each is refused in
+/// one `error:` line (exit code 2) naming the file.
+#[test]
+fn verify_reads_only_what_the_writer_writes() {
+    let d = tempfile::tempdir().unwrap();
+    stdout(&grundy(
+        &["octal", "seq", "kayles", "--max-n", "400", "--out", "k"],
+        d.path(),
+    ));
+    let k = d.path().join("k");
+    stdout(&grundy(&["octal", "verify", "k"], d.path()));
+    let summary = std::fs::read_to_string(k.join("summary.json")).unwrap();
+    let csv = std::fs::read_to_string(k.join("sequence.csv")).unwrap();
+    let edits: Vec<(&str, String, &str)> = vec![
+        (
+            "summary.json",
+            summary.replacen("\"period\": 12,", "\"period\": 13, \"period\": 12,", 1),
+            "duplicate key \"period\"",
+        ),
+        (
+            "summary.json",
+            summary.replacen(
+                "\"engine\": \"sparse\"",
+                "\"engine\": \"naive\", \"engine\": \"sparse\"",
+                1,
+            ),
+            "duplicate key \"engine\"",
+        ),
+        (
+            "summary.json",
+            summary.replacen("\"engine\": \"sparse\"", "\"engine\": \"Naive\"", 1),
+            "field engine is not \"naive\" or \"sparse\"",
+        ),
+        (
+            "summary.json",
+            summary.replacen(
+                "\"engine\": \"sparse\"",
+                "\"engine\": \"sparse\", \"by\": 1",
+                1,
+            ),
+            "unknown field by",
+        ),
+        (
+            "summary.json",
+            summary.replacen("  \"name\": \"kayles\",\n", "", 1),
+            "field name is missing",
+        ),
+        (
+            "summary.json",
+            summary.replacen("\"max_n\": 400,", "\"max_n\":400,", 1),
+            "not as grundy writes it: line 4: file has",
+        ),
+        (
+            "summary.json",
+            summary.replace('\n', "\r\n"),
+            "not as grundy writes it: line 1: ends in CR LF",
+        ),
+        (
+            "sequence.csv",
+            csv.replace('\n', "\r\n"),
+            "line 1 (the header): ends in CR LF",
+        ),
+        (
+            "sequence.csv",
+            format!("\u{feff}{csv}"),
+            "line 1 (the header): starts with a byte-order mark",
+        ),
+        (
+            "sequence.csv",
+            csv.replacen("\n5,4\n", "\n5,4 \n", 1),
+            "line 7 (n = 5, field nimber): file has \"5,4 \", expected \"5,4\"",
+        ),
+        (
+            "sequence.csv",
+            csv.trim_end_matches('\n').to_string(),
+            "line 402 (n = 400, field nimber): has no line end",
+        ),
+        (
+            "sequence.csv",
+            format!("{csv}\n"),
+            "line 403: file has \"\", after the last line grundy writes",
+        ),
+        (
+            "sequence.csv",
+            csv.replacen("n,nimber\n", "n,nimber,x\n", 1),
+            "line 1 (the header): file has \"n,nimber,x\"",
+        ),
+        (
+            "sequence.csv",
+            csv.replacen("n,nimber\n", "nimber,n\n", 1),
+            "line 1 (the header): file has \"nimber,n\"",
+        ),
+    ];
+    for (file, text, needle) in edits {
+        let path = k.join(file);
+        let before = std::fs::read(&path).unwrap();
+        assert_ne!(before, text.as_bytes(), "the edit changes {file}: {needle}");
+        std::fs::write(&path, &text).unwrap();
+        let o = grundy(&["octal", "verify", "k"], d.path());
+        one_line_error(&o, needle);
+        one_line_error(&o, &format!("k/{file}"));
+        std::fs::write(&path, before).unwrap();
+    }
+    // The other text files are held to their bytes too.
+    for (file, needle) in [
+        (
+            "b-file.txt",
+            "b-file.txt: line 1 (the comment lines): ends in CR LF",
+        ),
+        (
+            "table.tex",
+            "table.tex: line 1 (line 1 of the regenerated file): ends in CR LF",
+        ),
+    ] {
+        let path = k.join(file);
+        let before = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, before.replace('\n', "\r\n")).unwrap();
+        one_line_error(&grundy(&["octal", "verify", "k"], d.path()), needle);
+        std::fs::write(&path, before).unwrap();
+    }
+    stdout(&grundy(&["octal", "verify", "k"], d.path()));
+}
+
 #[test]
 fn resuming_from_an_edited_checkpoint_is_refused() {
     let d = tempfile::tempdir().unwrap();

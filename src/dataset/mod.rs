@@ -1,5 +1,6 @@
 //! Dataset writers and readers: atomic files, the bincode + zstd positions
-//! table, and the Monorail dataset directory.
+//! table, the dataset directories, and the strict reading ([`strict`]) of
+//! the text files grundy writes and reads back.
 
 pub mod atomic;
 pub mod census;
@@ -13,4 +14,5 @@ pub mod octal;
 pub mod rank_checkpoint;
 pub mod staging;
 pub mod stream;
+pub mod strict;
 pub mod treblecross;

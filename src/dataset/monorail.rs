@@ -8,6 +8,7 @@
 
 use super::atomic::write_bytes;
 use super::monorail_table::{read_table_chunks, write_table_streamed, Header};
+use super::strict;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
 use crate::games::monorail::rules::{check_tiles, Rules};
@@ -40,6 +41,7 @@ pub mod files {
 /// number of placed tiles (every move places 1–3, so these are the tiers a
 /// retrograde solve would work through).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LayerRow {
     /// Tiles placed.
     pub tiles_placed: usize,
@@ -61,6 +63,7 @@ pub fn layer_rows(a: &Analysis) -> Vec<LayerRow> {
 
 /// One forced-loop endgame in `summary.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EndgameSummary {
     /// The winning first move, compact notation.
     #[serde(rename = "move")]
@@ -83,6 +86,7 @@ pub struct EndgameSummary {
 
 /// `summary.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Always `"monorail"`.
     pub game: String,
@@ -153,6 +157,7 @@ impl Summary {
 
 /// A row of `first_moves.csv`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FirstMoveRow {
     /// The move, compact notation (least of its symmetry class).
     #[serde(rename = "move")]
@@ -172,6 +177,7 @@ pub struct FirstMoveRow {
 
 /// A row of `subgames.csv`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubgameRow {
     /// Class id, from 1.
     pub id: usize,
@@ -189,6 +195,7 @@ pub struct SubgameRow {
 
 /// A row of `loops.csv`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LoopRow {
     /// Loop id, the index used by `positions.bin.zst` keys.
     pub id: usize,
@@ -398,7 +405,13 @@ fn read_file(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(Error::io("cannot read", path))
 }
 
-fn parse_csv<T: for<'de> Deserialize<'de>>(path: &Path, bytes: &[u8]) -> Result<Vec<T>> {
+/// The rows of a CSV file of the dataset, which must be byte for byte what
+/// [`csv_bytes`] writes for them (header and columns in order, `\n` line
+/// ends, the writer's quoting, nothing else).
+fn parse_csv<T: for<'de> Deserialize<'de> + Serialize>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<Vec<T>> {
     let mut r = csv::Reader::from_reader(bytes);
     let mut out = Vec::new();
     for (i, row) in (1u64..).zip(r.deserialize()) {
@@ -407,6 +420,7 @@ fn parse_csv<T: for<'de> Deserialize<'de>>(path: &Path, bytes: &[u8]) -> Result<
             reason: format!("row {i}: {e}"),
         })?);
     }
+    strict::check_as_written(path, bytes, &csv_bytes(&out))?;
     Ok(out)
 }
 
@@ -414,25 +428,35 @@ fn parse_csv<T: for<'de> Deserialize<'de>>(path: &Path, bytes: &[u8]) -> Result<
 ///
 /// # Errors
 /// [`Error::Io`] if it cannot be read, [`Error::CorruptDataset`] if it is
-/// not a summary.
+/// not a summary: not JSON, a key repeated or unknown (at any depth), a
+/// field missing or of the wrong type, or laid out otherwise than grundy
+/// writes it (naming the line).
 pub fn read_summary(dir: &Path) -> Result<Summary> {
     let sp = dir.join(files::SUMMARY);
     parse_summary(&sp, &read_file(&sp)?)
 }
 
+/// `summary.json` read strictly ([`strict::from_json`]: no key repeated or
+/// unknown at any depth), and byte for byte as [`summary_bytes`] writes
+/// what was read.
 fn parse_summary(path: &Path, bytes: &[u8]) -> Result<Summary> {
-    serde_json::from_slice(bytes).map_err(|e| Error::CorruptDataset {
-        path: path.to_path_buf(),
-        reason: e.to_string(),
-    })
+    let s: Summary = strict::from_json(path, bytes)?;
+    strict::check_as_written(path, bytes, &summary_bytes(&s))?;
+    Ok(s)
 }
 
 /// Reads every text file of a dataset directory and the header of
 /// `positions.bin.zst` (its records are streamed by [`verify_dataset`]).
 ///
+/// Each file is read strictly: `summary.json` as [`read_summary`], each CSV
+/// file by its columns (none missing or added, in the writer's order) and
+/// then byte for byte as the writer writes the rows read (`\n` line ends,
+/// its quoting and spacing), so only what grundy writes is accepted.
+///
 /// # Errors
 /// [`Error::Io`] for a missing or unreadable file, [`Error::CorruptDataset`]
-/// for one that does not decode.
+/// for one that does not decode or is not laid out as grundy writes it,
+/// naming the file and the row or line.
 pub fn read_dataset(dir: &Path) -> Result<Dataset> {
     let mut texts = BTreeMap::new();
     for name in [
@@ -449,6 +473,7 @@ pub fn read_dataset(dir: &Path) -> Result<Dataset> {
     let first_moves = parse_csv(&dir.join(files::FIRST_MOVES), text(files::FIRST_MOVES))?;
     let subgames = parse_csv(&dir.join(files::SUBGAMES), text(files::SUBGAMES))?;
     let loops = parse_csv(&dir.join(files::LOOPS), text(files::LOOPS))?;
+    parse_csv::<LayerRow>(&dir.join(files::LAYERS), text(files::LAYERS))?;
     let (header, _) = super::stream::open::<Header>(&dir.join(files::POSITIONS))?;
     Ok(Dataset {
         dir: dir.to_path_buf(),
@@ -478,46 +503,18 @@ pub struct VerifyReport {
     pub loops_checked: usize,
 }
 
-/// The first difference between a value read from a file (`file`) and the
-/// re-derived one, as `(field path, file's value, re-derived value)`.
-/// Objects are compared key by key, arrays entry by entry (`name[i]`).
-fn first_difference(
-    field: &str,
-    file: &Value,
-    derived: &Value,
-) -> Option<(String, String, String)> {
-    let join = |k: &str| {
-        if field.is_empty() {
-            k.to_string()
-        } else {
-            format!("{field}.{k}")
-        }
-    };
-    let missing = || "nothing".to_string();
-    match (file, derived) {
-        (Value::Object(f), Value::Object(d)) => {
-            for (k, dv) in d {
-                match f.get(k) {
-                    Some(fv) => {
-                        if let Some(x) = first_difference(&join(k), fv, dv) {
-                            return Some(x);
-                        }
-                    }
-                    None => return Some((join(k), missing(), dv.to_string())),
-                }
-            }
-            f.iter()
-                .find(|(k, _)| !d.contains_key(*k))
-                .map(|(k, fv)| (join(k), fv.to_string(), missing()))
-        }
-        (Value::Array(f), Value::Array(d)) if f.len() == d.len() => f
-            .iter()
-            .zip(d)
-            .enumerate()
-            .find_map(|(i, (fv, dv))| first_difference(&format!("{field}[{i}]"), fv, dv)),
-        _ if file == derived => None,
-        _ => Some((field.to_string(), file.to_string(), derived.to_string())),
-    }
+/// The first difference between a value read from a file and the
+/// re-derived one ([`strict::json_difference`]), as `(field path, file's
+/// value, re-derived value)`, `nothing` standing for an absent field.
+fn first_difference(file: &Value, derived: &Value) -> Option<(String, String, String)> {
+    let nothing = || "nothing".to_string();
+    strict::json_difference("", file, derived).map(|d| {
+        (
+            d.field,
+            d.file.unwrap_or_else(nothing),
+            d.expected.unwrap_or_else(nothing),
+        )
+    })
 }
 
 fn mismatch(dir: &Path, file: &str, reason: String) -> Error {
@@ -542,7 +539,7 @@ fn compare_rows<T: Serialize>(dir: &Path, file: &str, read: &[T], derived: &[T])
             serde_json::to_value(r).expect("rows serialise"),
             serde_json::to_value(d).expect("rows serialise"),
         );
-        if let Some((field, fv, ddv)) = first_difference("", &rv, &dv) {
+        if let Some((field, fv, ddv)) = first_difference(&rv, &dv) {
             return Err(mismatch(
                 dir,
                 file,
@@ -560,40 +557,16 @@ fn compare_rows<T: Serialize>(dir: &Path, file: &str, read: &[T], derived: &[T])
 /// that differs (a difference the field comparison cannot see: spacing,
 /// quoting, line ends, extra columns or keys).
 fn compare_bytes(dir: &Path, file: &str, read: &[u8], derived: &[u8]) -> Result<()> {
-    if read == derived {
-        return Ok(());
-    }
-    let quote = |b: Option<&[u8]>| match b {
-        None => "nothing".to_string(),
-        Some(l) => {
-            let s = String::from_utf8_lossy(l);
-            let cut: String = s.chars().take(60).collect();
+    match strict::first_line_difference(read, derived) {
+        None => Ok(()),
+        Some(d) => Err(mismatch(
+            dir,
+            file,
             format!(
-                "{:?}{}",
-                cut,
-                if s.chars().count() > 60 { "..." } else { "" }
-            )
-        }
-    };
-    let (mut r, mut d) = (read.split(|&b| b == b'\n'), derived.split(|&b| b == b'\n'));
-    let mut line = 1u64;
-    loop {
-        let (a, b) = (r.next(), d.next());
-        if a != b {
-            return Err(mismatch(
-                dir,
-                file,
-                format!(
-                    "line {line} differs from the re-derived text: file has {}, re-derived {}",
-                    quote(a),
-                    quote(b)
-                ),
-            ));
-        }
-        if a.is_none() {
-            return Ok(());
-        }
-        line = line.saturating_add(1);
+                "line {} differs from the re-derived text: {}",
+                d.line, d.what
+            ),
+        )),
     }
 }
 
@@ -641,7 +614,7 @@ fn compare_files(d: &Dataset, a: &Analysis, table: &LoopTable) -> Result<()> {
         serde_json::to_value(&d.summary).expect("the summary serialises"),
         serde_json::to_value(&summary).expect("the summary serialises"),
     );
-    if let Some((field, fv, ddv)) = first_difference("", &rv, &dv) {
+    if let Some((field, fv, ddv)) = first_difference(&rv, &dv) {
         return Err(mismatch(
             &d.dir,
             files::SUMMARY,

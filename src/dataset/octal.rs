@@ -57,6 +57,7 @@ pub struct Header {
 crate::frame_header!(Header, MAGIC, VERSION);
 
 use super::stream;
+use super::strict;
 
 /// Writes `values` of `code` in the sequence format to `w`.
 ///
@@ -130,8 +131,9 @@ pub fn read_sequence(path: &Path) -> Result<(String, Values)> {
 }
 
 /// `summary.json` of an octal dataset. Deterministic: no timings (those go
-/// to the report).
+/// to the report). Read back, it may have no key the writer does not write.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// The code (`0.77`).
     pub code: String,
@@ -186,6 +188,12 @@ impl Summary {
             engine: engine.to_string(),
         }
     }
+}
+
+/// The text of `summary.json`: pretty-printed, keys in the order of
+/// [`Summary`]'s fields, ending in a line end.
+fn summary_json(summary: &Summary) -> String {
+    serde_json::to_string_pretty(summary).expect("summary serialises") + "\n"
 }
 
 /// Writes `sequence.csv` (`n,nimber`).
@@ -298,7 +306,7 @@ pub fn write_dataset(
     write_atomic(&dir.join("b-file.txt"), |w| write_bfile(w, code, values))?;
     let tex = latex_table(code, values, period);
     write_atomic(&dir.join("table.tex"), |w| w.write_all(tex.as_bytes()))?;
-    let json = serde_json::to_string_pretty(summary).expect("summary serialises") + "\n";
+    let json = summary_json(summary);
     write_atomic(&dir.join("summary.json"), |w| w.write_all(json.as_bytes()))?;
     Ok(())
 }
@@ -357,14 +365,17 @@ pub fn sequence_path(path: &Path) -> PathBuf {
 /// Re-derives every value of a sequence file (`sequence.bin.zst` or a
 /// checkpoint) with the naive engine ([`crate::games::octal::verify`]), in
 /// parallel; given a dataset directory, also checks that `sequence.csv`,
-/// `b-file.txt`, `table.tex` and `summary.json` are exactly what the values
-/// and their period proof give (`summary.json`'s `engine` may name either
-/// engine). Progress: one phase, one unit per heap size.
+/// `b-file.txt`, `table.tex` and `summary.json` are byte for byte what the
+/// writer writes for the values and their period proof (`\n` line ends,
+/// no key repeated; `summary.json`'s `engine` may name either engine, the
+/// one field not re-derived). Progress: one phase, one unit per heap size.
 ///
 /// # Errors
 /// As [`read_sequence`]; [`Error::MalformedCode`] for a code that does not
 /// parse or does not print back as stored; [`Error::VerificationFailed`]
 /// naming the file and the first wrong `n`, line or field;
+/// [`Error::CorruptDataset`] for a `summary.json` that is not JSON,
+/// repeats a key or is laid out otherwise than the writer lays it out;
 /// [`Error::Io`] for a missing or unreadable dataset file;
 /// [`Error::OutOfRange`] when the re-derivation is estimated to take more
 /// than [`budget::MAX_SECONDS`] and `force` is false.
@@ -428,48 +439,11 @@ fn failed(path: &Path, reason: String) -> Error {
     }
 }
 
-/// Compares the lines of `path` with `expected` lines (in order, all of
-/// them, nothing after): the first difference names its line number.
-fn compare_lines(
-    path: &Path,
-    expected: impl Iterator<Item = String>,
-    describe: impl Fn(usize) -> String,
-) -> Result<()> {
-    use std::io::BufRead;
-    let file = std::fs::File::open(path).map_err(Error::io("cannot read", path))?;
-    let mut lines = std::io::BufReader::new(file).lines();
-    for (i, want) in expected.enumerate() {
-        let line_no = i.saturating_add(1);
-        match lines.next() {
-            None => {
-                return Err(failed(
-                    path,
-                    format!("ends at line {i}, before {}", describe(i)),
-                ))
-            }
-            Some(Err(e)) => return Err(failed(path, format!("line {line_no}: {e}"))),
-            Some(Ok(got)) if got != want => {
-                return Err(failed(
-                    path,
-                    format!(
-                        "line {line_no} ({}): {got:?}, expected {want:?}",
-                        describe(i)
-                    ),
-                ))
-            }
-            Some(Ok(_)) => {}
-        }
-    }
-    if lines.next().is_some() {
-        return Err(failed(path, "has lines after the last value".into()));
-    }
-    Ok(())
-}
-
-/// `sequence.csv`: the header `n,nimber`, then `n,G(n)` for every `n`.
+/// `sequence.csv`: the header `n,nimber`, then `n,G(n)` for every `n`,
+/// each line ending in `\n` alone, nothing after the last.
 fn verify_csv(path: &Path, values: &Values) -> Result<()> {
     let rows = values.iter().enumerate().map(|(n, v)| format!("{n},{v}"));
-    compare_lines(
+    strict::compare_lines(
         path,
         std::iter::once("n,nimber".to_string()).chain(rows),
         |i| match i.checked_sub(1) {
@@ -490,7 +464,7 @@ fn verify_bfile(path: &Path, code: &str, values: &Values) -> Result<()> {
     let head: Vec<String> = head.lines().map(str::to_string).collect();
     let skip = head.len();
     let rows = values.iter().enumerate().map(|(n, v)| format!("{n} {v}"));
-    compare_lines(path, head.into_iter().chain(rows), |i| {
+    strict::compare_lines(path, head.into_iter().chain(rows), |i| {
         match i.checked_sub(skip) {
             None => "the comment lines".into(),
             Some(n) => format!("n = {n}, the value"),
@@ -498,27 +472,32 @@ fn verify_bfile(path: &Path, code: &str, values: &Values) -> Result<()> {
     })
 }
 
-/// A file that must equal `expected` exactly.
+/// A file that must equal `expected` (whose lines all end in `\n`)
+/// exactly.
 fn verify_text(path: &Path, expected: &str) -> Result<()> {
-    compare_lines(path, expected.lines().map(str::to_string), |i| {
+    strict::compare_lines(path, expected.lines().map(str::to_string), |i| {
         format!("line {} of the regenerated file", i.saturating_add(1))
     })
 }
 
-/// `summary.json`: every field as [`Summary::new`] gives it; `engine` may
-/// be either engine's name.
+/// `summary.json`: read strictly (no key twice, at any depth), then every
+/// field as [`Summary::new`] gives it for the re-derived values and their
+/// period proof, no field missing, none added; then byte for byte as
+/// [`write_dataset`] writes that summary. `engine` is the one field that
+/// cannot be re-derived (both engines compute the same values and no
+/// other file records which one ran): it must be one of the two names
+/// the writer writes, `naive` or `sparse`.
 fn verify_summary(
     path: &Path,
     code: &OctalCode,
     values: &Values,
     analysis: &Analysis,
 ) -> Result<()> {
-    let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
-    let got: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| failed(path, format!("not JSON: {e}")))?;
-    let Some(got) = got.as_object() else {
+    let bytes = std::fs::read(path).map_err(Error::io("cannot read", path))?;
+    let got = strict::json_value(path, &bytes)?;
+    if !got.is_object() {
         return Err(failed(path, "not a JSON object".into()));
-    };
+    }
     let engine = match got.get("engine").and_then(|e| e.as_str()) {
         Some(e @ ("naive" | "sparse")) => e,
         _ => {
@@ -528,20 +507,20 @@ fn verify_summary(
             ))
         }
     };
-    let want = serde_json::to_value(Summary::new(code, values, analysis, engine))
-        .map_err(|e| failed(path, e.to_string()))?;
-    let want = want.as_object().cloned().unwrap_or_default();
-    for (key, w) in &want {
-        match got.get(key) {
-            Some(g) if g == w => {}
-            Some(g) => return Err(failed(path, format!("field {key} is {g}, expected {w}"))),
-            None => return Err(failed(path, format!("field {key} is missing"))),
-        }
+    let want = Summary::new(code, values, analysis, engine);
+    let want_value = serde_json::to_value(&want).map_err(|e| failed(path, e.to_string()))?;
+    if let Some(d) = strict::json_difference("", &got, &want_value) {
+        let field = d.field;
+        return Err(failed(
+            path,
+            match (d.file, d.expected) {
+                (None, _) => format!("field {field} is missing"),
+                (_, None) => format!("unknown field {field}"),
+                (Some(g), Some(w)) => format!("field {field} is {g}, expected {w}"),
+            },
+        ));
     }
-    if let Some(extra) = got.keys().find(|k| !want.contains_key(*k)) {
-        return Err(failed(path, format!("unknown field {extra}")));
-    }
-    Ok(())
+    strict::check_as_written(path, &bytes, summary_json(&want).as_bytes())
 }
 
 #[cfg(test)]
