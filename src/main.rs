@@ -15,9 +15,21 @@ fn main() {
         Err(e) => usage_error(e),
     };
     if let Err(e) = cli::run(args) {
+        if closed_pipe(&e) {
+            // The reader went away (`grundy ... | head`): end quietly.
+            std::process::exit(0);
+        }
         eprintln!("error: {}", one_line(&e));
         std::process::exit(exit_code(&e));
     }
+}
+
+/// Whether `e` comes from writing to a reader that closed the pipe.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// 130 for an interrupted run, 1 for a refuted claim (`octal check`,

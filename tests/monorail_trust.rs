@@ -401,6 +401,7 @@ fn solve_writes_only_where_told() {
     assert_eq!(
         files,
         [
+            ".grundy-output",
             "first_moves.csv",
             "layers.csv",
             "loops.csv",

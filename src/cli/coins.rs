@@ -60,6 +60,13 @@ Examples:
   grundy coins 'run(3)|upto(2)' HTHHT --json
   grundy coins mock-turtles --max-n 32";
 
+/// Rows of at most this many coins are printed whole (with the row each
+/// move leaves); longer rows by their length and heads.
+pub const SHOWN_ROW: usize = 80;
+
+/// Heads listed on the `position:` line at most.
+pub const SHOWN_HEADS: usize = 20;
+
 /// Prints the nimber and winning moves of a row, or the table of values.
 ///
 /// # Errors
@@ -92,6 +99,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "{}",
             json!({
                 "rule": rule.to_string(),
+                "given": a.rule.trim(),
                 "expression": rule.expression(),
                 "position": row.to_string(),
                 "nimber": value.0,
@@ -104,21 +112,38 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let heads: Vec<String> = row.heads().map(|k| k.to_string()).collect();
     let mut out = String::new();
-    match rule.name() {
-        Some(name) => out.push_str(&format!("rule: {name} ({})\n", rule.expression())),
-        None => out.push_str(&format!("rule: {rule}\n")),
+    let given = a.rule.trim();
+    let canonical = match rule.name() {
+        Some(name) => format!("{name} ({})", rule.expression()),
+        None => rule.to_string(),
+    };
+    if given == canonical || Some(given) == rule.name() || given == rule.to_string() {
+        out.push_str(&format!("rule: {canonical}\n"));
+    } else {
+        out.push_str(&format!("rule: {given} (the same moves as {canonical})\n"));
     }
+    let short = row.len() <= SHOWN_ROW;
+    let heads: Vec<String> = row
+        .heads()
+        .take(SHOWN_HEADS)
+        .map(|k| k.to_string())
+        .collect();
+    let count = row.heads().count();
+    let heads = match count {
+        0 => "none".to_string(),
+        c if c > SHOWN_HEADS => format!("{}, ... ({c} heads)", heads.join(", ")),
+        _ => heads.join(", "),
+    };
     out.push_str(&format!(
-        "position: {row} ({} coin{}, heads at {})\n",
+        "position: {}{} coin{}, heads at {heads})\n",
+        if short {
+            format!("{row} (")
+        } else {
+            "(".to_string()
+        },
         row.len(),
         if row.len() == 1 { "" } else { "s" },
-        if heads.is_empty() {
-            "none".to_string()
-        } else {
-            heads.join(", ")
-        }
     ));
     if value.is_p_position() {
         out.push_str(&format!(
@@ -131,7 +156,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         ));
         out.push_str(&format!("winning moves ({}):\n", found.count));
         for m in moves {
-            out.push_str(&format!("  {m} -> {}\n", m.apply(&row)));
+            // A move is the coins it turns; the row it leaves only when
+            // the row is short enough to read.
+            if short {
+                out.push_str(&format!("  {m} -> {}\n", m.apply(&row)));
+            } else {
+                out.push_str(&format!("  {m}\n"));
+            }
         }
         if found.truncated() {
             out.push_str(&format!(

@@ -79,6 +79,35 @@ fn status(tb: &Tablebase, out: &mut dyn Write, p: &Position, a: &Answer) -> std:
     )
 }
 
+/// The longest line `play` reads; the rest of a longer line is skipped
+/// unread into memory.
+pub const MAX_LINE: u64 = 4096;
+
+/// What [`read_line_within`] found.
+enum Line {
+    /// A line (or the last, unterminated one) in the buffer.
+    Read,
+    /// A line longer than [`MAX_LINE`], skipped to its end.
+    TooLong,
+    /// The end of input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes into `line`.
+fn read_line_within(input: &mut dyn BufRead, line: &mut String) -> std::io::Result<Line> {
+    use std::io::Read;
+    let n = (&mut *input).take(MAX_LINE).read_line(line)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if n as u64 == MAX_LINE && !line.ends_with('\n') {
+        input.skip_until(b'\n')?;
+        line.clear();
+        return Ok(Line::TooLong);
+    }
+    Ok(Line::Read)
+}
+
 /// The game loop, on any input and output (the tests drive it through
 /// standard input).
 ///
@@ -103,9 +132,18 @@ pub fn play(
     let mut history: Vec<Position> = Vec::new();
     let mut p = start;
     let mut computer_to_move = computer_first;
+    let mut moved = false;
     let mut line = String::new();
     loop {
         let a = tb.query(&p)?;
+        if a.finished && !moved {
+            status(tb, out, &p, &a)?;
+            writeln!(
+                out,
+                "The loop is already complete: there is no move to play."
+            )?;
+            return Ok(());
+        }
         if a.finished {
             status(tb, out, &p, &a)?;
             writeln!(
@@ -130,6 +168,7 @@ pub fn play(
             )?;
             p = m.position.clone();
             computer_to_move = false;
+            moved = true;
             continue;
         }
         status(tb, out, &p, &a)?;
@@ -144,9 +183,19 @@ pub fn play(
         )?;
         out.flush()?;
         line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(());
+        match read_line_within(input, &mut line)? {
+            Line::End => {
+                writeln!(out)?;
+                return Ok(());
+            }
+            Line::TooLong => {
+                writeln!(
+                    out,
+                    "error: a line of more than {MAX_LINE} bytes was ignored (a move is a few dozen)"
+                )?;
+                continue;
+            }
+            Line::Read => {}
         }
         let cmd = line.trim();
         match cmd {
@@ -185,6 +234,7 @@ pub fn play(
                         history.push(p.clone());
                         p = m.position.clone();
                         computer_to_move = true;
+                        moved = true;
                     }
                     None => writeln!(
                         out,

@@ -130,14 +130,28 @@ impl CoinMove {
 }
 
 impl fmt::Display for CoinMove {
-    /// `turn 2,5`.
+    /// `turn 2,5`: the coins turned over, ascending, a run of at least
+    /// four consecutive coins written as its ends (`turn 1-40784`), so a
+    /// Ruler move on a long row stays one short line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("turn ")?;
-        for (i, k) in self.turned.iter().enumerate() {
+        let t = &self.turned;
+        let mut i = 0;
+        while i < t.len() {
+            let mut j = i;
+            while j + 1 < t.len() && t[j + 1] == t[j] + 1 {
+                j += 1;
+            }
             if i > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{k}")?;
+            if j >= i + 3 {
+                write!(f, "{}-{}", t[i], t[j])?;
+                i = j + 1;
+            } else {
+                write!(f, "{}", t[i])?;
+                i += 1;
+            }
         }
         Ok(())
     }

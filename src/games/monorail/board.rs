@@ -58,7 +58,7 @@ impl Board {
         if !(0..height).contains(&y) || x < 0 || x.checked_add(1).is_none_or(|e| e >= width) {
             return Err(bad(format!(
                 "the station's cells ({x},{y}) and ({},{y}) must both lie on the board (x in 0..{width}, y in 0..{height})",
-                x.saturating_add(1)
+                i64::from(x) + 1
             )));
         }
         Ok(Board {
