@@ -41,7 +41,7 @@ mod with_mpi {
     use anyhow::{bail, Context};
     use grundy::dataset::monorail::Summary;
     use grundy::dataset::rank_checkpoint::{self, RankCheckpoint};
-    use grundy::games::monorail::distributed::{gather_memo, solve_rank};
+    use grundy::games::monorail::distributed::{gather_memo, solve_rank, RankJournal};
     use grundy::games::monorail::rules::Rules;
     use grundy::games::monorail::solve::Solved;
     use grundy::games::monorail::table::LoopTable;
@@ -71,6 +71,7 @@ mod with_mpi {
     /// MPI that cannot start, ranks started with different arguments, an
     /// output directory rank 0 cannot write (every rank stops), a corrupt
     /// or foreign checkpoint, a failed solve or write.
+    #[allow(clippy::too_many_arguments)]
     pub fn solve(
         tiles: usize,
         out: &Path,
@@ -150,7 +151,12 @@ mod with_mpi {
         };
         let solve_here = |table: &LoopTable, t: &mut dyn Transport| {
             let (mut c, known) = open(table)?.map_or((None, Vec::new()), |(c, k)| (Some(c), k));
-            solve_rank(table, t, c.as_mut(), known)
+            solve_rank(
+                table,
+                t,
+                c.as_mut().map(|c| c as &mut dyn RankJournal),
+                known,
+            )
         };
         if rank != 0 {
             let table = LoopTable::new(&Rules::new(tiles)?);

@@ -32,7 +32,7 @@
 use super::atomic::{write_atomic, write_bytes};
 use super::monorail_table::{read_table_chunks, write_table_streamed};
 use crate::error::{Error, Result};
-use crate::games::monorail::distributed::owner;
+use crate::games::monorail::distributed::{owner, RankJournal};
 use crate::games::monorail::transport::Transport;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -214,7 +214,7 @@ impl RankCheckpoint {
     /// # Errors
     /// [`Error::Io`] for a chunk or manifest that cannot be written; the
     /// transport's errors.
-    pub fn boundary(
+    fn store_boundary(
         &mut self,
         t: &mut dyn Transport,
         fresh: &mut Vec<(u64, u16)>,
@@ -285,6 +285,29 @@ impl RankCheckpoint {
                     .sum()
             })
             .unwrap_or(0)
+    }
+}
+
+impl RankJournal for RankCheckpoint {
+    /// At a round boundary (every rank calls it, collectively): when rank
+    /// 0's interval has passed or `force`, writes `fresh` (classes this
+    /// rank solved since its last chunk; emptied) as a chunk and commits
+    /// the boundary in the manifest.
+    ///
+    /// # Errors
+    /// [`Error::Io`] for a chunk or manifest that cannot be written; the
+    /// transport's errors.
+    fn boundary(
+        &mut self,
+        t: &mut dyn Transport,
+        fresh: &mut Vec<(u64, u16)>,
+        force: bool,
+    ) -> Result<bool> {
+        self.store_boundary(t, fresh, force)
+    }
+
+    fn bytes_written(&self) -> u64 {
+        self.bytes_written
     }
 }
 

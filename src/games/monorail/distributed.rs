@@ -27,7 +27,8 @@
 //! those of the single-process solve (tested for 1 to 4 ranks); the ranks'
 //! shares, gathered and sorted, are its table exactly.
 //!
-//! **Checkpoints** ([`crate::dataset::rank_checkpoint`]): with one, every
+//! **Checkpoints** (a [`RankJournal`], written by the dataset layer's
+//! `rank_checkpoint`): with one, every
 //! rank also keeps the classes it solved since its last chunk, and at
 //! common round boundaries (rank 0's clock) writes them; a resubmitted job
 //! starts with the committed snapshot's classes in the memo.
@@ -41,7 +42,6 @@ use super::search::{canonical_key, is_complete, options, start, Entry, OptionScr
 use super::solve::{grown, loop_bits, max_tiles, memo_for, mex16, MAX_LOAD};
 use super::table::LoopTable;
 use super::transport::Transport;
-use crate::dataset::rank_checkpoint::RankCheckpoint;
 use crate::error::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -492,12 +492,38 @@ impl Rank<'_> {
     }
 }
 
+/// Where a rank keeps what it has solved, so that a killed job resumes:
+/// the engine says when (at round boundaries, which every rank reaches
+/// together), the dataset layer says how
+/// (`crate::dataset::rank_checkpoint::RankCheckpoint` writes chunk files
+/// and a manifest). The distributed solve's counterpart of
+/// [`super::solve::Journal`].
+pub trait RankJournal {
+    /// At a round boundary (every rank calls it, collectively, through
+    /// `t`): when due or `force`, persists `fresh` (classes this rank
+    /// solved since its last call that persisted; emptied then) and
+    /// commits the boundary for all ranks. Returns whether a boundary was
+    /// committed.
+    ///
+    /// # Errors
+    /// The store's and the transport's errors.
+    fn boundary(
+        &mut self,
+        t: &mut dyn Transport,
+        fresh: &mut Vec<(u64, u16)>,
+        force: bool,
+    ) -> Result<bool>;
+
+    /// Bytes this rank has persisted so far.
+    fn bytes_written(&self) -> u64;
+}
+
 /// Solves the game of `table` from the start on this rank's share; every
 /// rank of the group calls it with its own transport (and all with a
 /// checkpoint or all without).
 ///
-/// With `checkpoint` (opened by [`RankCheckpoint::open`], which gave
-/// `known`, the committed classes this rank owns), the rank starts with
+/// With `checkpoint` (a [`RankJournal`], whose opening gave `known`, the
+/// committed classes this rank owns), the rank starts with
 /// `known` solved and writes what it solves at the checkpoint's round
 /// boundaries, and once more at the end.
 ///
@@ -507,7 +533,7 @@ impl Rank<'_> {
 pub fn solve_rank(
     table: &LoopTable,
     t: &mut dyn Transport,
-    checkpoint: Option<&mut RankCheckpoint>,
+    checkpoint: Option<&mut dyn RankJournal>,
     known: Vec<(u64, u16)>,
 ) -> Result<RankResult> {
     solve_rank_caching(table, t, checkpoint, known, REMOTE_CACHE)
@@ -518,7 +544,7 @@ pub fn solve_rank(
 fn solve_rank_caching(
     table: &LoopTable,
     t: &mut dyn Transport,
-    mut checkpoint: Option<&mut RankCheckpoint>,
+    mut checkpoint: Option<&mut dyn RankJournal>,
     known: Vec<(u64, u16)>,
     cache: f64,
 ) -> Result<RankResult> {
@@ -647,7 +673,7 @@ fn solve_rank_caching(
         rounds,
         words_sent,
         resumed,
-        checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written),
+        checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written()),
         remote_received,
         remote_cached,
         remote_cache_bytes,
@@ -785,6 +811,7 @@ fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::rank_checkpoint::RankCheckpoint;
     use crate::games::monorail::rules::Rules;
     use crate::games::monorail::solve::{solve, Solved};
     use crate::progress::NoProgress;
@@ -975,7 +1002,7 @@ mod tests {
                             ranks,
                             std::time::Duration::ZERO,
                         )?;
-                        solve_rank(table, &mut t, Some(&mut c), known)
+                        solve_rank(table, &mut t, Some(&mut c as &mut dyn RankJournal), known)
                     })
                 })
                 .collect();

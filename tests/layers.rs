@@ -1,0 +1,129 @@
+//! The road through the house runs one way: `cli` → `serve` → `jobs` →
+//! `report` → `dataset` → `games` → `impartial`, with `error` and
+//! `progress` shared ground. Every `crate::` (or, in the command line,
+//! `grundy::`) path of every source file outside its tests is checked
+//! against the folders its own folder may use; no subcommand file of
+//! `cli/` uses another.
+
+use std::path::{Path, PathBuf};
+
+const ORDER: [&str; 7] = [
+    "cli",
+    "serve",
+    "jobs",
+    "report",
+    "dataset",
+    "games",
+    "impartial",
+];
+const SHARED: [&str; 2] = ["error", "progress"];
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The source without its `#[cfg(test)] mod tests` and comments.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every `prefix::name` in `text`: the first path segment after it.
+fn roots<'t>(text: &'t str, prefix: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(prefix) {
+        let before = rest[..i].chars().last();
+        rest = &rest[i + prefix.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        if let Some(r) = rest.strip_prefix('{') {
+            // `crate::{a, b::c}`: each item's first segment.
+            let end = r.find('}').unwrap_or(r.len());
+            for item in r[..end].split(',') {
+                let name = item.trim().split("::").next().unwrap_or("");
+                out.push(name.trim());
+            }
+            continue;
+        }
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        out.push(&rest[..end]);
+    }
+    out
+}
+
+#[test]
+fn every_import_runs_down_the_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for path in &all {
+        let rel = path.strip_prefix(&src).unwrap();
+        let folder = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let folder = folder.trim_end_matches(".rs");
+        let Some(rank) = ORDER.iter().position(|f| *f == folder) else {
+            continue; // lib.rs, main.rs, error.rs, progress.rs
+        };
+        let text = code(path);
+        let mut used = roots(&text, "crate::");
+        if folder == "cli" {
+            // The binary's own modules are `crate::cli::...`; the library
+            // is `grundy::...`.
+            used.retain(|r| *r != "cli");
+            used.extend(roots(&text, "grundy::"));
+        }
+        for r in used {
+            checked += 1;
+            let ok = SHARED.contains(&r)
+                || ORDER
+                    .iter()
+                    .position(|f| *f == r)
+                    .is_some_and(|i| i >= rank)
+                || !ORDER.contains(&r);
+            if !ok {
+                wrong.push(format!("{} uses {r}", rel.display()));
+            }
+        }
+    }
+    assert!(
+        checked > 300,
+        "only {checked} paths found: is the parser broken?"
+    );
+    assert!(
+        wrong.is_empty(),
+        "imports that run up a layer:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_an_upward_import() {
+    let text = "use crate::jobs::x;\nuse crate::{games::a, report::b};\n// use crate::cli::c;\nlet y = not_crate::z;";
+    let roots = roots(text, "crate::");
+    assert_eq!(roots, ["jobs", "games", "report", "cli"]);
+    // Comments are dropped by `code`, not by `roots`.
+}
