@@ -196,3 +196,103 @@ fn coin_rows_of_up_to_7_coins() {
         assert_eq!(sum_nimbers(&parts), own, "{rule}");
     }
 }
+
+#[test]
+fn monorail_positions_of_t10() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "monorail", "solve", "--tiles", "10", "--from", "-", "--out", "m", "--quiet",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let moves = std::fs::read_to_string(d.path().join("m/moves.csv")).unwrap();
+    let mut rdr = csv::Reader::from_reader(moves.as_bytes());
+    let rows: Vec<(String, u64)> = rdr
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[0].to_string(), r[2].parse().unwrap())
+        })
+        .collect();
+    assert!(rows.len() > 20, "{} first moves", rows.len());
+    let parts: Vec<String> = rows
+        .iter()
+        .map(|(m, _)| format!("monorail:10:{m}"))
+        .collect();
+    let in_sum = sum_nimbers(&parts);
+    for ((m, own), got) in rows.iter().zip(&in_sum) {
+        assert_eq!(got, own, "monorail:10:{m}");
+    }
+    // And `monorail show` agrees, with the same winning moves.
+    for (m, own) in rows.iter().take(12) {
+        let show = json(&["monorail", "show", "--tiles", "10", m, "--json"]);
+        assert_eq!(show["nimber"].as_u64(), Some(*own), "{m}");
+        let s = json(&["sum", "--json", "--all", &format!("monorail:10:{m}")]);
+        let mut listed: Vec<String> = s["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| {
+                w["move"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches("play ")
+                    .to_string()
+            })
+            .collect();
+        let mut wins: Vec<String> = show["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap().to_string())
+            .collect();
+        listed.sort();
+        wins.sort();
+        assert_eq!(listed, wins, "{m}");
+    }
+}
+
+#[test]
+fn graph_vertices() {
+    let d = tempfile::tempdir().unwrap();
+    // A random acyclic graph with repeated edges, and one cycle apart.
+    let mut csv = String::from("from,to\n");
+    let mut x: u64 = 12345;
+    for u in 0..60u32 {
+        for _ in 0..3 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let v = u + 1 + (x >> 33) as u32 % 7;
+            csv.push_str(&format!("v{u},v{v}\n"));
+        }
+    }
+    csv.push_str("p,q\nq,p\nq,v3\nr,s\ns,r\n");
+    let file = d.path().join("g.csv");
+    std::fs::write(&file, csv).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let own = json(&["graph", &file, "--json"]);
+    let mut parts = Vec::new();
+    let mut values = Vec::new();
+    let mut loopy = 0;
+    for v in own["values"].as_array().unwrap() {
+        let name = v["vertex"].as_str().unwrap();
+        match v["grundy"].as_u64() {
+            Some(g) => {
+                parts.push(format!("graph:{file}:{name}"));
+                values.push(g);
+            }
+            None => {
+                // A loopy value is refused in a sum, never given a nimber.
+                let o = grundy(&["sum", &format!("graph:{file}:{name}")], d.path());
+                common::one_line_error(&o, "loopy");
+                loopy += 1;
+            }
+        }
+    }
+    assert!(values.len() > 60);
+    assert!(loopy >= 2, "r and s are loopy");
+    assert_eq!(sum_nimbers(&parts), values);
+}

@@ -1,9 +1,8 @@
 //! `grundy sum`: a sum of games from any family, its nimber and every
 //! winning move.
 
-use grundy::games::component::{format_sum, parse_sum, Component};
-use grundy::impartial::sum::{guaranteed, winning_targets};
-use grundy::impartial::Nimber;
+use grundy::games::component::format_sum;
+use grundy::jobs::sum::{SettledSum, SumJob};
 use serde_json::json;
 
 /// `grundy sum`.
@@ -12,7 +11,9 @@ pub struct Args {
     /// The components, separated by `+` (quote the whole sum), e.g.
     /// "kayles:10 + dawsons-chess:7 + nim:5 + coins:turtles:THHTH".
     /// Families: nim:N, an octal game by name or code with a heap size
-    /// (kayles:10, 0.137:7, hex:0.8F:6), coins:RULE:ROW, treblecross:ROW.
+    /// (kayles:10, 0.137:7, hex:0.8F:6), coins:RULE:ROW, treblecross:ROW,
+    /// monorail:POSITION or monorail:T:POSITION (T = 16 when not given),
+    /// graph:FILE:VERTEX (a vertex of an edge-list file).
     #[arg(required = true, num_args = 1..)]
     pub sum: Vec<String>,
     /// List every winning move (default: the first 20 of each component,
@@ -22,48 +23,33 @@ pub struct Args {
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
+    /// Solve Monorail components even when the estimate exceeds the memory
+    /// available.
+    #[arg(long)]
+    pub force: bool,
 }
 
-/// The winning moves of one component.
-struct Winning {
-    component: usize,
-    to_value: Nimber,
-    count: usize,
-    moves: Vec<String>,
-}
-
-/// Runs `grundy sum`.
+/// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
 ///
 /// # Errors
-/// A malformed component.
-pub fn run(a: Args) -> anyhow::Result<()> {
+/// A malformed or unsettled component.
+pub fn run(a: Args, bars: &super::progress::Bars) -> anyhow::Result<()> {
     let text = a.sum.join(" ");
-    let parts: Vec<Component> = parse_sum(&text)?;
-    let values: Vec<Nimber> = parts
-        .iter()
-        .map(Component::nimber)
-        .collect::<grundy::Result<_>>()?;
-    let total: Nimber = values.iter().copied().sum();
-    let mut winning = Vec::new();
-    for (i, (part, &target)) in parts.iter().zip(&winning_targets(&values)).enumerate() {
-        let (count, moves) = part.moves_to_within(
-            target,
-            if a.all {
-                usize::MAX
-            } else {
-                super::coins::SHOWN_MOVES
-            },
-        )?;
-        debug_assert!(!guaranteed(values[i], target) || !moves.is_empty());
-        if !moves.is_empty() {
-            winning.push(Winning {
-                component: i + 1,
-                to_value: target,
-                count,
-                moves,
-            });
-        }
-    }
+    let job = SumJob {
+        text: &text,
+        limit: if a.all {
+            usize::MAX
+        } else {
+            super::coins::SHOWN_MOVES
+        },
+        force: a.force,
+    };
+    let SettledSum {
+        parts,
+        values,
+        total,
+        winning,
+    } = grundy::jobs::sum::run(&job, bars)?;
     if a.json {
         let components: Vec<_> = parts
             .iter()

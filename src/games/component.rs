@@ -8,6 +8,14 @@
 //! | `kayles:10`, `dawsons-chess:7`, `dawsons-kayles:9`, `0.137:7`, `hex:0.8F:6` | a heap of that size in an octal (or hexadecimal) game, by name or code |
 //! | `coins:turtles:THHTH` | a coin-turning row under a rule (see [`super::coins`]) |
 //! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
+//! | `monorail:POSITION`, `monorail:T:POSITION` | a Monorail position with `T` tiles (16 when not given), compact notation, `-` for the start |
+//! | `graph:FILE:VERTEX` | a vertex of the game graph in the edge-list file `FILE` (see [`super::graph`]; `FILE` holds no `:`) |
+//!
+//! Monorail and graph components are parsed here into [`Component::External`]
+//! and given their value by a job (`jobs::sum`), which estimates the
+//! Monorail solve before it starts and reads the graph file: this module
+//! does no I/O and starts no unbounded work. The job replaces them by
+//! [`Component::Solved`], a component whose value and options are known.
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
@@ -46,6 +54,20 @@ pub enum Component {
         /// The row.
         row: Coins,
     },
+    /// A component of a family a job settles (module docs): not yet valued.
+    External(External),
+    /// A component whose value and every option's value are known (a
+    /// settled [`Component::External`]).
+    Solved {
+        /// The component as written, `monorail:16:-3,0,NS` or `graph:g.csv:a`.
+        text: String,
+        /// Its family, `monorail` or `graph`.
+        family: &'static str,
+        /// Its Grundy value.
+        nimber: u32,
+        /// Every option: the move described, and the value it leaves.
+        options: Vec<(String, u32)>,
+    },
     /// A Treblecross row without an immediate win.
     Treblecross {
         /// The row.
@@ -61,6 +83,44 @@ pub enum Component {
     },
 }
 
+/// A component of a family settled by a job (module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum External {
+    /// A Monorail position.
+    Monorail {
+        /// Tile count `T`.
+        tiles: usize,
+        /// The position in compact notation, as written (`-` for the start).
+        position: String,
+    },
+    /// A vertex of a game graph.
+    Graph {
+        /// The edge-list file.
+        file: String,
+        /// The vertex's name.
+        vertex: String,
+    },
+}
+
+impl External {
+    /// The family's name.
+    pub fn family(&self) -> &'static str {
+        match self {
+            External::Monorail { .. } => "monorail",
+            External::Graph { .. } => "graph",
+        }
+    }
+}
+
+impl fmt::Display for External {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            External::Monorail { tiles, position } => write!(f, "monorail:{tiles}:{position}"),
+            External::Graph { file, vertex } => write!(f, "graph:{file}:{vertex}"),
+        }
+    }
+}
+
 impl Component {
     /// The family's name, as written before the first `:`.
     pub fn family(&self) -> &'static str {
@@ -69,6 +129,8 @@ impl Component {
             Component::Octal { .. } => "octal",
             Component::Coins { .. } => "coins",
             Component::Treblecross { .. } => "treblecross",
+            Component::External(e) => e.family(),
+            Component::Solved { family, .. } => family,
         }
     }
 
@@ -76,7 +138,8 @@ impl Component {
     ///
     /// # Errors
     /// [`Error::OutOfRange`] when a value cannot be computed here (a
-    /// coin-turning value out of range).
+    /// coin-turning value out of range, or an [`External`] component no
+    /// job has settled).
     pub fn nimber(&self) -> Result<Nimber> {
         Ok(match self {
             Component::Nim(n) => Nimber(u32::try_from(*n).map_err(|_| Error::OutOfRange {
@@ -86,6 +149,8 @@ impl Component {
             Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
             Component::Treblecross { nimber, .. } => Nimber(*nimber),
+            Component::Solved { nimber, .. } => Nimber(*nimber),
+            Component::External(e) => return Err(unsettled(e)),
         })
     }
 
@@ -130,6 +195,16 @@ impl Component {
                     .collect();
                 (found.count, moves)
             }
+            Component::Solved { options, .. } => {
+                let hits: Vec<&String> = options
+                    .iter()
+                    .filter(|(_, v)| *v == target.value())
+                    .map(|(m, _)| m)
+                    .collect();
+                let text = hits.iter().take(limit).map(|m| m.to_string()).collect();
+                (hits.len(), text)
+            }
+            Component::External(e) => return Err(unsettled(e)),
             Component::Treblecross {
                 row, gaps, nimbers, ..
             } => {
@@ -142,6 +217,13 @@ impl Component {
                 (cells.len(), moves)
             }
         })
+    }
+}
+
+fn unsettled(e: &External) -> Error {
+    Error::OutOfRange {
+        what: e.to_string(),
+        reason: "its value is computed by the sum job (jobs::sum), not here".into(),
     }
 }
 
@@ -203,6 +285,39 @@ impl FromStr for Component {
                     row: row.parse().map_err(wrap)?,
                 })
             }
+            "monorail" => {
+                let (tiles, position) = match rest.split_once(':') {
+                    Some((t, p)) => (
+                        t.parse::<usize>().map_err(|_| {
+                            malformed(text, format!("tile count {t:?} is not a whole number"))
+                        })?,
+                        p,
+                    ),
+                    None => (16, rest),
+                };
+                if position.trim().is_empty() {
+                    return Err(malformed(
+                        text,
+                        "expected monorail:POSITION or monorail:T:POSITION (`-` for the start)",
+                    ));
+                }
+                Ok(Component::External(External::Monorail {
+                    tiles,
+                    position: position.trim().to_string(),
+                }))
+            }
+            "graph" => match rest.split_once(':') {
+                Some((file, vertex)) if !file.is_empty() && !vertex.is_empty() => {
+                    Ok(Component::External(External::Graph {
+                        file: file.to_string(),
+                        vertex: vertex.to_string(),
+                    }))
+                }
+                _ => Err(malformed(
+                    text,
+                    "expected graph:FILE:VERTEX, e.g. graph:game.csv:a",
+                )),
+            },
             "treblecross" => {
                 if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(malformed(
@@ -274,6 +389,8 @@ impl fmt::Display for Component {
             },
             Component::Coins { rule, row } => write!(f, "coins:{rule}:{row}"),
             Component::Treblecross { row, .. } => write!(f, "treblecross:{row}"),
+            Component::External(e) => write!(f, "{e}"),
+            Component::Solved { text, .. } => f.write_str(text),
         }
     }
 }

@@ -9,3 +9,4 @@ pub mod monorail;
 pub mod monorail_position;
 pub mod octal;
 pub mod reproduce;
+pub mod sum;
