@@ -6,7 +6,9 @@
 mod common;
 
 use common::{grundy, one_line_error};
-use grundy::dataset::census::{csv_line, without_seconds, HEADER};
+use grundy::dataset::census::{
+    csv_line, partial_header, partial_line, partial_tag, without_seconds, HEADER,
+};
 use grundy::games::octal::census::{codes, settle_code, settle_code_from, Status};
 use grundy::games::octal::OctalCode;
 use std::path::Path;
@@ -224,9 +226,10 @@ fn resumes_from_partial_rows() {
     census(p, &["--digits", "2", "--max-n", "2500", "--out", "a"]);
     // A census interrupted after some rows (the last one cut by a kill).
     let full = read(&p.join("a/census.csv"));
-    let mut partial = String::from("# grundy octal census rows, --max-n 2500\n");
-    for l in full.lines().take(60) {
-        partial.push_str(l);
+    let tag = partial_tag(2500);
+    let mut partial = format!("{tag}\n{}\n", partial_header());
+    for l in full.lines().skip(1).take(59) {
+        partial.push_str(&partial_line(&tag, l));
         partial.push('\n');
     }
     partial.push_str("4.77,periodic,1");

@@ -161,12 +161,17 @@ pub struct RingArgs {
 /// `grundy octal verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// A sequence file (sequence.bin.zst or a checkpoint), or a dataset
-    /// directory written by `seq --out`.
+    /// A sequence file (sequence.bin.zst or a checkpoint), a dataset
+    /// directory written by `seq --out`, or a census directory (census.csv
+    /// and summary.json, of `census` or `census merge`).
     pub path: PathBuf,
     /// Start a re-derivation estimated to take more than 10 minutes.
     #[arg(long)]
     pub force: bool,
+    /// Census directory: re-prove the periodic rows only, and check the
+    /// other rows' fields without recomputing them to N.
+    #[arg(long)]
+    pub quick: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -553,6 +558,15 @@ fn ring(a: RingArgs, bars: &Bars) -> anyhow::Result<()> {
 }
 
 fn verify_cmd(a: VerifyArgs, bars: &Bars) -> anyhow::Result<()> {
+    if a.path.join("census.csv").is_file() {
+        return super::octal_census::verify_census(&a.path, a.quick, a.force, a.json, bars);
+    }
+    if a.quick {
+        anyhow::bail!(
+            "--quick applies to a census directory (census.csv and summary.json); {} is none",
+            a.path.display()
+        );
+    }
     let v = verify(&a.path, a.force, bars)?;
     let last = v.count.saturating_sub(1);
     if a.json {

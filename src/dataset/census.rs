@@ -19,14 +19,39 @@
 //! | `seconds` | the time the code took (varies between runs: compare the other columns) |
 //!
 //! Every column but `seconds` is a function of the code and `N` alone.
+//!
+//! **Digests.** `summary.json` holds the census's parameters (`digits`,
+//! `max_n`, `shard`), the `version` of grundy that wrote it and
+//! `rows_blake3`: the BLAKE3 digest of those four and of the bytes of
+//! `census.csv` ([`rows_digest`]). An edit of `census.csv` or of a
+//! parameter that leaves the digest as it was is caught by comparing them;
+//! an edit that also recomputes the digest is not (the digest is no
+//! signature): what proves a row is re-deriving it ([`rederive_row`]).
+//! Files written before digests have neither key.
+//!
+//! **The partial file** (`census.partial.csv`, [`read_partial`]): a census
+//! appends each row as it finishes. Line 1 is [`partial_tag`] (the `N` the
+//! rows were computed to and the version), line 2 the header of
+//! `census.csv` with a column `blake3` added, then one row a line, each
+//! followed by the digest of the tag and the row ([`partial_line`]), so an
+//! edited row is named by its line.
 
 use super::atomic::write_bytes;
 use crate::error::{Error, Result};
-use crate::games::octal::census::{Row, Status};
+use crate::games::octal::census::{replay, Replay, Row, Status};
+use crate::games::octal::{equivalent, OctalCode, Values};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+/// The version of grundy writing census files: `summary.json`'s `version`
+/// and the partial file's first line.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The statuses a row can have.
+pub const STATUSES: [&str; 3] = ["periodic", "arithmetic", "unsettled"];
 
 /// The header line of `census.csv`.
 pub const HEADER: &str = "code,status,pre_period,period,saltus,proof_start,proof_end,computed_to,max_value,max_value_at,mask,rare_count,last_rare,same_as,seconds";
@@ -185,26 +210,51 @@ pub struct Summary {
     /// 0 in files written before the field existed.
     #[serde(default)]
     pub families: usize,
+    /// The version of grundy that wrote the file ([`VERSION`]); empty in
+    /// files written before the field existed.
+    #[serde(default)]
+    pub version: String,
+    /// [`rows_digest`] of this summary's parameters and of `census.csv`;
+    /// None in files written before the field existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows_blake3: Option<String>,
 }
 
 /// Counts lines by status.
 pub fn counts<'s>(statuses: impl Iterator<Item = &'s str>) -> BTreeMap<String, usize> {
-    let mut m: BTreeMap<String, usize> = ["periodic", "arithmetic", "unsettled"]
-        .iter()
-        .map(|s| (s.to_string(), 0))
-        .collect();
+    let mut m: BTreeMap<String, usize> = STATUSES.iter().map(|s| (s.to_string(), 0)).collect();
     for s in statuses {
         *m.entry(s.to_string()).or_insert(0) += 1;
     }
     m
 }
 
+/// The digest `rows_blake3` of a census: BLAKE3 of its parameters
+/// (`digits`, `max_n`, `shard` and `version` of `summary`) and of `csv`,
+/// the bytes of its `census.csv`, in hexadecimal.
+pub fn rows_digest(summary: &Summary, csv: &[u8]) -> String {
+    let shard = summary
+        .shard
+        .map_or("none".to_string(), |[i, k]| format!("{i}/{k}"));
+    let mut h = blake3::Hasher::new();
+    h.update(
+        format!(
+            "grundy octal census rows\ndigits {}\nmax_n {}\nshard {shard}\nversion {}\n",
+            summary.digits, summary.max_n, summary.version
+        )
+        .as_bytes(),
+    );
+    h.update(csv);
+    h.finalize().to_hex().to_string()
+}
+
 /// Writes `census.csv` (header, then `lines` in the order given) and
-/// `summary.json` into `dir`, each atomically.
+/// `summary.json` into `dir`, each atomically; the summary written is
+/// `summary` with its `rows_blake3` set ([`rows_digest`]), and returned.
 ///
 /// # Errors
 /// [`Error::Io`] naming the file.
-pub fn write(dir: &Path, lines: &[String], summary: &Summary) -> Result<()> {
+pub fn write(dir: &Path, lines: &[String], summary: &Summary) -> Result<Summary> {
     let mut csv = String::with_capacity(64 * (lines.len() + 1));
     csv.push_str(HEADER);
     csv.push('\n');
@@ -212,9 +262,12 @@ pub fn write(dir: &Path, lines: &[String], summary: &Summary) -> Result<()> {
         csv.push_str(l);
         csv.push('\n');
     }
+    let mut summary = summary.clone();
+    summary.rows_blake3 = Some(rows_digest(&summary, csv.as_bytes()));
     write_bytes(&dir.join("census.csv"), csv.as_bytes())?;
-    let json = serde_json::to_string_pretty(summary).expect("summary serialises") + "\n";
-    write_bytes(&dir.join("summary.json"), json.as_bytes())
+    let json = serde_json::to_string_pretty(&summary).expect("summary serialises") + "\n";
+    write_bytes(&dir.join("summary.json"), json.as_bytes())?;
+    Ok(summary)
 }
 
 /// Reads `summary.json`.
@@ -228,4 +281,393 @@ pub fn read_summary(path: &Path) -> Result<Summary> {
         path: path.to_path_buf(),
         reason: format!("not a census summary: {e}"),
     })
+}
+
+/// A wrong field of a census row: its column and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    /// The column, as named in [`HEADER`].
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "field {} {}", self.field, self.reason)
+    }
+}
+
+/// A row of `census.csv` with every field parsed (the columns of the
+/// module documentation; None where a field is empty).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fields {
+    /// `code`.
+    pub code: OctalCode,
+    /// `status`: one of [`STATUSES`].
+    pub status: &'static str,
+    /// `pre_period`.
+    pub pre_period: Option<usize>,
+    /// `period`.
+    pub period: Option<usize>,
+    /// `saltus`.
+    pub saltus: Option<u32>,
+    /// `proof_start`.
+    pub proof_start: Option<usize>,
+    /// `proof_end`.
+    pub proof_end: Option<usize>,
+    /// `computed_to`.
+    pub computed_to: usize,
+    /// `max_value`.
+    pub max_value: u32,
+    /// `max_value_at`.
+    pub max_value_at: usize,
+    /// `mask`.
+    pub mask: Option<u32>,
+    /// `rare_count`.
+    pub rare_count: Option<usize>,
+    /// `last_rare`.
+    pub last_rare: Option<usize>,
+    /// `same_as`.
+    pub same_as: Option<OctalCode>,
+    /// `seconds`.
+    pub seconds: f64,
+}
+
+/// The name of column `i` of [`HEADER`].
+fn column(i: usize) -> &'static str {
+    HEADER.split(',').nth(i).unwrap_or("?")
+}
+
+/// Field `i` of `fields`: None when empty, else parsed.
+fn field<T: std::str::FromStr>(
+    fields: &[&str],
+    i: usize,
+) -> std::result::Result<Option<T>, FieldError> {
+    let text = fields.get(i).copied().unwrap_or_default();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| FieldError {
+        field: column(i),
+        reason: format!("is {text:?}, not a number"),
+    })
+}
+
+/// Field `i`, which must not be empty.
+fn required<T: std::str::FromStr>(fields: &[&str], i: usize) -> std::result::Result<T, FieldError> {
+    field(fields, i)?.ok_or_else(|| FieldError {
+        field: column(i),
+        reason: "is empty".into(),
+    })
+}
+
+/// A code field, which must be written as grundy writes it.
+fn code_field(fields: &[&str], i: usize) -> std::result::Result<Option<OctalCode>, FieldError> {
+    let text = fields.get(i).copied().unwrap_or_default();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<OctalCode>() {
+        Ok(c) if c.to_string() == text => Ok(Some(c)),
+        _ => Err(FieldError {
+            field: column(i),
+            reason: format!("is {text:?}, not a code as the census writes it"),
+        }),
+    }
+}
+
+/// Parses every field of a `census.csv` row (`line`, without its newline).
+///
+/// # Errors
+/// The first field that does not parse: a wrong number of columns, an
+/// unknown status, a number that is not one, a code not written as the
+/// census writes it.
+pub fn parse_fields(line: &str) -> std::result::Result<Fields, FieldError> {
+    let f: Vec<&str> = line.split(',').collect();
+    if f.len() != COLUMNS {
+        return Err(FieldError {
+            field: "code",
+            reason: format!("starts a line of {} fields, expected {COLUMNS}", f.len()),
+        });
+    }
+    let code = code_field(&f, 0)?.ok_or_else(|| FieldError {
+        field: "code",
+        reason: "is empty".into(),
+    })?;
+    let status = STATUSES
+        .into_iter()
+        .find(|s| *s == f[1])
+        .ok_or_else(|| FieldError {
+            field: "status",
+            reason: format!("is {:?}, not one of {}", f[1], STATUSES.join(", ")),
+        })?;
+    let seconds: f64 = required(&f, 14)?;
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(FieldError {
+            field: "seconds",
+            reason: format!("is {seconds}, not a time"),
+        });
+    }
+    Ok(Fields {
+        code,
+        status,
+        pre_period: field(&f, 2)?,
+        period: field(&f, 3)?,
+        saltus: field(&f, 4)?,
+        proof_start: field(&f, 5)?,
+        proof_end: field(&f, 6)?,
+        computed_to: required(&f, 7)?,
+        max_value: required(&f, 8)?,
+        max_value_at: required(&f, 9)?,
+        mask: field(&f, 10)?,
+        rare_count: field(&f, 11)?,
+        last_rare: field(&f, 12)?,
+        same_as: code_field(&f, 13)?,
+        seconds,
+    })
+}
+
+/// Checks what a row says without computing its code: the fields its
+/// status has and no others, numbers within `G(0..=computed_to)` and
+/// `computed_to` within `N = max_n` (equal to it for an unsettled row),
+/// `same_as` the code's representative.
+///
+/// # Errors
+/// The first field out of place, naming it.
+pub fn check_shape(f: &Fields, max_n: usize) -> std::result::Result<(), FieldError> {
+    let bad = |field: &'static str, reason: String| Err(FieldError { field, reason });
+    let sparse = f.mask.is_some();
+    // Which of pre_period, period, saltus, proof_start, proof_end, mask,
+    // rare_count are set, by status.
+    let want: [bool; 7] = match f.status {
+        "periodic" => [true, true, false, true, true, false, false],
+        "arithmetic" => [true, true, true, false, false, false, false],
+        _ => [false, false, false, false, false, sparse, sparse],
+    };
+    let have = [
+        f.pre_period.is_some(),
+        f.period.is_some(),
+        f.saltus.is_some(),
+        f.proof_start.is_some(),
+        f.proof_end.is_some(),
+        f.mask.is_some(),
+        f.rare_count.is_some(),
+    ];
+    let names = [2, 3, 4, 5, 6, 10, 11].map(column);
+    if let Some(i) = (0..7).find(|&i| want[i] != have[i]) {
+        let what = if want[i] { "is empty" } else { "is set" };
+        return bad(names[i], format!("{what} in a row of status {}", f.status));
+    }
+    let c = f.computed_to;
+    if c > max_n {
+        return bad("computed_to", format!("is {c}, past N = {max_n}"));
+    }
+    if f.status == "unsettled" && c != max_n {
+        return bad(
+            "computed_to",
+            format!("is {c}, but an unsettled row is computed to N = {max_n}"),
+        );
+    }
+    let past = [
+        ("max_value_at", Some(f.max_value_at)),
+        ("rare_count", f.rare_count),
+        ("last_rare", f.last_rare),
+    ];
+    if let Some((name, Some(v))) = past.into_iter().find(|(_, v)| v.is_some_and(|v| v > c)) {
+        return bad(name, format!("is {v}, past computed_to = {c}"));
+    }
+    if f.last_rare.is_some() != f.rare_count.is_some_and(|r| r > 0) {
+        return bad("last_rare", "does not agree with rare_count".into());
+    }
+    let positive = [
+        ("period", f.period),
+        ("saltus", f.saltus.map(|s| s as usize)),
+        ("mask", f.mask.map(|m| m as usize)),
+    ];
+    if let Some((name, _)) = positive.into_iter().find(|(_, v)| *v == Some(0)) {
+        return bad(name, "is 0".into());
+    }
+    let rep = equivalent::representative(&f.code);
+    let want = Some(rep.clone()).filter(|r| *r != f.code);
+    if f.same_as != want {
+        let name = want.map_or("empty".to_string(), |r| r.to_string());
+        return bad(
+            "same_as",
+            format!("is not {name} (the code reduces to {rep})"),
+        );
+    }
+    Ok(())
+}
+
+/// Re-derives a stored row: replays the census schedule for its code to
+/// `N = max_n`, computing at most `G(0..=computed_to)`
+/// ([`crate::games::octal::census::replay`], with `known` the values of
+/// a code of the same family as in a census), and compares every column
+/// but `seconds` with `line`. Returns the values computed.
+///
+/// # Errors
+/// The first column that differs (`computed_to` when the schedule does
+/// not settle the code within it), naming both values.
+pub fn rederive_row(
+    line: &str,
+    f: &Fields,
+    max_n: usize,
+    known: Option<&Values>,
+) -> std::result::Result<Values, FieldError> {
+    let stop = AtomicBool::new(false);
+    let cap = f.computed_to.saturating_add(1);
+    let (row, values) = match replay(&f.code, max_n, cap, known, &stop) {
+        Replay::Settled(row, values) => (row, values),
+        Replay::Beyond { wanted } => {
+            return Err(FieldError {
+                field: "computed_to",
+                reason: format!(
+                    "is {}, but the census does not settle {} there: recomputed, it goes on to n = {} (status {} not reproduced)",
+                    f.computed_to,
+                    f.code,
+                    wanted.saturating_sub(1),
+                    f.status
+                ),
+            })
+        }
+        Replay::Stopped => {
+            return Err(FieldError {
+                field: "code",
+                reason: "was not recomputed (stopped)".into(),
+            })
+        }
+    };
+    let fresh = csv_line(&row);
+    let stored = line.split(',');
+    for (i, (s, r)) in stored.zip(fresh.split(',')).enumerate().take(COLUMNS - 1) {
+        if s != r {
+            let show = |x: &str| {
+                if x.is_empty() {
+                    "empty".to_string()
+                } else {
+                    x.to_string()
+                }
+            };
+            return Err(FieldError {
+                field: column(i),
+                reason: format!("is {}, recomputed {}", show(s), show(r)),
+            });
+        }
+    }
+    Ok(values)
+}
+
+/// Checks that two unsettled rows of codes with one nim-sequence (a
+/// family) agree on what depends only on `G(0..=N)`: `computed_to`,
+/// `max_value`, `max_value_at`, `mask`, `rare_count` and `last_rare`. A
+/// cheap check of rows that are not recomputed.
+///
+/// # Errors
+/// The first of those columns of `line` that differs from `other`'s,
+/// naming `other_code`.
+pub fn same_sequence(
+    line: &str,
+    other: &str,
+    other_code: &OctalCode,
+) -> std::result::Result<(), FieldError> {
+    let (a, b): (Vec<&str>, Vec<&str>) = (line.split(',').collect(), other.split(',').collect());
+    for i in 7..=12 {
+        if a.get(i) != b.get(i) {
+            let show = |f: Option<&&str>| match f {
+                Some(x) if !x.is_empty() => x.to_string(),
+                _ => "empty".into(),
+            };
+            return Err(FieldError {
+                field: column(i),
+                reason: format!(
+                    "is {}, but {other_code} of its family (one nim-sequence, also unsettled) has {}",
+                    show(a.get(i)),
+                    show(b.get(i))
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Line 1 of a partial file: the `N` its rows were computed to and the
+/// version of grundy. Rows depend only on the code and `N`, so the rows
+/// of any census (other digits, another shard) with the same `N` can be
+/// kept.
+pub fn partial_tag(max_n: usize) -> String {
+    format!("# grundy octal census rows, --max-n {max_n}, grundy {VERSION}")
+}
+
+/// Line 2 of a partial file: [`HEADER`] and the digest column.
+pub fn partial_header() -> String {
+    format!("{HEADER},blake3")
+}
+
+/// The line of a partial file (without its newline) for the census line
+/// `line`, under the partial file's first line `tag`: the row, a comma,
+/// and the BLAKE3 digest of `tag`, a newline and the row (32 hexadecimal
+/// digits).
+pub fn partial_line(tag: &str, line: &str) -> String {
+    let h = blake3::hash(format!("{tag}\n{line}").as_bytes());
+    format!("{line},{}", &h.to_hex()[..32])
+}
+
+/// A row of a partial file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartialRow {
+    /// Its 1-based line number.
+    pub line: usize,
+    /// The census line, its digest checked and removed.
+    pub text: String,
+}
+
+/// The rows of a partial file (module documentation), by code. The last
+/// line, when not ended by a newline, was cut by a kill: it is dropped
+/// (its code is computed again). Every other line must carry its digest.
+///
+/// # Errors
+/// [`Error::Io`] if it cannot be read; [`Error::CorruptDataset`] naming
+/// the line for a first line other than `tag` (rows of another `N` or
+/// version), a wrong header, a row whose digest does not match it, or a
+/// code on two lines with different rows.
+pub fn read_partial(path: &Path, tag: &str) -> Result<HashMap<String, PartialRow>> {
+    let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
+    let corrupt = |reason: String| Error::CorruptDataset {
+        path: path.to_path_buf(),
+        reason: format!("{reason}; delete the file to start over"),
+    };
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    // After the last newline: empty, or a line cut short.
+    lines.pop();
+    if lines.first() != Some(&tag) {
+        return Err(corrupt(format!(
+            "line 1 is not {tag:?}: rows computed to another N or by another version"
+        )));
+    }
+    if lines.get(1).copied() != Some(partial_header().as_str()) {
+        return Err(corrupt("line 2 is not the partial file's header".into()));
+    }
+    let mut kept: HashMap<String, PartialRow> = HashMap::new();
+    for (i, l) in lines.iter().enumerate().skip(2) {
+        let line = i.saturating_add(1);
+        let row = l.rsplit_once(',').map_or("", |(row, _)| row);
+        let code = row.split(',').next().unwrap_or_default();
+        if row.is_empty() || partial_line(tag, row) != *l {
+            return Err(corrupt(format!(
+                "line {line}, code {code}: the row does not match its digest (edited?)"
+            )));
+        }
+        if let Some(other) = kept.get(code).filter(|o| o.text != row) {
+            return Err(corrupt(format!(
+                "line {line}: code {code} is also on line {}, with another row",
+                other.line
+            )));
+        }
+        kept.entry(code.to_string()).or_insert(PartialRow {
+            line,
+            text: row.to_string(),
+        });
+    }
+    Ok(kept)
 }

@@ -20,16 +20,34 @@
 //! unsharded run writes, byte for byte (each row is kept verbatim, timing
 //! included, and rows are put back in census order).
 //!
+//! **Trust.** Every `summary.json` records the census's parameters and a
+//! digest of its rows ([`crate::dataset::census`]). A merge takes nothing
+//! on trust ([`merge`]): each shard must agree with itself and its
+//! parameters, hold exactly its own codes, have its periodic rows
+//! re-proved by replaying the census for each code
+//! ([`data::rederive_row`]; cheap, as a periodic code stops within its
+//! proof) and match its digest, or the merge is refused with one error
+//! naming the file, line, code and field, and nothing is written.
+//! [`verify`] does the same for a census directory and, unless asked for
+//! the periodic rows only, recomputes the unsettled and arithmetic rows
+//! too (as long as computing them took).
+//!
 //! **Resuming.** While it runs, a census appends each finished row to
-//! `OUT/census.partial.csv` (whole lines, flushed). Interrupted (Ctrl-C,
-//! SIGTERM), it ends with [`Error::Interrupted`] naming that file; run
-//! again with `resume` and the rows in it are kept instead of recomputed.
+//! `OUT/census.partial.csv` (whole lines, flushed, each with its digest).
+//! Interrupted (Ctrl-C, SIGTERM), it ends with [`Error::Interrupted`]
+//! naming that file; run again with `resume` and the rows in it are kept
+//! instead of recomputed, once checked ([`take_over`]): the file's `N`
+//! and version, each row's digest and fields, the periodic rows re-proved.
 //! The file is removed once the dataset is in place.
+//!
+//! **The time left.** A census's progress shows the codes and families
+//! done and an estimate of the time left ([`eta_seconds`]), not a rate of
+//! codes: a few unsettled families take most of the time.
 
 use crate::dataset::atomic::{create_dir, write_bytes, Staged};
 use crate::dataset::census::{self as data, csv_line, read_csv, read_summary, Summary};
 use crate::error::{Error, Result};
-use crate::games::octal::census::{codes, settle_code_from, MAX_DIGITS};
+use crate::games::octal::census::{codes, digits_of, settle_code_from, MAX_DIGITS};
 use crate::games::octal::equivalent::representative;
 use crate::games::octal::{budget, Computation, Engine, OctalCode, Values};
 use crate::progress::{NoProgress, Progress};
@@ -190,105 +208,143 @@ pub struct CensusRun {
     pub resumed: usize,
 }
 
-/// Runs a census: settles every code of the job in parallel over the
-/// current rayon pool (one code per task), then writes `census.csv` and
-/// `summary.json` to `out` all at once and, if asked, the report.
-/// Progress: one phase, one unit per code.
+/// Runs a census: settles the families of the job in parallel over the
+/// current rayon pool, then writes `census.csv` and `summary.json` to
+/// `out` all at once and, if asked, the report. With `resume`, the rows of
+/// the partial file are checked ([`take_over`]) before any is kept.
+/// Progress: one phase without a total (no bar to extrapolate from), its
+/// note the codes done and the estimate of the time left ([`Eta`]).
 ///
 /// # Errors
 /// As [`validate`]; [`Error::Io`] for output that cannot be written;
-/// [`Error::CorruptDataset`] for a partial file that is not this census's;
-/// [`Error::Interrupted`] naming the partial file when stopped.
+/// [`Error::CorruptDataset`] for a partial file that is not this census's
+/// or has an edited row, [`Error::VerificationFailed`] for a kept row that
+/// is not what recomputing it gives; [`Error::Interrupted`] naming the
+/// partial file when stopped.
 pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
     validate(job.digits, job.max_n, job.shard)?;
     let started = Instant::now();
     create_dir(job.out)?;
     let staged = Staged::new(job.out)?;
     let partial_path = job.out.join(PARTIAL);
-    let tag = partial_tag(job);
+    let tag = data::partial_tag(job.max_n);
     let kept = if job.resume && partial_path.exists() {
-        read_partial(&partial_path, &tag)?
+        take_over(job, &partial_path, &tag, progress)?
     } else {
         HashMap::new()
     };
-    let mut file =
-        std::fs::File::create(&partial_path).map_err(Error::io("cannot write", &partial_path))?;
-    writeln!(file, "{tag}\n{}", data::HEADER).map_err(Error::io("cannot write", &partial_path))?;
-    for line in kept.values() {
-        writeln!(file, "{line}").map_err(Error::io("cannot write", &partial_path))?;
-    }
-    let partial = Mutex::new(file);
+    let partial = Mutex::new(start_partial(&partial_path, &tag, &kept)?);
     let todo = shard_families(job.digits, job.shard);
-    let count: usize = todo.iter().map(Vec::len).sum();
-    progress.phase(
-        &format!("census of {count} codes to n = {}", job.max_n),
-        count as u64,
-    );
     let resumed = todo
         .iter()
         .flatten()
         .filter(|(_, c)| kept.contains_key(&c.to_string()))
         .count();
-    progress.advance(resumed as u64);
-    // Workers take the families in census order of their representatives
-    // from a shared counter, so an interrupted census has its first codes
-    // (the one- and two-digit ones) done; each result goes back to its
-    // code's slot, in census order.
-    let next = AtomicUsize::new(0);
-    let mut order: Vec<usize> = todo.iter().flatten().map(|(i, _)| *i).collect();
-    order.sort_unstable();
-    let slot_of: HashMap<usize, usize> = order.iter().enumerate().map(|(s, &i)| (i, s)).collect();
-    let slots: Vec<Mutex<Option<Result<Option<String>>>>> =
-        (0..count).map(|_| Mutex::new(None)).collect();
-    let workers = rayon::current_num_threads().min(todo.len()).max(1);
-    let work = |_| loop {
-        let f = next.fetch_add(1, Ordering::Relaxed);
-        let Some(family) = todo.get(f) else {
-            break;
-        };
-        let mut known: Option<Values> = None;
-        for (i, code) in family {
-            let result = settle_one(
-                code,
-                job,
-                &kept,
-                &mut known,
-                &partial,
-                &partial_path,
-                progress,
-            );
-            let stopped = matches!(result, Ok(None));
-            *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
-            if stopped {
-                break;
-            }
-        }
+    let sink = Sink {
+        file: &partial,
+        path: &partial_path,
+        tag: &tag,
     };
-    (0..workers).into_par_iter().for_each(work);
-    let lines: Vec<Result<Option<String>>> = slots
-        .into_iter()
-        .map(|s| {
-            s.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or(Ok(None))
-        })
-        .collect();
-    progress.finish_phase();
-    let mut done = Vec::with_capacity(lines.len());
-    for l in lines {
-        match l? {
-            Some(l) => done.push(l),
-            None => return Err(Error::Interrupted { path: partial_path }),
-        }
-    }
+    let done = compute(job, &todo, &kept, &sink, progress)?;
     let summary = summarise(job, &done, started.elapsed().as_secs_f64(), resumed);
-    data::write(staged.path(), &done, &summary)?;
+    let summary = data::write(staged.path(), &done, &summary)?;
     staged.commit()?;
     if let Some(r) = job.reports {
         write_report(r, job.out, &summary, progress)?;
     }
     let _ = std::fs::remove_file(&partial_path);
     Ok(CensusRun { summary, resumed })
+}
+
+/// Starts the partial file afresh: its tag, its header and the rows kept.
+fn start_partial(path: &Path, tag: &str, kept: &HashMap<String, String>) -> Result<std::fs::File> {
+    let mut file = std::fs::File::create(path).map_err(Error::io("cannot write", path))?;
+    let mut lines: Vec<&String> = kept.values().collect();
+    lines.sort();
+    let mut text = format!("{tag}\n{}\n", data::partial_header());
+    for line in lines {
+        text.push_str(&data::partial_line(tag, line));
+        text.push('\n');
+    }
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(Error::io("cannot write", path))?;
+    Ok(file)
+}
+
+/// The partial file rows are appended to.
+struct Sink<'a> {
+    file: &'a Mutex<std::fs::File>,
+    path: &'a Path,
+    tag: &'a str,
+}
+
+/// Settles the families of `todo` (rows of `kept` are kept): workers take
+/// the families in census order of their representatives from a shared
+/// counter, so an interrupted census has its first codes (the one- and
+/// two-digit ones) done; each result goes back to its code's slot. Returns
+/// the lines in census order.
+fn compute(
+    job: &CensusJob,
+    todo: &[Vec<(usize, OctalCode)>],
+    kept: &HashMap<String, String>,
+    sink: &Sink,
+    progress: &dyn Progress,
+) -> Result<Vec<String>> {
+    let count: usize = todo.iter().map(Vec::len).sum();
+    let workers = rayon::current_num_threads().min(todo.len()).max(1);
+    let eta = Eta::new(
+        todo.iter()
+            .filter(|f| f.iter().any(|(_, c)| !kept.contains_key(&c.to_string()))),
+        count,
+        workers,
+    );
+    progress.phase(&format!("census of {count} codes to n = {}", job.max_n), 0);
+    let next = AtomicUsize::new(0);
+    let mut order: Vec<usize> = todo.iter().flatten().map(|(i, _)| *i).collect();
+    order.sort_unstable();
+    let slot_of: HashMap<usize, usize> = order.iter().enumerate().map(|(s, &i)| (i, s)).collect();
+    let slots: Vec<Mutex<Option<Result<Option<String>>>>> =
+        (0..count).map(|_| Mutex::new(None)).collect();
+    let work = |_| loop {
+        let f = next.fetch_add(1, Ordering::Relaxed);
+        let Some(family) = todo.get(f) else {
+            break;
+        };
+        // A family whose rows are all kept costs nothing: not timed.
+        if family
+            .iter()
+            .any(|(_, c)| !kept.contains_key(&c.to_string()))
+        {
+            eta.start(f, family);
+        }
+        let mut known: Option<Values> = None;
+        for (i, code) in family {
+            let result = settle_one(code, job, kept, &mut known, sink);
+            let stopped = matches!(result, Ok(None));
+            *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+            if stopped {
+                return;
+            }
+        }
+        eta.finish(f, family);
+        progress.note(&eta.note());
+    };
+    eta.ticking(progress, || (0..workers).into_par_iter().for_each(work));
+    progress.finish_phase();
+    let mut done = Vec::with_capacity(count);
+    for s in slots {
+        match s.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(Ok(Some(l))) => done.push(l),
+            Some(Err(e)) => return Err(e),
+            Some(Ok(None)) | None => {
+                return Err(Error::Interrupted {
+                    path: sink.path.to_path_buf(),
+                })
+            }
+        }
+    }
+    Ok(done)
 }
 
 /// The census line of one code: kept from the partial file, or computed
@@ -301,9 +357,7 @@ fn settle_one(
     job: &CensusJob,
     kept: &HashMap<String, String>,
     family: &mut Option<Values>,
-    partial: &Mutex<std::fs::File>,
-    partial_path: &Path,
-    progress: &dyn Progress,
+    sink: &Sink,
 ) -> Result<Option<String>> {
     if let Some(line) = kept.get(&code.to_string()) {
         return Ok(Some(line.clone()));
@@ -315,53 +369,49 @@ fn settle_one(
         *family = Some(values);
     }
     let line = csv_line(&row);
-    let mut f = partial.lock().unwrap_or_else(|e| e.into_inner());
-    writeln!(f, "{line}")
+    let text = data::partial_line(sink.tag, &line);
+    let mut f = sink.file.lock().unwrap_or_else(|e| e.into_inner());
+    // One write of the whole line: a kill cuts at most the last line.
+    f.write_all(format!("{text}\n").as_bytes())
         .and_then(|()| f.flush())
-        .map_err(Error::io("cannot write", partial_path))?;
-    drop(f);
-    progress.advance(1);
+        .map_err(Error::io("cannot write", sink.path))?;
     Ok(Some(line))
 }
 
-/// The first line of a partial file: the `N` its rows were computed to.
-/// Rows depend only on the code and `N`, so the rows of any census (other
-/// digits, another shard) with the same `N` can be kept.
-fn partial_tag(job: &CensusJob) -> String {
-    format!("# grundy octal census rows, --max-n {}", job.max_n)
-}
-
-/// The rows of a partial file, by code.
-fn read_partial(path: &Path, tag: &str) -> Result<HashMap<String, String>> {
-    let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
-    let corrupt = |reason: String| Error::CorruptDataset {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let mut lines = text.lines();
-    if lines.next() != Some(tag) {
-        return Err(corrupt(format!(
-            "line 1 is not {tag:?}: rows computed to another N (delete the file to start over)"
-        )));
+/// The rows of a partial file this census may keep, checked first
+/// ([`data::read_partial`]: its tag, each row's digest; then every field
+/// parsed and its shape checked, [`data::check_shape`]); the periodic rows
+/// of this census's codes are re-proved ([`rederive`]). Unsettled and
+/// arithmetic rows, which cost a computation to `N` each, are kept on the
+/// strength of their digest and shape. By code, as census lines.
+///
+/// # Errors
+/// As [`data::read_partial`]; [`Error::CorruptDataset`] or
+/// [`Error::VerificationFailed`] naming the line, code and field of the
+/// first row that fails a check.
+fn take_over(
+    job: &CensusJob,
+    path: &Path,
+    tag: &str,
+    progress: &dyn Progress,
+) -> Result<HashMap<String, String>> {
+    let mut rows: Vec<(String, data::PartialRow)> =
+        data::read_partial(path, tag)?.into_iter().collect();
+    rows.sort_by_key(|(_, r)| r.line);
+    let mut stored = HashMap::with_capacity(rows.len());
+    for (code, r) in rows {
+        stored.insert(code, Stored::read(path, r.line, r.text, job.max_n)?);
     }
-    if lines.next() != Some(data::HEADER) {
-        return Err(corrupt("line 2 is not the census.csv header".into()));
-    }
-    let mut kept = HashMap::new();
-    for l in lines {
-        // A line cut by a kill is not a row: its code is recomputed.
-        let fields: Vec<&str> = l.split(',').collect();
-        if fields.len() != data::COLUMNS
-            || l.rsplit(',')
-                .next()
-                .is_none_or(|t| t.parse::<f64>().is_err())
-        {
-            continue;
-        }
-        let code = l.split(',').next().unwrap_or_default().to_string();
-        kept.insert(code, l.to_string());
-    }
-    Ok(kept)
+    let families = shard_families(job.digits, job.shard);
+    rederive(
+        &families,
+        &stored,
+        job.max_n,
+        Depth::Periodic,
+        "re-prove the periodic rows kept",
+        progress,
+    )?;
+    Ok(stored.into_iter().map(|(c, s)| (c, s.text)).collect())
 }
 
 fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Summary {
@@ -371,15 +421,24 @@ fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Su
         shard: job.shard.map(|(i, k)| [i, k]),
         codes: lines.len(),
         counts: data::counts(lines.iter().map(|l| l.split(',').nth(1).unwrap_or(""))),
-        cpu_seconds: round3(lines.iter().map(|l| seconds_of(l)).sum()),
+        cpu_seconds: cpu_seconds(lines.iter().map(String::as_str)),
         wall_seconds: round3(wall),
         threads: job.threads,
         resumed,
-        families: lines
-            .iter()
-            .filter(|l| l.rsplit(',').nth(1) == Some(""))
-            .count(),
+        families: families_in(lines.iter().map(String::as_str)),
+        version: data::VERSION.to_string(),
+        rows_blake3: None,
     }
+}
+
+/// The sum of the rows' `seconds`, rounded to milliseconds.
+fn cpu_seconds<'a>(lines: impl Iterator<Item = &'a str>) -> f64 {
+    round3(lines.map(seconds_of).sum())
+}
+
+/// Rows with an empty `same_as`.
+fn families_in<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
+    lines.filter(|l| l.rsplit(',').nth(1) == Some("")).count()
 }
 
 fn round3(x: f64) -> f64 {
@@ -393,95 +452,619 @@ fn seconds_of(line: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// Finished families of a digit count a census waits for before it
+/// estimates the time its families of that digit count still need.
+pub const ETA_SAMPLES: usize = 8;
+
+/// The time left, estimated (the note of a census's progress). A few
+/// codes take most of the time: an unsettled family runs to `N`, a
+/// periodic one stops within its proof, so the codes (or families) done
+/// say nothing of the time left, and neither does the rate of the last
+/// ones. The estimate weighs each family left by its expected cost, the
+/// mean time of the finished families with as many digits (`seconds[d] /
+/// done[d]`, `d` the digits of the representative; three-digit families
+/// take longest): `waiting[d]` families not started cost that mean each;
+/// a family `running` for `t` seconds costs the rest of its mean, but at
+/// least `t` more (one that has run long is a slow one, guessed to take as
+/// long again). The sum is shared among `workers` (at most one per family
+/// left), and is at least the longest running family's rest. None (`Err`
+/// with the digit count) until [`ETA_SAMPLES`] families of each digit
+/// count still to do have finished.
+pub fn eta_seconds(
+    waiting: &[usize; 4],
+    running: &[(usize, f64)],
+    done: &[usize; 4],
+    seconds: &[f64; 4],
+    workers: usize,
+) -> std::result::Result<f64, usize> {
+    let mean = |d: usize| {
+        if done[d] < ETA_SAMPLES {
+            Err(d)
+        } else {
+            Ok(seconds[d] / done[d] as f64)
+        }
+    };
+    let mut total = 0.0;
+    let mut longest: f64 = 0.0;
+    for (d, &w) in waiting.iter().enumerate().filter(|(_, w)| **w > 0) {
+        total += w as f64 * mean(d)?;
+    }
+    for &(d, t) in running {
+        let rest = (mean(d)? - t).max(t);
+        total += rest;
+        longest = longest.max(rest);
+    }
+    let families = waiting.iter().sum::<usize>() + running.len();
+    let sharing = workers.min(families).max(1);
+    Ok((total / sharing as f64).max(longest))
+}
+
+/// Seconds as `42 s`, `17 min` or `2.5 h`.
+fn duration_text(s: f64) -> String {
+    if s < 90.0 {
+        format!("{s:.0} s")
+    } else if s < 5400.0 {
+        format!("{:.0} min", s / 60.0)
+    } else {
+        format!("{:.1} h", s / 3600.0)
+    }
+}
+
+/// Families and codes done, and the estimate of the time left
+/// ([`eta_seconds`]), for the progress note of a census or a verification.
+struct Eta {
+    workers: usize,
+    codes: usize,
+    families: usize,
+    state: Mutex<EtaState>,
+}
+
+#[derive(Default)]
+struct EtaState {
+    codes_done: usize,
+    families_done: usize,
+    waiting: [usize; 4],
+    running: Vec<(usize, usize, Instant)>,
+    done: [usize; 4],
+    seconds: [f64; 4],
+}
+
+/// The digit count of a family (of its representative, 1 to 3).
+fn class(family: &[(usize, OctalCode)]) -> usize {
+    family.first().map_or(3, |(_, c)| digits_of(c)).clamp(1, 3)
+}
+
+impl Eta {
+    /// `families`: the families to compute; `codes`: every code of the
+    /// phase (those of families not computed, kept ones, count as done).
+    fn new<'a>(
+        families: impl Iterator<Item = &'a Vec<(usize, OctalCode)>>,
+        codes: usize,
+        workers: usize,
+    ) -> Eta {
+        let mut s = EtaState::default();
+        let mut computed = 0;
+        let mut count = 0;
+        for f in families {
+            s.waiting[class(f)] += 1;
+            computed += f.len();
+            count += 1;
+        }
+        s.codes_done = codes.saturating_sub(computed);
+        Eta {
+            workers,
+            codes,
+            families: count,
+            state: Mutex::new(s),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, EtaState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Family `id` (any number naming it) starts.
+    fn start(&self, id: usize, family: &[(usize, OctalCode)]) {
+        let d = class(family);
+        let mut s = self.lock();
+        s.waiting[d] = s.waiting[d].saturating_sub(1);
+        s.running.push((id, d, Instant::now()));
+    }
+
+    /// Family `id` is done.
+    fn finish(&self, id: usize, family: &[(usize, OctalCode)]) {
+        let mut s = self.lock();
+        let Some(at) = s.running.iter().position(|r| r.0 == id) else {
+            return;
+        };
+        let (_, d, started) = s.running.swap_remove(at);
+        s.done[d] += 1;
+        s.seconds[d] += started.elapsed().as_secs_f64();
+        s.families_done += 1;
+        s.codes_done += family.len();
+    }
+
+    /// `412/1024 codes, 118/324 families; eta about 23 min`.
+    fn note(&self) -> String {
+        let s = self.lock();
+        let running: Vec<(usize, f64)> = s
+            .running
+            .iter()
+            .map(|&(_, d, t)| (d, t.elapsed().as_secs_f64()))
+            .collect();
+        let eta = match eta_seconds(&s.waiting, &running, &s.done, &s.seconds, self.workers) {
+            _ if s.families_done == self.families => "done".to_string(),
+            Ok(t) => format!("eta about {}", duration_text(t)),
+            Err(d) => format!("no eta until {ETA_SAMPLES} families of {d} digits are done"),
+        };
+        format!(
+            "{}/{} codes, {}/{} families; {eta}",
+            s.codes_done, self.codes, s.families_done, self.families
+        )
+    }
+
+    /// Runs `work` while a thread renews the progress note every second
+    /// (the estimate changes as running families run on).
+    fn ticking<T>(&self, progress: &dyn Progress, work: impl FnOnce() -> T) -> T {
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        progress.note(&self.note());
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                let tick = std::time::Duration::from_secs(1);
+                while rx.recv_timeout(tick) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    progress.note(&self.note());
+                }
+            });
+            let r = work();
+            drop(tx);
+            r
+        })
+    }
+}
+
+/// How far [`verify`] re-derives a census's rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Periodic rows replayed ([`data::rederive_row`]: cheap, as a
+    /// periodic code stops within its proof); the others' fields checked
+    /// ([`data::check_shape`]) without recomputing them.
+    Periodic,
+    /// Every row replayed: unsettled and arithmetic ones cost what
+    /// computing them to `N` cost.
+    All,
+}
+
+/// A row read back from a census or partial file, its fields parsed and
+/// its shape checked.
+#[derive(Clone, Debug)]
+struct Stored {
+    /// The file it is in.
+    file: PathBuf,
+    /// Its 1-based line number.
+    line: usize,
+    /// The line.
+    text: String,
+    /// Its fields.
+    fields: data::Fields,
+}
+
+impl Stored {
+    /// Parses `text` (line `line` of `file`) and checks its shape for a
+    /// census to `N = max_n`.
+    ///
+    /// # Errors
+    /// [`Error::CorruptDataset`] for a field that does not parse,
+    /// [`Error::VerificationFailed`] for one out of place; both name the
+    /// file, the line, the code and the field.
+    fn read(file: &Path, line: usize, text: String, max_n: usize) -> Result<Stored> {
+        let code = text.split(',').next().unwrap_or_default().to_string();
+        let at = |e: data::FieldError| format!("line {line}, code {code}: {e}");
+        let fields = data::parse_fields(&text).map_err(|e| Error::CorruptDataset {
+            path: file.to_path_buf(),
+            reason: at(e),
+        })?;
+        data::check_shape(&fields, max_n).map_err(|e| failed(file, at(e)))?;
+        Ok(Stored {
+            file: file.to_path_buf(),
+            line,
+            text,
+            fields,
+        })
+    }
+
+    /// The error for this row and a wrong field.
+    fn wrong(&self, e: &data::FieldError) -> Error {
+        failed(
+            &self.file,
+            format!("line {}, code {}: {e}", self.line, self.fields.code),
+        )
+    }
+}
+
+fn failed(path: &Path, reason: String) -> Error {
+    Error::VerificationFailed {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+/// Checks that the unsettled rows of each family agree with each other
+/// ([`data::same_sequence`]): what is cheap to check of rows not
+/// recomputed.
+///
+/// # Errors
+/// [`Error::VerificationFailed`] naming the file, line, code and field of
+/// the first row that disagrees with its family's first unsettled row.
+fn families_agree(
+    families: &[Vec<(usize, OctalCode)>],
+    rows: &HashMap<String, Stored>,
+) -> Result<()> {
+    for f in families {
+        let unsettled: Vec<&Stored> = f
+            .iter()
+            .filter_map(|(_, c)| rows.get(&c.to_string()))
+            .filter(|r| r.fields.status == "unsettled")
+            .collect();
+        if let Some((first, others)) = unsettled.split_first() {
+            for r in others {
+                data::same_sequence(&r.text, &first.text, &first.fields.code)
+                    .map_err(|e| r.wrong(&e))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Re-derives the rows of `rows` (by code) that `depth` asks for
+/// ([`data::rederive_row`]), family by family as a census computes them
+/// (each family's values computed once, from its first row re-derived),
+/// families in parallel, after checking that each family's unsettled rows
+/// agree ([`families_agree`]). Returns the number of rows re-derived.
+///
+/// # Errors
+/// [`Error::VerificationFailed`] naming the file, line, code and field of
+/// the first wrong row (in census order among those found).
+fn rederive(
+    families: &[Vec<(usize, OctalCode)>],
+    rows: &HashMap<String, Stored>,
+    max_n: usize,
+    depth: Depth,
+    phase: &str,
+    progress: &dyn Progress,
+) -> Result<usize> {
+    families_agree(families, rows)?;
+    let todo: Vec<Vec<(usize, OctalCode)>> = families
+        .iter()
+        .map(|f| {
+            f.iter()
+                .filter(|(_, c)| {
+                    rows.get(&c.to_string())
+                        .is_some_and(|r| depth == Depth::All || r.fields.status == "periodic")
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .filter(|f| !f.is_empty())
+        .collect();
+    let count: usize = todo.iter().map(Vec::len).sum();
+    let workers = rayon::current_num_threads().min(todo.len()).max(1);
+    let eta = Eta::new(todo.iter(), count, workers);
+    progress.phase(&format!("{phase}: {count} rows"), 0);
+    let stop = AtomicBool::new(false);
+    let check = |(id, family): (usize, &Vec<(usize, OctalCode)>)| {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        eta.start(id, family);
+        let mut known: Option<Values> = None;
+        for (i, code) in family {
+            let r = &rows[&code.to_string()];
+            match data::rederive_row(&r.text, &r.fields, max_n, known.as_ref()) {
+                Ok(v) if known.as_ref().is_none_or(|k| k.len() < v.len()) => {
+                    known = Some(v);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    return Some((*i, r.wrong(&e)));
+                }
+            }
+        }
+        eta.finish(id, family);
+        None
+    };
+    let found: Vec<Option<(usize, Error)>> = eta.ticking(progress, || {
+        todo.par_iter().enumerate().map(check).collect()
+    });
+    progress.finish_phase();
+    match found.into_iter().flatten().min_by_key(|(i, _)| *i) {
+        Some((_, e)) => Err(e),
+        None => Ok(count),
+    }
+}
+
+/// A census directory read back and checked against itself ([`load`]).
+#[derive(Debug)]
+struct Loaded {
+    dir: PathBuf,
+    summary: Summary,
+    csv: Vec<u8>,
+    rows: Vec<Stored>,
+}
+
+/// Reads a census directory (`census.csv` and `summary.json`, of a whole
+/// census or of a shard) and checks it against itself, computing nothing:
+/// the summary's parameters are a census's ([`validate`]); every row
+/// parses and has its shape for the summary's `N` ([`data::check_shape`]);
+/// the rows are exactly the codes of the census (of the shard, for a
+/// shard: [`shard_codes`]), in census order; the summary's `codes`,
+/// `counts`, `families` and `cpu_seconds` are the rows'.
+///
+/// # Errors
+/// [`Error::Io`] for unreadable files, [`Error::CorruptDataset`] for
+/// malformed ones, [`Error::VerificationFailed`] naming the file, line,
+/// code and field of the first inconsistency.
+fn load(dir: &Path) -> Result<Loaded> {
+    let summary_path = dir.join("summary.json");
+    let summary = read_summary(&summary_path)?;
+    let shard = summary.shard.map(|[i, k]| (i, k));
+    validate(summary.digits, summary.max_n, shard)
+        .map_err(|e| failed(&summary_path, format!("not a census's parameters: {e}")))?;
+    let csv_path = dir.join("census.csv");
+    let csv = std::fs::read(&csv_path).map_err(Error::io("cannot read", &csv_path))?;
+    let text = std::str::from_utf8(&csv).map_err(|_| Error::CorruptDataset {
+        path: csv_path.clone(),
+        reason: "not UTF-8 text".into(),
+    })?;
+    let lines = data::parse_csv(&csv_path, text)?;
+    let want = shard_codes(summary.digits, shard);
+    let mut rows = Vec::with_capacity(lines.len());
+    for (i, l) in lines.into_iter().enumerate() {
+        let row = Stored::read(&csv_path, i.saturating_add(2), l.text, summary.max_n)?;
+        if want.get(i).is_none_or(|(_, c)| *c != row.fields.code) {
+            let reason = misplaced(summary.digits, shard, &row.fields.code, want.get(i));
+            return Err(failed(
+                &csv_path,
+                format!("line {}, code {}: {reason}", row.line, row.fields.code),
+            ));
+        }
+        rows.push(row);
+    }
+    if let Some((_, missing)) = want.get(rows.len()) {
+        return Err(failed(
+            &csv_path,
+            format!("code {missing} of this census is missing (the file ends before it)"),
+        ));
+    }
+    agrees_with_rows(&summary_path, &summary, &rows)?;
+    Ok(Loaded {
+        dir: dir.to_path_buf(),
+        summary,
+        csv,
+        rows,
+    })
+}
+
+/// Why `code` is not where a census file has it (`expected` there).
+fn misplaced(
+    digits: usize,
+    shard: Option<(usize, usize)>,
+    code: &OctalCode,
+    expected: Option<&(usize, OctalCode)>,
+) -> String {
+    let all = codes(digits);
+    let Some(index) = all.iter().position(|c| c == code) else {
+        return format!("not a code of a census of {digits} digits");
+    };
+    if let Some((_, k)) = shard {
+        let family = families(digits)
+            .iter()
+            .position(|f| f.contains(&index))
+            .unwrap_or(0);
+        let home = family % k + 1;
+        if shard != Some((home, k)) {
+            return format!(
+                "not of this shard {}/{k}: its family is in shard {home}/{k}",
+                shard.map_or(0, |s| s.0)
+            );
+        }
+    }
+    match expected {
+        Some((_, e)) => format!("out of census order or repeated (the row of {e} belongs here)"),
+        None => "repeated, after the last code of the census".into(),
+    }
+}
+
+/// Checks that `summary` (at `path`) says what its rows say.
+fn agrees_with_rows(path: &Path, summary: &Summary, rows: &[Stored]) -> Result<()> {
+    let lines = || rows.iter().map(|r| r.text.as_str());
+    let counts = data::counts(rows.iter().map(|r| r.fields.status));
+    let checks = [
+        ("codes", summary.codes.to_string(), rows.len().to_string()),
+        (
+            "counts",
+            format!("{:?}", summary.counts),
+            format!("{counts:?}"),
+        ),
+        (
+            "cpu_seconds",
+            summary.cpu_seconds.to_string(),
+            cpu_seconds(lines()).to_string(),
+        ),
+    ];
+    for (field, said, rows_say) in checks {
+        if said != rows_say {
+            return Err(failed(
+                path,
+                format!("field {field} is {said}, but census.csv's rows give {rows_say}"),
+            ));
+        }
+    }
+    // Files of before the field have 0.
+    let families = families_in(lines());
+    if summary.families != 0 && summary.families != families {
+        return Err(failed(
+            path,
+            format!(
+                "field families is {}, but census.csv has {families} rows with an empty same_as",
+                summary.families
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `rows_blake3` of a loaded census against its files: true when
+/// it matches, false when absent and not `required`.
+///
+/// # Errors
+/// [`Error::VerificationFailed`] naming `summary.json` when the digest
+/// does not match, or is absent and `required`.
+fn check_digest(l: &Loaded, required: bool) -> Result<bool> {
+    let path = l.dir.join("summary.json");
+    match &l.summary.rows_blake3 {
+        None if required => Err(failed(
+            &path,
+            "field rows_blake3 is missing: written before census files carried a digest; compute it again".into(),
+        )),
+        None => Ok(false),
+        Some(d) if *d == data::rows_digest(&l.summary, &l.csv) => Ok(true),
+        Some(_) => Err(failed(
+            &path,
+            format!(
+                "field rows_blake3 does not match {} and the parameters (digits, max_n, shard, version): a file was edited after the census wrote it",
+                l.dir.join("census.csv").display()
+            ),
+        )),
+    }
+}
+
 /// Joins shard outputs (directories holding `census.csv` and
 /// `summary.json`) into the census an unsharded run writes: the same
 /// `census.csv` byte for byte, and a `summary.json` adding up the shards.
-/// The shards must be of one census (same digits and `N`) and hold every
-/// code of it exactly once.
+/// Nothing is written unless every check passes. Each shard in turn is
+/// read back and checked against itself ([`load`]: every field parses and
+/// is in place, every row is of its shard, the summary is its rows'); is
+/// of the first one's census (same digits and `N`) and written by this
+/// version of grundy; has every periodic row re-proved
+/// ([`data::rederive_row`]: its code recomputed as the census does, to
+/// its `computed_to`, every column compared; unsettled and arithmetic
+/// rows, which cost a computation to `N` each, are checked field by field
+/// and left to `octal verify`); and has a `rows_blake3` that matches its
+/// files. Then every code of the census must be in exactly one shard.
+/// Shards may be of different `K` (3/4 may be replaced by 3/8 and 7/8).
 ///
 /// # Errors
 /// [`Error::Io`] for unreadable or unwritable files;
 /// [`Error::CorruptDataset`] for a malformed file;
-/// [`Error::VerificationFailed`] naming the directory for shards of
-/// different censuses, a code twice, a code not in the census, or a code
-/// missing.
+/// [`Error::VerificationFailed`] naming the file (and the line, code and
+/// field) for the first check that fails.
 pub fn merge(
     dirs: &[PathBuf],
     out: &Path,
     reports: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<CensusRun> {
-    let failed = |path: &Path, reason: String| Error::VerificationFailed {
-        path: path.to_path_buf(),
-        reason,
-    };
     let Some(first) = dirs.first() else {
         return Err(Error::OutOfRange {
             what: "merge".into(),
             reason: "name at least one shard directory".into(),
         });
     };
-    let head = read_summary(&first.join("summary.json"))?;
-    validate(head.digits, head.max_n, None)?;
-    let index: HashMap<String, usize> = codes(head.digits)
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.to_string(), i))
-        .collect();
-    let mut slots: Vec<Option<(String, &Path)>> = vec![None; index.len()];
-    let (mut wall, mut threads, mut resumed) = (0.0, 0, 0);
+    let mut shards: Vec<Loaded> = Vec::with_capacity(dirs.len());
     for dir in dirs {
-        let s = read_summary(&dir.join("summary.json"))?;
-        if (s.digits, s.max_n) != (head.digits, head.max_n) {
-            return Err(failed(
-                &dir.join("summary.json"),
-                format!(
-                    "a census of {} digits to n = {}, not {} digits to n = {} as {}",
-                    s.digits,
-                    s.max_n,
-                    head.digits,
-                    head.max_n,
-                    first.display()
-                ),
-            ));
-        }
-        wall += s.wall_seconds;
-        threads = threads.max(s.threads);
-        resumed += s.resumed;
-        let csv = dir.join("census.csv");
-        for line in read_csv(&csv)? {
-            let Some(&i) = index.get(&line.code) else {
-                return Err(failed(
-                    &csv,
-                    format!("code {} is not in the census", line.code),
-                ));
-            };
-            if let Some((_, other)) = &slots[i] {
-                return Err(failed(
-                    &csv,
-                    format!("code {} is also in {}", line.code, other.display()),
-                ));
-            }
-            slots[i] = Some((line.text, dir.as_path()));
-        }
+        let l = load(dir)?;
+        same_census(first, shards.first().unwrap_or(&l), &l)?;
+        let s = &l.summary;
+        let rows: HashMap<String, Stored> = l
+            .rows
+            .iter()
+            .map(|r| (r.fields.code.to_string(), r.clone()))
+            .collect();
+        let families = shard_families(s.digits, s.shard.map(|[i, k]| (i, k)));
+        let phase = format!("re-prove the periodic rows of {}", dir.display());
+        rederive(&families, &rows, s.max_n, Depth::Periodic, &phase, progress)?;
+        check_digest(&l, true)?;
+        shards.push(l);
     }
-    let all = codes(head.digits);
-    let mut lines = Vec::with_capacity(slots.len());
-    for (i, s) in slots.into_iter().enumerate() {
-        match s {
-            Some((l, _)) => lines.push(l),
-            None => {
+    let digits = shards[0].summary.digits;
+    let mut slots: Vec<Option<&Stored>> = vec![None; codes(digits).len()];
+    for l in &shards {
+        let rows = shard_codes(digits, l.summary.shard.map(|[i, k]| (i, k)));
+        for ((i, _), row) in rows.iter().zip(&l.rows) {
+            if let Some(other) = slots[*i] {
                 return Err(failed(
-                    first,
+                    &row.file,
                     format!(
-                        "code {} is in none of the {} directories (a shard is missing)",
-                        all[i],
-                        dirs.len()
+                        "code {} is also in {}",
+                        row.fields.code,
+                        other.file.parent().unwrap_or(Path::new("")).display()
                     ),
-                ))
+                ));
             }
+            slots[*i] = Some(row);
         }
     }
+    let all = codes(digits);
+    if let Some(i) = slots.iter().position(Option::is_none) {
+        return Err(failed(
+            first,
+            format!(
+                "code {} is in none of the {} directories (a shard is missing)",
+                all[i],
+                dirs.len()
+            ),
+        ));
+    }
+    let lines: Vec<String> = slots.iter().flatten().map(|r| r.text.clone()).collect();
+    write_merged(&shards, &lines, out, reports, progress)
+}
+
+/// Checks that shard `l` is of the census of `head` (read from `first`)
+/// and written by this version.
+fn same_census(first: &Path, head: &Loaded, l: &Loaded) -> Result<()> {
+    let (s, h) = (&l.summary, &head.summary);
+    let path = l.dir.join("summary.json");
+    if (s.digits, s.max_n) != (h.digits, h.max_n) {
+        return Err(failed(
+            &path,
+            format!(
+                "a census of {} digits to n = {}, not {} digits to n = {} as {}",
+                s.digits,
+                s.max_n,
+                h.digits,
+                h.max_n,
+                first.display()
+            ),
+        ));
+    }
+    if s.version != data::VERSION {
+        let v = if s.version.is_empty() {
+            "an unknown version"
+        } else {
+            &s.version
+        };
+        return Err(failed(
+            &path,
+            format!(
+                "field version: written by grundy {v}, not by this grundy {} whose census re-proves the rows",
+                data::VERSION
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the merged census (its summary adding up the shards') and, if
+/// asked, the report.
+fn write_merged(
+    shards: &[Loaded],
+    lines: &[String],
+    out: &Path,
+    reports: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<CensusRun> {
+    let head = &shards[0].summary;
     let job = CensusJob {
         digits: head.digits,
         max_n: head.max_n,
@@ -489,12 +1072,14 @@ pub fn merge(
         out,
         reports,
         resume: false,
-        threads,
+        threads: shards.iter().map(|l| l.summary.threads).max().unwrap_or(1),
         stop: &AtomicBool::new(false),
     };
-    let summary = summarise(&job, &lines, wall, resumed);
+    let wall = shards.iter().map(|l| l.summary.wall_seconds).sum();
+    let resumed = shards.iter().map(|l| l.summary.resumed).sum();
+    let summary = summarise(&job, lines, wall, resumed);
     let staged = Staged::new(out)?;
-    data::write(staged.path(), &lines, &summary)?;
+    let summary = data::write(staged.path(), lines, &summary)?;
     staged.commit()?;
     if let Some(r) = reports {
         write_report(r, out, &summary, progress)?;
@@ -502,6 +1087,79 @@ pub fn merge(
     Ok(CensusRun {
         summary,
         resumed: 0,
+    })
+}
+
+/// What [`verify`] checked.
+#[derive(Clone, Debug)]
+pub struct Verified {
+    /// The census's `summary.json`.
+    pub summary: Summary,
+    /// Rows re-derived by replaying the census schedule.
+    pub rederived: usize,
+    /// Rows checked without recomputing (unsettled and arithmetic ones
+    /// with [`Depth::Periodic`]).
+    pub shape_only: usize,
+    /// Whether `rows_blake3` was there (and matched); false for files
+    /// written before digests.
+    pub digest: bool,
+}
+
+/// Verifies a census directory (a whole census or a shard): reads it back
+/// and checks it against itself ([`load`]), re-derives its rows
+/// ([`Depth`]: every periodic row, or every row) by replaying the census
+/// schedule for each code, its family's values computed once, and checks
+/// `rows_blake3` when present. Progress: one phase, its note the rows done
+/// and the time left.
+///
+/// # Errors
+/// As [`load`]; [`Error::VerificationFailed`] naming the file, line, code
+/// and field of the first row that recomputing contradicts, or
+/// `summary.json` for a digest that does not match;
+/// [`Error::OutOfRange`] when [`Depth::All`] would recompute rows that
+/// took more than [`budget::MAX_SECONDS`] (their recorded `seconds`
+/// shared among the threads) and `force` is false.
+pub fn verify(dir: &Path, depth: Depth, force: bool, progress: &dyn Progress) -> Result<Verified> {
+    let l = load(dir)?;
+    let s = &l.summary;
+    let slow: Vec<&Stored> = l
+        .rows
+        .iter()
+        .filter(|r| r.fields.status != "periodic")
+        .collect();
+    let threads = rayon::current_num_threads().max(1);
+    let seconds: f64 = slow.iter().map(|r| r.fields.seconds).sum::<f64>() / threads as f64;
+    if depth == Depth::All && seconds > budget::MAX_SECONDS && !force {
+        return Err(Error::OutOfRange {
+            what: format!("verifying {}", dir.display()),
+            reason: format!(
+                "recomputing its {} unsettled and arithmetic rows to n = {} would take about {} on {threads} threads (their recorded seconds); use --quick to re-prove the periodic rows only, or --force",
+                slow.len(),
+                s.max_n,
+                duration_text(seconds)
+            ),
+        });
+    }
+    let by_code: HashMap<String, Stored> = l
+        .rows
+        .iter()
+        .map(|r| (r.fields.code.to_string(), r.clone()))
+        .collect();
+    let fams = shard_families(s.digits, s.shard.map(|[i, k]| (i, k)));
+    let rederived = rederive(
+        &fams,
+        &by_code,
+        s.max_n,
+        depth,
+        "re-derive census rows",
+        progress,
+    )?;
+    let digest = check_digest(&l, false)?;
+    Ok(Verified {
+        summary: l.summary.clone(),
+        rederived,
+        shape_only: l.rows.len().saturating_sub(rederived),
+        digest,
     })
 }
 

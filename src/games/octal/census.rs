@@ -37,6 +37,12 @@
 //! depends on the largest removal), and every field is what computing the
 //! code alone gives.
 //!
+//! **Replaying** ([`replay`]): the schedule run again with a cap on the
+//! values computed. A stored row replayed with the cap at its
+//! `computed_to` is reproduced exactly, at the cost of computing it, or is
+//! shown wrong without computing further; this is how a census row is
+//! re-derived (re-proved, for a periodic one).
+//!
 //! **Sparse space** of an unsettled code ([`sparse_summary`]): as in the
 //! fast engine ([`super::sparse`]), under a mask `M` a value `v` is *rare*
 //! when `v & M` has an even number of bits and *common* when odd (so 0 is
@@ -229,13 +235,48 @@ pub fn settle_code_from(
     known: Option<&Values>,
     stop: &AtomicBool,
 ) -> Option<(Row, Values)> {
+    match replay(code, max_n, usize::MAX, known, stop) {
+        Replay::Settled(row, values) => Some((row, values)),
+        Replay::Beyond { .. } | Replay::Stopped => None,
+    }
+}
+
+/// How [`replay`] ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Replay {
+    /// The schedule settled the code within the cap: its row and values.
+    Settled(Row, Values),
+    /// The schedule wanted `G(0..wanted)`, more values than the cap.
+    Beyond {
+        /// The number of values the next step of the schedule computes.
+        wanted: usize,
+    },
+    /// The stop flag was set first.
+    Stopped,
+}
+
+/// Settles `code` as [`settle_code_from`] does, but computes at most
+/// `cap` values: the schedule is replayed step by step, and a step that
+/// needs more than `cap` values ends it with [`Replay::Beyond`]. Replaying
+/// a stored row with `cap = computed_to + 1` costs what computing it cost
+/// and reproduces it exactly, or shows it wrong without computing further.
+pub fn replay(
+    code: &OctalCode,
+    max_n: usize,
+    cap: usize,
+    known: Option<&Values>,
+    stop: &AtomicBool,
+) -> Replay {
     let start = Instant::now();
     let limit = max_n.saturating_add(1);
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     let mut len = START.min(limit);
     let status = loop {
+        if len > cap {
+            return Replay::Beyond { wanted: len };
+        }
         if !extend(&mut c, len, known, stop) {
-            return None;
+            return Replay::Stopped;
         }
         let g = c.values();
         if let Some(p) = proved_period(code, g) {
@@ -273,7 +314,7 @@ pub fn settle_code_from(
         same_as,
         seconds: start.elapsed().as_secs_f64(),
     };
-    Some((row, g))
+    Replay::Settled(row, g)
 }
 
 /// Extends `c` to `len` values: first from `known` (taking exactly its
