@@ -98,6 +98,18 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// A dataset file that cannot be decoded, with the decoder's own error
+    /// as its source (zstd, bincode, JSON, CSV or the operating system).
+    #[error("corrupt dataset {path}: {what}", path = path.display())]
+    Undecodable {
+        /// The file.
+        path: PathBuf,
+        /// Where decoding stopped ("cannot read the header").
+        what: String,
+        /// The decoder's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync + 'static>,
+    },
     /// A dataset that decodes but disagrees with the rules or with itself.
     #[error("verification failed in {path}: {reason}", path = path.display())]
     VerificationFailed {

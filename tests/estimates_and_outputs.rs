@@ -142,3 +142,37 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_run() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(names(d.path()), ["out"]);
 }
+
+/// Two runs writing the same directory at once: each replaces it whole,
+/// so what is left is one run's dataset, consistent and verified.
+#[test]
+fn concurrent_runs_leave_one_whole_dataset() {
+    let d = tempfile::tempdir().unwrap();
+    let spawn = |n: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([
+                "octal", "seq", "kayles", "--max-n", n, "--out", "same", "--quiet",
+            ])
+            .current_dir(d.path())
+            .output()
+    };
+    for _ in 0..3 {
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| spawn("20000"));
+            let b = s.spawn(|| spawn("3000"));
+            (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
+        });
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+        let v = grundy(&["octal", "verify", "same"], d.path());
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+        assert_eq!(names(d.path()), ["same"]);
+    }
+    // A stray file in a dataset directory does not survive the next run.
+    std::fs::write(d.path().join("same/stray.txt"), "x").unwrap();
+    let o = spawn("100").unwrap();
+    assert!(o.status.success());
+    assert!(!d.path().join("same/stray.txt").exists());
+    let summary = std::fs::read_to_string(d.path().join("same/summary.json")).unwrap();
+    assert!(summary.contains("\"max_n\": 100"), "{summary}");
+}

@@ -415,9 +415,10 @@ fn parse_csv<T: for<'de> Deserialize<'de> + Serialize>(
     let mut r = csv::Reader::from_reader(bytes);
     let mut out = Vec::new();
     for (i, row) in (1u64..).zip(r.deserialize()) {
-        out.push(row.map_err(|e| Error::CorruptDataset {
+        out.push(row.map_err(|e| Error::Undecodable {
             path: path.to_path_buf(),
-            reason: format!("row {i}: {e}"),
+            what: format!("row {i}"),
+            source: Box::new(e),
         })?);
     }
     strict::check_as_written(path, bytes, &csv_bytes(&out))?;

@@ -258,9 +258,10 @@ impl RankCheckpoint {
                 }
             }
             m.boundaries = m.boundaries.saturating_add(1);
-            let text = serde_json::to_string_pretty(m).map_err(|e| Error::CorruptDataset {
+            let text = serde_json::to_string_pretty(m).map_err(|e| Error::Undecodable {
                 path: self.dir.join(MANIFEST),
-                reason: e.to_string(),
+                what: "cannot encode the manifest".into(),
+                source: Box::new(e),
             })?;
             write_bytes(&self.dir.join(MANIFEST), text.as_bytes())?;
         }

@@ -101,6 +101,21 @@ where
 }
 
 /// [`Error::CorruptDataset`] for `path`.
+/// [`Error::Undecodable`] for `path`: decoding stopped at `what` with the
+/// decoder's error `source`, kept as the error's source.
+pub fn undecodable(
+    path: &Path,
+    what: impl Into<String>,
+    source: impl std::error::Error + Send + Sync + 'static,
+) -> Error {
+    Error::Undecodable {
+        path: path.to_path_buf(),
+        what: what.into(),
+        source: Box::new(source),
+    }
+}
+
+/// [`Error::CorruptDataset`] for `path` with `reason`.
 pub fn corrupt(path: &Path, reason: String) -> Error {
     Error::CorruptDataset {
         path: path.to_path_buf(),
@@ -141,7 +156,7 @@ impl Reader {
             .by_ref()
             .take(bytes)
             .read_to_end(&mut raw)
-            .map_err(|e| corrupt(path, format!("unreadable after {} bytes: {e}", raw.len())))?;
+            .map_err(|e| undecodable(path, format!("unreadable after {} bytes", raw.len()), e))?;
         if got as u64 != bytes {
             return Err(corrupt(
                 path,
@@ -162,7 +177,7 @@ impl Reader {
         match self.inner.read(&mut rest) {
             Ok(0) => {}
             Ok(_) => return Err(corrupt(path, format!("trailing bytes after {what}"))),
-            Err(e) => return Err(corrupt(path, format!("unreadable after {what}: {e}"))),
+            Err(e) => return Err(undecodable(path, format!("unreadable after {what}"), e)),
         }
         if *self.hasher.finalize().as_bytes() != self.expected {
             return Err(corrupt(
@@ -186,15 +201,14 @@ pub fn open<H: FrameHeader>(path: &Path) -> Result<(H, Reader)> {
     if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
         return Err(corrupt(path, "is a directory, not a dataset file".into()));
     }
-    let z =
-        zstd::Decoder::new(file).map_err(|e| corrupt(path, format!("not a zstd stream: {e}")))?;
+    let z = zstd::Decoder::new(file).map_err(|e| undecodable(path, "not a zstd stream", e))?;
     let mut inner = BufReader::with_capacity(1 << 20, z);
     // Magic and version first, so a file of another format is named as
     // such rather than failing somewhere inside a header it does not have.
     let mut prefix = [0u8; 12];
     inner
         .read_exact(&mut prefix)
-        .map_err(|e| corrupt(path, format!("cannot read the header: {e}")))?;
+        .map_err(|e| undecodable(path, "cannot read the header", e))?;
     let magic: [u8; 8] = prefix[..8].try_into().unwrap_or_default();
     if magic != H::MAGIC {
         return Err(corrupt(
@@ -220,11 +234,11 @@ pub fn open<H: FrameHeader>(path: &Path) -> Result<(H, Reader)> {
         &mut std::io::Cursor::new(prefix).chain(&mut inner),
         config().with_limit::<HEADER_LIMIT>(),
     )
-    .map_err(|e| corrupt(path, format!("cannot read the header: {e}")))?;
+    .map_err(|e| undecodable(path, "cannot read the header", e))?;
     if h.magic() != H::MAGIC || h.version() != H::VERSION {
         return Err(corrupt(path, "header does not decode consistently".into()));
     }
-    let hasher = primed(&h).map_err(|e| corrupt(path, format!("header: {e}")))?;
+    let hasher = primed(&h).map_err(|e| undecodable(path, "header", e))?;
     let expected = h.digest();
     Ok((
         h,
