@@ -277,9 +277,10 @@ pub fn write(dir: &Path, lines: &[String], summary: &Summary) -> Result<Summary>
 /// not a census summary.
 pub fn read_summary(path: &Path) -> Result<Summary> {
     let text = std::fs::read_to_string(path).map_err(Error::io("cannot read", path))?;
-    serde_json::from_str(&text).map_err(|e| Error::CorruptDataset {
+    serde_json::from_str(&text).map_err(|e| Error::Undecodable {
         path: path.to_path_buf(),
-        reason: format!("not a census summary: {e}"),
+        what: "not a census summary".into(),
+        source: Box::new(e),
     })
 }
 

@@ -135,6 +135,14 @@ impl ChunkJournal {
                         ),
                     }
                 }
+                Error::Undecodable { path, what, source } => Error::Undecodable {
+                    path,
+                    what: format!(
+                        "corrupt checkpoint chunk (delete {} to start over): {what}",
+                        self.dir.display()
+                    ),
+                    source,
+                },
                 other => other,
             })?;
             progress.advance(1);

@@ -164,8 +164,9 @@ where
     while done < n {
         let take = (n - done).min(1 << 16) as usize;
         let bytes = &mut block[..take * RECORD_BYTES];
-        r.read_exact(bytes)
-            .map_err(|e| corrupt(format!("ends after {done} of {n} records ({e})")))?;
+        r.read_exact(bytes).map_err(|e| {
+            stream::undecodable(path, format!("ends after {done} of {n} records"), e)
+        })?;
         chunk.clear();
         for (j, rec) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
             let mut key = [0u8; 8];

@@ -121,8 +121,15 @@ impl RankCheckpoint {
         };
         let manifest = match std::fs::read(&path) {
             Ok(bytes) => {
-                let m: Manifest = serde_json::from_slice(&bytes)
-                    .map_err(|e| refuse(&path, format!("not a checkpoint manifest: {e}")))?;
+                let m: Manifest =
+                    serde_json::from_slice(&bytes).map_err(|e| Error::Undecodable {
+                        path: path.clone(),
+                        what: format!(
+                            "not a checkpoint manifest (delete {} to start over)",
+                            dir.display()
+                        ),
+                        source: Box::new(e),
+                    })?;
                 if (m.tiles, m.loops) != (tiles, loops) {
                     return Err(refuse(
                         &path,
