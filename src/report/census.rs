@@ -37,6 +37,20 @@ pub fn render(
 ) -> Rendered {
     let mut md = String::new();
     let n = thousands(summary.max_n as u64);
+    intro(&mut md, summary, dataset, &n);
+    status_counts(&mut md, summary, &n);
+    families(&mut md, summary);
+    how_settled(&mut md);
+    tables(&mut md, lines, &n);
+    let figures = plot_section(&mut md, plots);
+    Rendered {
+        markdown: md,
+        figures,
+    }
+}
+
+/// The title and what the census covers (`n`: its N with separators).
+fn intro(md: &mut String, summary: &Summary, dataset: &str, n: &str) {
     let _ = writeln!(
         md,
         "# The octal census: every code of up to {} digits\n",
@@ -50,6 +64,10 @@ pub fn render(
          `{dataset}/summary.json`. Regenerate with `scripts/octal-census.sh`.\n",
         summary.digits, summary.codes
     );
+}
+
+/// The codes by status, then the machine and wall time of the run.
+fn status_counts(md: &mut String, summary: &Summary, n: &str) {
     let c = |s: &str| summary.counts.get(s).copied().unwrap_or(0);
     let _ = writeln!(md, "| status | codes |\n|---|---|");
     let _ = writeln!(
@@ -77,6 +95,10 @@ pub fn render(
         );
     }
     let _ = writeln!(md, ".\n");
+}
+
+/// The families of codes sharing a nim-sequence, if any.
+fn families(md: &mut String, summary: &Summary) {
     if summary.families > 0 {
         let _ = writeln!(
             md,
@@ -92,6 +114,10 @@ pub fn render(
             summary.families
         );
     }
+}
+
+/// How a code is settled and what its proof range means.
+fn how_settled(md: &mut String) {
     let _ = writeln!(
         md,
         "How a code is settled: values are computed from n = 256 on, doubling, and whenever the values \
@@ -101,9 +127,13 @@ pub fn render(
          The proof range `[a, b)` means `G(n + p) = G(n)` was checked for `a <= n < b`, which the \
          theorem extends to every `n >= a`.\n"
     );
+}
+
+/// The sections of periodic, arithmetically periodic and unsettled codes.
+fn tables(md: &mut String, lines: &[Line], n: &str) {
     use Cell::{Num, Range, Text};
     table(
-        &mut md,
+        md,
         lines,
         "periodic",
         "## Solved: periodic, proved",
@@ -119,7 +149,7 @@ pub fn render(
         ],
     );
     table(
-        &mut md,
+        md,
         lines,
         "arithmetic",
         "## Arithmetically periodic (seen, not proved)",
@@ -134,7 +164,7 @@ pub fn render(
         ],
     );
     table(
-        &mut md,
+        md,
         lines,
         "unsettled",
         &format!("## Unsolved: not settled up to n = {n}"),
@@ -153,6 +183,11 @@ pub fn render(
             ("seconds", Text("seconds")),
         ],
     );
+}
+
+/// The plots of unsettled games, if any: the Markdown links, and the
+/// figures as `(file name, SVG)`.
+fn plot_section(md: &mut String, plots: &[(OctalCode, Values)]) -> Vec<(String, String)> {
     let mut figures = Vec::new();
     if !plots.is_empty() {
         let _ = writeln!(md, "## Plots of unsettled games\n");
@@ -169,10 +204,7 @@ pub fn render(
             ));
         }
     }
-    Rendered {
-        markdown: md,
-        figures,
-    }
+    figures
 }
 
 /// A cell of a report table, from the `census.csv` columns it names.

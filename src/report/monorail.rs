@@ -15,8 +15,22 @@ use std::fmt::Write;
 pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> Rendered {
     let mut md = String::new();
     let mut figures = Vec::new();
-    let wins = a.winning_first_moves();
-    let raw_first: usize = a.first_moves.iter().map(|f| f.class_size).sum();
+    title_and_rules(&mut md, a);
+    result_table(&mut md, a);
+    lemma(&mut md, a);
+    layers(&mut md, a);
+    winning_moves(&mut md, &mut figures, a, table, fig_dir);
+    all_first_moves(&mut md, a);
+    subgame_classes(&mut md, &mut figures, a, fig_dir);
+    how_to_reproduce(&mut md, a, run);
+    Rendered {
+        markdown: md,
+        figures,
+    }
+}
+
+/// The title (who wins), the paper the run repeats and the rules in brief.
+fn title_and_rules(md: &mut String, a: &Analysis) {
     let _ = writeln!(
         md,
         "# Monorail with {} tiles: the first player {}\n",
@@ -43,6 +57,12 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
          - Whoever completes the loop wins (normal play), so every position has a \
          nimber.\n\n",
     );
+}
+
+/// "The result": the table of the solve's numbers.
+fn result_table(md: &mut String, a: &Analysis) {
+    let wins = a.winning_first_moves();
+    let raw_first: usize = a.first_moves.iter().map(|f| f.class_size).sum();
     md.push_str("## The result\n\n| quantity | value |\n|---|---|\n");
     let rows: Vec<(&str, String)> = vec![
         ("tiles T", a.tiles.to_string()),
@@ -84,7 +104,11 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         let _ = writeln!(md, "| {k} | {v} |");
     }
     md.push('\n');
+}
 
+/// The paper's rule change (a completable position always has a move
+/// keeping it completable), checked at every position reached.
+fn lemma(md: &mut String, a: &Analysis) {
     md.push_str("## The paper's rule change, machine-checked\n\n");
     let _ = writeln!(
         md,
@@ -97,7 +121,10 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         thousands(a.positions_solved),
         thousands(a.positions_raw)
     );
+}
 
+/// Position classes by tiles placed (the tiers of `layers.csv`).
+fn layers(md: &mut String, a: &Analysis) {
     md.push_str("## Position classes by tiles placed\n\n");
     md.push_str(
         "Every move places 1–3 tiles, so these are the tiers of the game \
@@ -107,7 +134,17 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         let _ = writeln!(md, "| {placed} | {} |", thousands(n));
     }
     md.push('\n');
+}
 
+/// Each winning first move drawn, with its numbers and, where it leaves one
+/// loop, its endgame's subgames; the figures go to `figures`.
+fn winning_moves(
+    md: &mut String,
+    figures: &mut Vec<(String, String)>,
+    a: &Analysis,
+    table: &LoopTable,
+    fig_dir: &str,
+) {
     md.push_str("## The winning first moves\n\n");
     md.push_str(
         "Each winning first move (value \\*0 after it) up to symmetry, drawn on the board \
@@ -148,7 +185,10 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         }
         md.push('\n');
     }
+}
 
+/// The table of every first move up to symmetry.
+fn all_first_moves(md: &mut String, a: &Analysis) {
     md.push_str("## All first moves\n\n");
     md.push_str(
         "One row per first move up to the station's symmetries (the least image in the \
@@ -169,7 +209,16 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         );
     }
     md.push('\n');
+}
 
+/// The subgame classes of the endgames, one drawing and table per nimber;
+/// the figures go to `figures`.
+fn subgame_classes(
+    md: &mut String,
+    figures: &mut Vec<(String, String)>,
+    a: &Analysis,
+    fig_dir: &str,
+) {
     md.push_str("## Subgame classes by nimber\n\n");
     md.push_str(
         "Every non-empty subgame occurring in a position reachable after a winning first \
@@ -205,7 +254,10 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
         }
         md.push('\n');
     }
+}
 
+/// How to reproduce the run, with its threads, memory and time by phase.
+fn how_to_reproduce(md: &mut String, a: &Analysis, run: &RunInfo) {
     md.push_str("## How to reproduce\n\n");
     let _ = writeln!(
         md,
@@ -227,9 +279,5 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
     md.push_str("| phase | seconds |\n|---|---|\n");
     for (p, s) in &run.phases {
         let _ = writeln!(md, "| {p} | {s:.2} |");
-    }
-    Rendered {
-        markdown: md,
-        figures,
     }
 }

@@ -40,6 +40,18 @@ pub fn section(title: &str, a: &BoardAnalysis, fig_dir: &str, stem: &str) -> Sec
     let root_fig = format!("{stem}-position.svg");
     figures.push((root_fig.clone(), bounded_board(&board, a.root.tiles(), &[])));
     let _ = writeln!(md, "![{title}]({fig_dir}/{root_fig})\n");
+    counts_table(&mut md, a);
+    winning_moves(&mut md, &mut figures, a, &board, fig_dir, stem);
+    every_move(&mut md, a);
+    Section {
+        markdown: md,
+        figures,
+    }
+}
+
+/// The table of the solve's numbers: tiles, board, position, loops, value
+/// and moves.
+fn counts_table(md: &mut String, a: &BoardAnalysis) {
     let (anchored, winning_anchored) = a.anchored_counts();
     let _ = writeln!(md, "| | |\n|---|---|");
     let rows = [
@@ -79,6 +91,18 @@ pub fn section(title: &str, a: &BoardAnalysis, fig_dir: &str, stem: &str) -> Sec
         let _ = writeln!(md, "| {k} | {v} |");
     }
     md.push('\n');
+}
+
+/// The winning moves, each drawn on `board` after it (at most
+/// [`DRAWN_MOVES`]); the figures, `{stem}-win-*.svg`, go to `figures`.
+fn winning_moves(
+    md: &mut String,
+    figures: &mut Vec<(String, String)>,
+    a: &BoardAnalysis,
+    board: &Board,
+    fig_dir: &str,
+    stem: &str,
+) {
     let wins: Vec<_> = a.moves.iter().filter(|m| m.wins()).collect();
     if !wins.is_empty() {
         let _ = writeln!(
@@ -95,7 +119,7 @@ pub fn section(title: &str, a: &BoardAnalysis, fig_dir: &str, stem: &str) -> Sec
             let name = format!("{stem}-win-{}.svg", i + 1);
             let after = a.root.with(&m.tiles);
             let cells: Vec<Cell> = m.tiles.iter().map(|t| t.0).collect();
-            figures.push((name.clone(), bounded_board(&board, after.tiles(), &cells)));
+            figures.push((name.clone(), bounded_board(board, after.tiles(), &cells)));
             let _ = writeln!(
                 md,
                 "| `{}` | ![{}]({fig_dir}/{name}) |",
@@ -105,6 +129,10 @@ pub fn section(title: &str, a: &BoardAnalysis, fig_dir: &str, stem: &str) -> Sec
         }
         md.push('\n');
     }
+}
+
+/// The table of every move, winning first.
+fn every_move(md: &mut String, a: &BoardAnalysis) {
     if !a.moves.is_empty() {
         let _ = writeln!(
             md,
@@ -127,10 +155,6 @@ pub fn section(title: &str, a: &BoardAnalysis, fig_dir: &str, stem: &str) -> Sec
             );
         }
         md.push('\n');
-    }
-    Section {
-        markdown: md,
-        figures,
     }
 }
 

@@ -440,7 +440,19 @@ impl<'a> Engine<'a> {
         let k = self.values.len();
         self.check_work(k)?;
         let c = self.prefix[k - 1];
-        // Explicit option values: run(K) and at(...).
+        let explicit = self.explicit_options(k);
+        let g = self.least_absent(c, &explicit);
+        if g >= self.v {
+            self.widen(k, g)?;
+        }
+        self.push_value(k, c, g);
+        self.update_counted(k, g)
+    }
+
+    /// The option values of coin `k` given one by one (`at(...)` terms),
+    /// sorted without repeats.
+    #[inline]
+    fn explicit_options(&self, k: usize) -> Vec<usize> {
         let mut explicit: Vec<usize> = Vec::new();
         for ds in &self.ats {
             if ds.iter().all(|&d| d < k) {
@@ -449,7 +461,15 @@ impl<'a> Engine<'a> {
         }
         explicit.sort_unstable();
         explicit.dedup();
-        // The least value absent from every option set.
+        explicit
+    }
+
+    /// The least value absent from every option set of the next coin (`c`
+    /// the prefix nim-sum before it, `explicit` its sorted explicit option
+    /// values): "next absent value at or after x" of each set in turn until
+    /// they agree. Also moves the monotone union's mex forward.
+    #[inline]
+    fn least_absent(&mut self, c: usize, explicit: &[usize]) -> usize {
         while self.monotone_mex < self.v && self.monotone.get(self.monotone_mex) {
             self.monotone_mex += 1;
         }
@@ -475,29 +495,40 @@ impl<'a> Engine<'a> {
                 i += 1;
             }
             if x == start {
-                break;
+                return x;
             }
         }
-        let g = x;
-        if g >= self.v {
-            let v = (g + 1).next_power_of_two();
-            if self.bits_in_use(v) > MEMORY_BUDGET_BITS || v > 1 << 31 {
-                return Err(self.out_of_range(k, Some(g)));
-            }
-            self.v = v;
-            self.monotone.grow(v);
-            for c in &mut self.counted {
-                for r in &mut c.reach {
-                    r.grow(v);
-                }
-            }
-            if let Some(t) = &mut self.prefixes {
-                t.grow(v);
-            }
-            for w in &mut self.windows {
-                w.grow(v);
+    }
+
+    /// Grows `V` to the power of two above `g`, the value of coin `k`, and
+    /// every set with it; refuses when that outgrows the memory budget.
+    #[cold]
+    fn widen(&mut self, k: usize, g: usize) -> Result<(), Error> {
+        let v = (g + 1).next_power_of_two();
+        if self.bits_in_use(v) > MEMORY_BUDGET_BITS || v > 1 << 31 {
+            return Err(self.out_of_range(k, Some(g)));
+        }
+        self.v = v;
+        self.monotone.grow(v);
+        for c in &mut self.counted {
+            for r in &mut c.reach {
+                r.grow(v);
             }
         }
+        if let Some(t) = &mut self.prefixes {
+            t.grow(v);
+        }
+        for w in &mut self.windows {
+            w.grow(v);
+        }
+        Ok(())
+    }
+
+    /// Records g(k) = `g` and the prefix nim-sum `c ⊕ g` it makes, in the
+    /// `run` tree and the `run(K)` windows (each dropping the prefix that
+    /// leaves it).
+    #[inline]
+    fn push_value(&mut self, k: usize, c: usize, g: usize) {
         self.values.push(g as u32);
         let p = c ^ g;
         self.prefix.push(p);
@@ -510,9 +541,14 @@ impl<'a> Engine<'a> {
                 w.remove(self.prefix[k - w.k]);
             }
         }
-        // reach[j] |= reach[j−1] ⊕ g, for j from the top down. The top
-        // count j = K − 1 feeds no higher count: it goes into the monotone
-        // union only and is not stored.
+    }
+
+    /// Adds coin `k` of value `g` to each `upto` / `exactly` term:
+    /// `reach[j] |= reach[j−1] ⊕ g`, for `j` from the top down. The top
+    /// count `j = K − 1` feeds no higher count: it goes into the monotone
+    /// union only and is not stored.
+    #[inline]
+    fn update_counted(&mut self, k: usize, g: usize) -> Result<(), Error> {
         let v = self.v;
         for ci in 0..self.counted.len() {
             let top = (self.counted[ci].k - 1).min(k);

@@ -72,15 +72,32 @@ pub fn solve_smith(g: &Digraph) -> Solution {
 /// Smith's stages on top of a retrograde pass `pre` whose solved vertices
 /// are final.
 pub(crate) fn stages(g: &Digraph, pre: Retrograde, cyclic: bool) -> Solution {
-    let n = g.vertex_count();
     let Retrograde {
-        mut values,
-        mut order,
+        values,
+        order,
         solved,
     } = pre;
+    let (bucket_off, bucket) = by_value(g, &values);
+    let buckets = bucket_off.len() - 1;
+    let mut s = Stages::new(g, values, order, solved);
+    let mut i: u32 = 0;
+    while s.open > 0 {
+        let presolved = if (i as usize) < buckets {
+            &bucket[bucket_off[i as usize]..bucket_off[i as usize + 1]]
+        } else {
+            &[]
+        };
+        s.stage(i, presolved);
+        i += 1;
+    }
+    Solution::assemble(g, s.values, s.order, cyclic)
+}
 
-    // The pre-solved vertices grouped by value (counting sort): at stage i
-    // those of value i act as vertices just labelled i.
+/// The pre-solved vertices (finite `values`) grouped by value, a counting
+/// sort: `(offsets, vertices)`, those of value `x` at
+/// `vertices[offsets[x]..offsets[x + 1]]` in vertex order. At stage `i`
+/// those of value `i` act as vertices just labelled `i`.
+fn by_value(g: &Digraph, values: &[u32]) -> (Vec<usize>, Vec<u32>) {
     let pre_max = values.iter().copied().filter(|&x| x < UNSET).max();
     let buckets = pre_max.map_or(0, |m| m as usize + 1);
     let mut bucket_off = vec![0usize; buckets + 1];
@@ -91,103 +108,162 @@ pub(crate) fn stages(g: &Digraph, pre: Retrograde, cyclic: bool) -> Solution {
         bucket_off[i + 1] += bucket_off[i];
     }
     let mut bucket = vec![0u32; bucket_off[buckets]];
-    {
-        let mut next = bucket_off.clone();
-        for v in g.vertices() {
-            let x = values[v as usize];
-            if x < UNSET {
-                bucket[next[x as usize]] = v;
-                next[x as usize] += 1;
-            }
+    let mut next = bucket_off.clone();
+    for v in g.vertices() {
+        let x = values[v as usize];
+        if x < UNSET {
+            bucket[next[x as usize]] = v;
+            next[x as usize] += 1;
+        }
+    }
+    (bucket_off, bucket)
+}
+
+/// The labels so far and the scratch of Smith's stages (see the module
+/// documentation).
+struct Stages<'g> {
+    g: &'g Digraph,
+    /// A finite label (`< UNSET`), [`INFINITE`] when frozen, or [`UNSET`].
+    values: Vec<u32>,
+    /// The counter function: the order in which vertices were labelled.
+    order: Vec<u32>,
+    /// Per vertex: its options in play (not carrying a finite label from
+    /// an earlier stage or the pre-pass), counted per edge.
+    in_play: Vec<u32>,
+    /// The vertices in play (frozen ones included).
+    active: Vec<u32>,
+    /// Vertices in play neither labelled nor frozen.
+    open: usize,
+    /// Per vertex: its options in play not yet reached in this stage.
+    counter: Vec<u32>,
+    /// Per vertex: reached in this stage (it has an option labelled `i`).
+    reached: Vec<bool>,
+    /// Vertices just labelled whose predecessors are still to be reached.
+    queue: Vec<u32>,
+    /// Vertices just reached whose predecessors' counters still have to be
+    /// decremented.
+    fresh: Vec<u32>,
+    /// The next label's place in [`Stages::order`].
+    seq: u32,
+}
+
+impl<'g> Stages<'g> {
+    /// The state before stage 0, after a retrograde pass that labelled
+    /// `solved` vertices (`values`, `order`).
+    fn new(g: &'g Digraph, values: Vec<u32>, order: Vec<u32>, solved: usize) -> Stages<'g> {
+        let n = g.vertex_count();
+        let in_play: Vec<u32> = g
+            .vertices()
+            .map(|q| {
+                g.options(q)
+                    .iter()
+                    .filter(|&&w| values[w as usize] >= UNSET)
+                    .count() as u32
+            })
+            .collect();
+        let active: Vec<u32> = g
+            .vertices()
+            .filter(|&v| values[v as usize] == UNSET)
+            .collect();
+        Stages {
+            g,
+            values,
+            order,
+            in_play,
+            open: active.len(),
+            active,
+            counter: vec![0u32; n],
+            reached: vec![false; n],
+            queue: Vec::new(),
+            fresh: Vec::new(),
+            seq: solved as u32,
         }
     }
 
-    // Options in play (not carrying a finite label from an earlier stage or
-    // the pre-pass), counted per edge.
-    let in_play_of = |q: u32, values: &[u32]| {
-        g.options(q)
-            .iter()
-            .filter(|&&w| values[w as usize] >= UNSET)
-            .count() as u32
-    };
-    let mut in_play: Vec<u32> = g.vertices().map(|q| in_play_of(q, &values)).collect();
-    let mut active: Vec<u32> = g
-        .vertices()
-        .filter(|&v| values[v as usize] == UNSET)
-        .collect();
-    let mut open = active.len();
-    let mut counter = vec![0u32; n];
-    let mut reached = vec![false; n];
-    let mut queue: Vec<u32> = Vec::new();
-    let mut seq = solved as u32;
-    let mut i: u32 = 0;
+    /// Stage `i`, `presolved` the pre-solved vertices of value `i`: labels
+    /// `i`, then freezes what can no longer get a finite value.
+    fn stage(&mut self, i: u32, presolved: &[u32]) {
+        self.open_stage(i, presolved);
+        self.propagate(i);
+        self.close_stage(i);
+    }
 
-    // Vertices just reached whose predecessors' counters still have to be
-    // decremented.
-    let mut fresh: Vec<u32> = Vec::new();
-    while open > 0 {
-        for &v in &active {
-            reached[v as usize] = false;
-            counter[v as usize] = in_play[v as usize];
+    /// Resets the counters, reaches the predecessors of the pre-solved
+    /// vertices of value `i`, and labels `i` every vertex in play with no
+    /// option in play left unreached.
+    fn open_stage(&mut self, i: u32, presolved: &[u32]) {
+        for &v in &self.active {
+            self.reached[v as usize] = false;
+            self.counter[v as usize] = self.in_play[v as usize];
         }
         // Pre-solved vertices of value i are labelled i from the start. Not
         // being counted by their predecessors, they must reach all of them
         // before any counter moves.
-        fresh.clear();
-        if (i as usize) < buckets {
-            for &x in &bucket[bucket_off[i as usize]..bucket_off[i as usize + 1]] {
-                for &p in g.predecessors(x) {
-                    if values[p as usize] >= UNSET && !reached[p as usize] {
-                        reached[p as usize] = true;
-                        fresh.push(p);
-                    }
-                }
+        self.fresh.clear();
+        let g = self.g;
+        for &x in presolved {
+            for &p in g.predecessors(x) {
+                self.reach(p);
             }
         }
-        queue.clear();
+        self.queue.clear();
+        let active = std::mem::take(&mut self.active);
         for &v in &active {
             let v = v as usize;
-            if values[v] == UNSET && counter[v] == 0 && !reached[v] {
-                values[v] = i;
-                order[v] = seq;
-                seq += 1;
-                queue.push(v as u32);
+            if self.values[v] == UNSET && self.counter[v] == 0 && !self.reached[v] {
+                self.label(v, i);
             }
         }
+        self.active = active;
+    }
+
+    /// The retrograde analysis of stage `i`: works off the vertices just
+    /// reached and just labelled until neither is left.
+    fn propagate(&mut self, i: u32) {
+        let g = self.g;
         loop {
-            if let Some(p) = fresh.pop() {
+            if let Some(p) = self.fresh.pop() {
                 // p is newly reached: its predecessors in play lose one
                 // unreached option.
                 for &q in g.predecessors(p) {
                     let q = q as usize;
-                    if values[q] < UNSET {
+                    if self.values[q] < UNSET {
                         continue;
                     }
-                    counter[q] -= 1;
-                    if counter[q] == 0 && values[q] == UNSET && !reached[q] {
-                        values[q] = i;
-                        order[q] = seq;
-                        seq += 1;
-                        queue.push(q as u32);
+                    self.counter[q] -= 1;
+                    if self.counter[q] == 0 && self.values[q] == UNSET && !self.reached[q] {
+                        self.label(q, i);
                     }
                 }
-            } else if let Some(v) = queue.pop() {
+            } else if let Some(v) = self.queue.pop() {
                 // v is labelled i: its predecessors in play are reached (a
                 // finite label, earlier or i, means out of play).
                 for &p in g.predecessors(v) {
-                    if values[p as usize] >= UNSET && !reached[p as usize] {
-                        reached[p as usize] = true;
-                        fresh.push(p);
-                    }
+                    self.reach(p);
                 }
             } else {
                 break;
             }
         }
+    }
+
+    /// Ends stage `i`: the vertices labelled `i` leave play (their
+    /// predecessors count one option in play less), and every undecided
+    /// vertex not reached is frozen.
+    fn close_stage(&mut self, i: u32) {
+        let g = self.g;
+        let Stages {
+            values,
+            in_play,
+            active,
+            open,
+            reached,
+            ..
+        } = self;
         active.retain(|&v| {
             let x = values[v as usize];
             if x == i {
-                open -= 1;
+                *open -= 1;
                 for &p in g.predecessors(v) {
                     in_play[p as usize] -= 1;
                 }
@@ -195,14 +271,31 @@ pub(crate) fn stages(g: &Digraph, pre: Retrograde, cyclic: bool) -> Solution {
             } else {
                 if x == UNSET && !reached[v as usize] {
                     values[v as usize] = INFINITE;
-                    open -= 1;
+                    *open -= 1;
                 }
                 true
             }
         });
-        i += 1;
     }
-    Solution::assemble(g, values, order, cyclic)
+
+    /// Marks `p` reached if it is in play and not yet reached.
+    #[inline]
+    fn reach(&mut self, p: u32) {
+        let p = p as usize;
+        if self.values[p] >= UNSET && !self.reached[p] {
+            self.reached[p] = true;
+            self.fresh.push(p as u32);
+        }
+    }
+
+    /// Labels `v` with `i`, next in the counter function's order.
+    #[inline]
+    fn label(&mut self, v: usize, i: u32) {
+        self.values[v] = i;
+        self.order[v] = self.seq;
+        self.seq += 1;
+        self.queue.push(v as u32);
+    }
 }
 
 #[cfg(test)]

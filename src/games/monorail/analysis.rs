@@ -394,7 +394,45 @@ pub fn analyse_counted(
         layers,
         ..
     } = counts;
-    // First moves up to symmetry.
+    let first_moves = first_moves(table, solved, &counts);
+    progress.phase("endgames", 0);
+    let mut walk = EndgameWalk {
+        table,
+        solved,
+        solver: MemoSolver::new(),
+        class_index: FxHashMap::default(),
+    };
+    let mut walked = Vec::new();
+    for f in first_moves
+        .iter()
+        .filter(|f| f.nimber == 0 && f.loops_left == 1)
+    {
+        walked.push(walk.walk(f)?);
+    }
+    progress.finish_phase();
+    let (ids, subgame_classes) = number_classes(walk.class_index);
+    let endgames = walked
+        .into_iter()
+        .map(|w| w.endgame(table, &ids, &subgame_classes))
+        .collect();
+    Ok(Analysis {
+        tiles,
+        loops: table.len(),
+        start_nimber: solved.start_nimber,
+        first_moves,
+        positions_solved: solved.classes(),
+        positions_raw,
+        classes_by_tiles: layers,
+        endgames,
+        subgame_classes,
+    })
+}
+
+/// The first moves up to symmetry, in ascending order of their position:
+/// each class of the start's options by canonical key, represented by its
+/// least position, with its reachable-position count from `counts` (raw
+/// positions by first-move signature).
+fn first_moves(table: &LoopTable, solved: &Solved, counts: &FxHashMap<u32, u64>) -> Vec<FirstMove> {
     let mut classes: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
     for (i, o) in solved.start_options.iter().enumerate() {
         classes.entry(o.canonical_key).or_default().push(i);
@@ -424,16 +462,37 @@ pub fn analyse_counted(
         })
         .collect();
     first_moves.sort_by(|a, b| a.position.cmp(&b.position));
+    first_moves
+}
 
-    // Forced-loop endgames.
-    progress.phase("endgames", 0);
-    let mut solver: MemoSolver<Subgame> = MemoSolver::new();
-    let mut class_index: FxHashMap<Subgame, (u32, u64)> = FxHashMap::default();
-    let mut raw_endgames = Vec::new();
-    for f in first_moves
-        .iter()
-        .filter(|f| f.nimber == 0 && f.loops_left == 1)
-    {
+/// The walk over the forced-loop endgames: the subgame solver and the
+/// subgame classes met, shared by every endgame.
+struct EndgameWalk<'a> {
+    table: &'a LoopTable,
+    solved: &'a Solved,
+    solver: MemoSolver<Subgame>,
+    /// Canonical subgame -> (nimber, occurrences so far).
+    class_index: FxHashMap<Subgame, (u32, u64)>,
+}
+
+/// One forced-loop endgame as walked, before its classes are numbered.
+struct Walked {
+    first_move: Position,
+    loop_id: u32,
+    /// Positions reachable from the move, itself included.
+    count: u64,
+    /// The canonical subgames of those positions, sorted, each once.
+    forms: Vec<Subgame>,
+    /// The canonical subgames right after the move.
+    after: Vec<Subgame>,
+}
+
+impl EndgameWalk<'_> {
+    /// Walks every position reachable after the winning first move `f`,
+    /// which leaves a single loop (depth first, by single-tile
+    /// placements), checking each against the full solve.
+    fn walk(&mut self, f: &FirstMove) -> Result<Walked> {
+        let table = self.table;
         let (l, m0) = f.entries[0];
         let single: Vec<(u32, u32)> = table
             .segments_of(l)
@@ -448,28 +507,7 @@ pub fn analyse_counted(
         let mut count = 0u64;
         while let Some(m) = stack.pop() {
             count += 1;
-            let subs = subgames_of(table, l, m);
-            let mut total = Nimber::ZERO;
-            for s in &subs {
-                let c = s.canonical_form();
-                let v = solver.nimber(&c);
-                total ^= v;
-                let e = class_index.entry(c.clone()).or_insert((v.0, 0));
-                e.1 += 1;
-                forms.push(c);
-            }
-            let expected = solved.nimber(canonical_key(table, &[(l, m)]));
-            if expected != Some(total.0 as u16) {
-                return Err(Error::VerificationFailed {
-                    path: "monorail endgame".into(),
-                    reason: format!(
-                        "position {} has subgame nim-sum {} but the full solve gives {:?}",
-                        position_of(table, l, m),
-                        total,
-                        expected
-                    ),
-                });
-            }
+            self.visit(l, m, &mut forms)?;
             for &(bit, touch) in &single {
                 let next = m | bit;
                 if m & bit == 0 && touch & m != 0 && !seen[next as usize] {
@@ -484,11 +522,51 @@ pub fn analyse_counted(
             .iter()
             .map(|s| s.canonical_form())
             .collect::<Vec<_>>();
-        raw_endgames.push((f.position.clone(), l, count, forms, after));
+        Ok(Walked {
+            first_move: f.position.clone(),
+            loop_id: l,
+            count,
+            forms,
+            after,
+        })
     }
-    progress.finish_phase();
 
-    // Number the classes by (nimber, size, form).
+    /// Splits the single-loop position `(l, m)` into subgames, values and
+    /// counts their classes (their forms pushed onto `forms`), and checks
+    /// their nim-sum against the full solve's nimber of the position.
+    fn visit(&mut self, l: u32, m: u32, forms: &mut Vec<Subgame>) -> Result<()> {
+        let table = self.table;
+        let subs = subgames_of(table, l, m);
+        let mut total = Nimber::ZERO;
+        for s in &subs {
+            let c = s.canonical_form();
+            let v = self.solver.nimber(&c);
+            total ^= v;
+            let e = self.class_index.entry(c.clone()).or_insert((v.0, 0));
+            e.1 += 1;
+            forms.push(c);
+        }
+        let expected = self.solved.nimber(canonical_key(table, &[(l, m)]));
+        if expected != Some(total.0 as u16) {
+            return Err(Error::VerificationFailed {
+                path: "monorail endgame".into(),
+                reason: format!(
+                    "position {} has subgame nim-sum {} but the full solve gives {:?}",
+                    position_of(table, l, m),
+                    total,
+                    expected
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Numbers the subgame classes `1..` by (nimber, size, form): the id of
+/// each form, and the classes by id.
+fn number_classes(
+    class_index: FxHashMap<Subgame, (u32, u64)>,
+) -> (FxHashMap<Subgame, usize>, Vec<SubgameClass>) {
     let mut all: Vec<(u32, usize, Subgame, u64)> = class_index
         .into_iter()
         .map(|(g, (v, occ))| (v, g.len(), g, occ))
@@ -509,42 +587,44 @@ pub fn analyse_counted(
             occurrences: occ,
         })
         .collect();
-    let endgames = raw_endgames
-        .into_iter()
-        .map(|(first_move, l, count, forms, after)| {
-            let class_ids: Vec<usize> = forms.iter().map(|g| ids[g]).collect();
-            let mut classes_by_nimber = BTreeMap::new();
-            for &id in &class_ids {
-                *classes_by_nimber
-                    .entry(subgame_classes[id - 1].nimber)
-                    .or_insert(0) += 1;
-            }
-            let mut components: Vec<(usize, u32)> = after
-                .iter()
-                .map(|g| (ids[g], subgame_classes[ids[g] - 1].nimber))
-                .collect();
-            components.sort();
-            let full = table.loops[l as usize].tiles.len() as u32;
-            Endgame {
-                first_move,
-                forced_loop: position_of(table, l, (1u64 << full).wrapping_sub(1) as u32),
-                loop_id: l,
-                reachable_positions: count,
-                class_ids,
-                classes_by_nimber,
-                components,
-            }
-        })
-        .collect();
-    Ok(Analysis {
-        tiles,
-        loops: table.len(),
-        start_nimber: solved.start_nimber,
-        first_moves,
-        positions_solved: solved.classes(),
-        positions_raw,
-        classes_by_tiles: layers,
-        endgames,
-        subgame_classes,
-    })
+    (ids, subgame_classes)
+}
+
+impl Walked {
+    /// The endgame with its subgames named by class id (`ids`, `classes`
+    /// from [`number_classes`]).
+    fn endgame(
+        self,
+        table: &LoopTable,
+        ids: &FxHashMap<Subgame, usize>,
+        classes: &[SubgameClass],
+    ) -> Endgame {
+        let Walked {
+            first_move,
+            loop_id: l,
+            count,
+            forms,
+            after,
+        } = self;
+        let class_ids: Vec<usize> = forms.iter().map(|g| ids[g]).collect();
+        let mut classes_by_nimber = BTreeMap::new();
+        for &id in &class_ids {
+            *classes_by_nimber.entry(classes[id - 1].nimber).or_insert(0) += 1;
+        }
+        let mut components: Vec<(usize, u32)> = after
+            .iter()
+            .map(|g| (ids[g], classes[ids[g] - 1].nimber))
+            .collect();
+        components.sort();
+        let full = table.loops[l as usize].tiles.len() as u32;
+        Endgame {
+            first_move,
+            forced_loop: position_of(table, l, (1u64 << full).wrapping_sub(1) as u32),
+            loop_id: l,
+            reachable_positions: count,
+            class_ids,
+            classes_by_nimber,
+            components,
+        }
+    }
 }

@@ -548,89 +548,15 @@ fn solve_rank_caching(
     known: Vec<(u64, u16)>,
     cache: f64,
 ) -> Result<RankResult> {
-    let size = t.size();
-    let me = t.rank();
-    // The measured class count of the start position's game (a board's
-    // root, with fewer, only wastes memo slots that are never touched).
-    let expected = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
-    // Each rank owns about 1/size of the classes. It receives the values of
-    // more of the others' (up to c per owned class, c the options of a
-    // class), but keeps them only in a cache of `cache` times its share.
-    let share = expected / size as f64;
-    let mut r = Rank {
-        table,
-        me,
-        size,
-        memo: RankMemo::new(table, share),
-        remote: RemoteCache::new(table, if size > 1 { share * cache } else { 0.0 }),
-        pending: FxHashMap::default(),
-        stack: Vec::new(),
-        waiting: FxHashMap::default(),
-        asked_by: FxHashMap::default(),
-        asked: FxHashSet::default(),
-        outbox: vec![Vec::new(); size],
-        words_sent: 0,
-        out: Vec::new(),
-        bounds: Vec::new(),
-        scratch: OptionScratch::default(),
-        current_sender: 0,
-        fresh: checkpoint.is_some().then(Vec::new),
-    };
+    let mut r = Rank::new(table, t.rank(), t.size(), cache, checkpoint.is_some());
     let resumed = known.len();
-    for (key, v) in known {
-        r.memo.insert(key, v);
-    }
-    let root_entries = start(table);
-    let root = canonical_key(table, &root_entries);
-    if owner(root, size) == me && r.memo.get(root).is_none() {
-        r.pending.insert(root, None);
-        r.stack.push((root, root_entries));
-    }
+    let root = r.seed(known);
     let mut rounds = 0u64;
     let mut peak_pending = 0;
     loop {
-        let mut expanded = 0;
-        while expanded < EXPANSIONS {
-            let Some((key, entries)) = r.stack.pop() else {
-                break;
-            };
-            if matches!(r.pending.get(&key), Some(None)) {
-                r.expand(key, &entries)?;
-                expanded += 1;
-            }
-        }
-        let outbox = std::mem::replace(&mut r.outbox, vec![Vec::new(); size]);
-        let sent: u64 = outbox.iter().map(|o| o.len() as u64).sum();
-        // Each block is prefixed with its sender, so requests know whom to
-        // answer.
-        let framed: Vec<Vec<u64>> = outbox
-            .into_iter()
-            .map(|mut o| {
-                if o.is_empty() {
-                    o
-                } else {
-                    let mut f = Vec::with_capacity(o.len() + 2);
-                    f.extend([me as u64, o.len() as u64]);
-                    f.append(&mut o);
-                    f
-                }
-            })
-            .collect();
-        let inbox = t.all_to_all(framed)?;
+        r.expand_some()?;
+        let sent = r.exchange(t)?;
         rounds += 1;
-        let mut i = 0;
-        while i + 2 <= inbox.len() {
-            let (from, n) = (inbox[i] as usize, inbox[i + 1] as usize);
-            let block = inbox
-                .get(i + 2..i + 2 + n)
-                .ok_or_else(|| Error::VerificationFailed {
-                    path: "distributed monorail solve".into(),
-                    reason: "a truncated message block between ranks".into(),
-                })?;
-            r.current_sender = from;
-            r.receive(block)?;
-            i += 2 + n;
-        }
         if let (Some(c), Some(f)) = (checkpoint.as_mut(), r.fresh.as_mut()) {
             c.boundary(t, f, false)?;
         }
@@ -645,42 +571,177 @@ fn solve_rank_caching(
     if let (Some(c), Some(f)) = (checkpoint.as_mut(), r.fresh.as_mut()) {
         c.boundary(t, f, true)?;
     }
-    let start_nimber = if owner(root, size) == me {
-        r.memo.get(root).map_or(u64::MAX, u64::from)
-    } else {
-        0
-    };
-    let start_nimber =
+    let start_nimber = r.start_nimber(t, root)?;
+    let checkpoint_bytes = checkpoint.map_or(0, |c| c.bytes_written());
+    Ok(r.into_result(
+        start_nimber,
+        rounds,
+        resumed,
+        checkpoint_bytes,
+        peak_pending,
+    ))
+}
+
+/// Frames each rank's outgoing words as one block prefixed with its
+/// sender `me` and its length, so requests know whom to answer (an empty
+/// outbox stays empty).
+fn framed(outbox: Vec<Vec<u64>>, me: usize) -> Vec<Vec<u64>> {
+    outbox
+        .into_iter()
+        .map(|mut o| {
+            if o.is_empty() {
+                o
+            } else {
+                let mut f = Vec::with_capacity(o.len() + 2);
+                f.extend([me as u64, o.len() as u64]);
+                f.append(&mut o);
+                f
+            }
+        })
+        .collect()
+}
+
+impl<'a> Rank<'a> {
+    /// Rank `me` of `size`, with nothing solved, its memo sized for its
+    /// share of the start position's classes and its cache of other ranks'
+    /// values for `cache` times that share; keeping fresh classes when
+    /// `checkpointing`.
+    fn new(table: &'a LoopTable, me: usize, size: usize, cache: f64, checkpointing: bool) -> Self {
+        // The measured class count of the start position's game (a board's
+        // root, with fewer, only wastes memo slots that are never touched).
+        let expected = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
+        // Each rank owns about 1/size of the classes. It receives the values
+        // of more of the others' (up to c per owned class, c the options of
+        // a class), but keeps them only in a cache of `cache` times its
+        // share.
+        let share = expected / size as f64;
+        Rank {
+            table,
+            me,
+            size,
+            memo: RankMemo::new(table, share),
+            remote: RemoteCache::new(table, if size > 1 { share * cache } else { 0.0 }),
+            pending: FxHashMap::default(),
+            stack: Vec::new(),
+            waiting: FxHashMap::default(),
+            asked_by: FxHashMap::default(),
+            asked: FxHashSet::default(),
+            outbox: vec![Vec::new(); size],
+            words_sent: 0,
+            out: Vec::new(),
+            bounds: Vec::new(),
+            scratch: OptionScratch::default(),
+            current_sender: 0,
+            fresh: checkpointing.then(Vec::new),
+        }
+    }
+
+    /// Stores the `known` classes (from a checkpoint) and queues the start
+    /// position if this rank owns it and it is not among them; returns the
+    /// start's canonical key.
+    fn seed(&mut self, known: Vec<(u64, u16)>) -> u64 {
+        for (key, v) in known {
+            self.memo.insert(key, v);
+        }
+        let root_entries = start(self.table);
+        let root = canonical_key(self.table, &root_entries);
+        if owner(root, self.size) == self.me && self.memo.get(root).is_none() {
+            self.pending.insert(root, None);
+            self.stack.push((root, root_entries));
+        }
+        root
+    }
+
+    /// One round's expansions: pops queued classes, last in first out,
+    /// expanding each still queued, until [`EXPANSIONS`] are done or the
+    /// stack is empty.
+    fn expand_some(&mut self) -> Result<()> {
+        let mut expanded = 0;
+        while expanded < EXPANSIONS {
+            let Some((key, entries)) = self.stack.pop() else {
+                break;
+            };
+            if matches!(self.pending.get(&key), Some(None)) {
+                self.expand(key, &entries)?;
+                expanded += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// One exchange: sends the outbox to every rank through `t` and reads
+    /// what they sent. Returns the words this rank sent.
+    fn exchange(&mut self, t: &mut dyn Transport) -> Result<u64> {
+        let outbox = std::mem::replace(&mut self.outbox, vec![Vec::new(); self.size]);
+        let sent: u64 = outbox.iter().map(|o| o.len() as u64).sum();
+        let inbox = t.all_to_all(framed(outbox, self.me))?;
+        let mut i = 0;
+        while i + 2 <= inbox.len() {
+            let (from, n) = (inbox[i] as usize, inbox[i + 1] as usize);
+            let block = inbox
+                .get(i + 2..i + 2 + n)
+                .ok_or_else(|| Error::VerificationFailed {
+                    path: "distributed monorail solve".into(),
+                    reason: "a truncated message block between ranks".into(),
+                })?;
+            self.current_sender = from;
+            self.receive(block)?;
+            i += 2 + n;
+        }
+        Ok(sent)
+    }
+
+    /// The start position's nimber on every rank: its owner's value summed
+    /// over the ranks through `t` (the others add 0).
+    fn start_nimber(&self, t: &mut dyn Transport, root: u64) -> Result<u16> {
+        let start_nimber = if owner(root, self.size) == self.me {
+            self.memo.get(root).map_or(u64::MAX, u64::from)
+        } else {
+            0
+        };
         u16::try_from(t.all_sum(start_nimber)?).map_err(|_| Error::VerificationFailed {
             path: "distributed monorail solve".into(),
             reason: "the start position was not solved".into(),
-        })?;
-    let Rank {
-        memo,
-        remote,
-        words_sent,
-        ..
-    } = r;
-    let (remote_received, remote_cached, remote_cache_bytes, remote_flushes) =
-        (remote.received, remote.peak, remote.bytes(), remote.flushes);
-    // Only the rank's own classes are needed now: free the rest before
-    // listing them.
-    drop(remote);
-    let search_peak_mib = crate::progress::peak_mib();
-    Ok(RankResult {
-        memo: memo.memo,
-        start_nimber,
-        rounds,
-        words_sent,
-        resumed,
-        checkpoint_bytes: checkpoint.map_or(0, |c| c.bytes_written()),
-        remote_received,
-        remote_cached,
-        remote_cache_bytes,
-        remote_flushes,
-        peak_pending,
-        search_peak_mib,
-    })
+        })
+    }
+
+    /// What the rank ends with, after the search; the cache of other
+    /// ranks' values is freed before the peak memory is read.
+    fn into_result(
+        self,
+        start_nimber: u16,
+        rounds: u64,
+        resumed: usize,
+        checkpoint_bytes: u64,
+        peak_pending: usize,
+    ) -> RankResult {
+        let Rank {
+            memo,
+            remote,
+            words_sent,
+            ..
+        } = self;
+        let (remote_received, remote_cached, remote_cache_bytes, remote_flushes) =
+            (remote.received, remote.peak, remote.bytes(), remote.flushes);
+        // Only the rank's own classes are needed now: free the rest before
+        // listing them.
+        drop(remote);
+        let search_peak_mib = crate::progress::peak_mib();
+        RankResult {
+            memo: memo.memo,
+            start_nimber,
+            rounds,
+            words_sent,
+            resumed,
+            checkpoint_bytes,
+            remote_received,
+            remote_cached,
+            remote_cache_bytes,
+            remote_flushes,
+            peak_pending,
+            search_peak_mib,
+        }
+    }
 }
 
 /// Most records rank 0 receives in one exchange of [`gather_memo`] from

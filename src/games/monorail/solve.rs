@@ -790,10 +790,42 @@ pub fn solve_into(
         progress_done: AtomicU64::new(memo.len()),
     };
     let mut w = solver.worker();
-    let buf = &mut w.bufs[0].opts;
-    let n = buf.fill(table, root, &memo);
-    let opts: Vec<Vec<Entry>> = (0..n).map(|j| buf.option(j).to_vec()).collect();
-    // Solve each symmetry class of first moves once, largest first.
+    let opts = root_options(table, root, &memo, &mut w.bufs[0].opts);
+    let classes = first_move_classes(table, &opts);
+    progress.phase("solve", expected_classes.max(memo.len()));
+    progress.advance(memo.len());
+    solver.solve_first_moves(&classes, &opts, progress);
+    let start_nimber = solver.root_value(root, &mut w);
+    progress.finish_phase();
+    let halt = solver.halt();
+    drop(solver);
+    if let Some(h) = halt {
+        return Err(Box::new((h, memo)));
+    }
+    let start_options = start_options(table, opts, &memo);
+    Ok(Solved {
+        memo,
+        start_nimber,
+        start_options,
+    })
+}
+
+/// The root's options (every first move, not reduced by symmetry), in the
+/// order of [`options`], filled through `buf` (the first depth's buffers).
+fn root_options(
+    table: &LoopTable,
+    root: &[Entry],
+    memo: &CompactMemo,
+    buf: &mut OptionBuffers,
+) -> Vec<Vec<Entry>> {
+    let n = buf.fill(table, root, memo);
+    (0..n).map(|j| buf.option(j).to_vec()).collect()
+}
+
+/// The symmetry classes of the first moves `opts`, one `(canonical key,
+/// index in opts)` each, in the order they are solved: largest first (most
+/// loops still completable), then by key.
+fn first_move_classes(table: &LoopTable, opts: &[Vec<Entry>]) -> Vec<(u64, usize)> {
     let mut classes: Vec<(u64, usize)> = opts
         .iter()
         .enumerate()
@@ -802,81 +834,13 @@ pub fn solve_into(
     classes.sort_unstable();
     classes.dedup_by_key(|c| c.0);
     classes.sort_by_key(|&(k, i)| (std::cmp::Reverse(opts[i].len()), k));
-    progress.phase("solve", expected_classes.max(memo.len()));
-    progress.advance(memo.len());
-    let (done, ticks) = std::sync::mpsc::channel::<()>();
-    let solver_ref = &solver;
-    std::thread::scope(|s| {
-        // Progress from the memo's count, five times a second, until the
-        // sender is dropped.
-        s.spawn(move || {
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                ticks.recv_timeout(Duration::from_millis(200))
-            {
-                let now = solver_ref.memo.len();
-                let before = solver_ref.progress_done.swap(now, Ordering::Relaxed);
-                progress.advance(now.saturating_sub(before));
-                if let Some(mib) = crate::progress::resident_mib() {
-                    progress.note(&format!("memory {:.2} GiB", mib / 1024.0));
-                }
-            }
-        });
-        // Two levels of parallel tasks: each first move's options are
-        // shared out too, so no thread idles while another finishes the
-        // last large first move.
-        classes.par_iter().for_each(|&(k, i)| {
-            if solver.memo.get(k).is_none() {
-                solver.split(&opts[i]);
-            }
-        });
-        drop(done);
-    });
-    let root_key = canonical_key(table, root);
-    let start_nimber = match memo.get(root_key) {
-        Some(v) => v,
-        None => {
-            let Worker { bufs, batch } = &mut w;
-            let mut deeper: Vec<Buffers> = std::mem::take(bufs);
-            let v = solver.value(root, root_key, memo.locate(root_key), &mut deeper, batch);
-            solver.flush(batch);
-            v
-        }
-    };
-    progress.finish_phase();
-    let halt = if let Some(e) = solver
-        .error
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .take()
-    {
-        Some(Halt::Failed(e))
-    } else if let Some(p) = solver
-        .counterexample
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .take()
-    {
-        Some(Halt::Failed(Error::VerificationFailed {
-            path: "monorail solve".into(),
-            reason: format!(
-                "lemma fails: position {p} is completable and unfinished but has no move keeping it completable"
-            ),
-        }))
-    } else if memo.overflowed() {
-        Some(Halt::Overflow)
-    } else if memo.is_full() {
-        Some(Halt::Full)
-    } else if stop.load(Ordering::Relaxed) {
-        Some(Halt::Stopped)
-    } else {
-        None
-    };
-    drop(solver);
-    if let Some(h) = halt {
-        return Err(Box::new((h, memo)));
-    }
-    let start_options = opts
-        .into_iter()
+    classes
+}
+
+/// Each first move's `(nimber, entries)` as a [`StartOption`], its value
+/// read from the finished memo.
+fn start_options(table: &LoopTable, opts: Vec<Vec<Entry>>, memo: &CompactMemo) -> Vec<StartOption> {
+    opts.into_iter()
         .map(|entries| {
             let k = canonical_key(table, &entries);
             let nimber = memo.get(k).expect("every option was solved");
@@ -886,12 +850,97 @@ pub fn solve_into(
                 nimber,
             }
         })
-        .collect();
-    Ok(Solved {
-        memo,
-        start_nimber,
-        start_options,
-    })
+        .collect()
+}
+
+impl Solver<'_> {
+    /// Solves the first-move `classes` (indices into `opts`) in parallel,
+    /// reporting the memo's count to `progress` five times a second
+    /// meanwhile.
+    fn solve_first_moves(
+        &self,
+        classes: &[(u64, usize)],
+        opts: &[Vec<Entry>],
+        progress: &dyn Progress,
+    ) {
+        let (done, ticks) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|s| {
+            // Progress from the memo's count, five times a second, until the
+            // sender is dropped.
+            s.spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    ticks.recv_timeout(Duration::from_millis(200))
+                {
+                    let now = self.memo.len();
+                    let before = self.progress_done.swap(now, Ordering::Relaxed);
+                    progress.advance(now.saturating_sub(before));
+                    if let Some(mib) = crate::progress::resident_mib() {
+                        progress.note(&format!("memory {:.2} GiB", mib / 1024.0));
+                    }
+                }
+            });
+            // Two levels of parallel tasks: each first move's options are
+            // shared out too, so no thread idles while another finishes the
+            // last large first move.
+            classes.par_iter().for_each(|&(k, i)| {
+                if self.memo.get(k).is_none() {
+                    self.split(&opts[i]);
+                }
+            });
+            drop(done);
+        });
+    }
+
+    /// The root's value: from the memo, or solved now from the warm memo
+    /// with `w`'s buffers (its batch flushed after).
+    fn root_value(&self, root: &[Entry], w: &mut Worker) -> u16 {
+        let root_key = canonical_key(self.table, root);
+        match self.memo.get(root_key) {
+            Some(v) => v,
+            None => {
+                let Worker { bufs, batch } = w;
+                let mut deeper: Vec<Buffers> = std::mem::take(bufs);
+                let v = self.value(
+                    root,
+                    root_key,
+                    self.memo.locate(root_key),
+                    &mut deeper,
+                    batch,
+                );
+                self.flush(batch);
+                v
+            }
+        }
+    }
+
+    /// Why the solve stopped early, if it did: the journal's error first,
+    /// then a counterexample to the lemma, then the memo's overflow or
+    /// fill, then the stop flag.
+    fn halt(&self) -> Option<Halt> {
+        if let Some(e) = self.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            Some(Halt::Failed(e))
+        } else if let Some(p) = self
+            .counterexample
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        {
+            Some(Halt::Failed(Error::VerificationFailed {
+                path: "monorail solve".into(),
+                reason: format!(
+                    "lemma fails: position {p} is completable and unfinished but has no move keeping it completable"
+                ),
+            }))
+        } else if self.memo.overflowed() {
+            Some(Halt::Overflow)
+        } else if self.memo.is_full() {
+            Some(Halt::Full)
+        } else if self.stop.load(Ordering::Relaxed) {
+            Some(Halt::Stopped)
+        } else {
+            None
+        }
+    }
 }
 
 /// Bits of a loop id of `table`.
