@@ -119,37 +119,7 @@ impl RankCheckpoint {
             path: path.to_path_buf(),
             reason: format!("{reason}; delete {} to start over", dir.display()),
         };
-        let manifest = match std::fs::read(&path) {
-            Ok(bytes) => {
-                let m: Manifest =
-                    serde_json::from_slice(&bytes).map_err(|e| Error::Undecodable {
-                        path: path.clone(),
-                        what: format!(
-                            "not a checkpoint manifest (delete {} to start over)",
-                            dir.display()
-                        ),
-                        source: Box::new(e),
-                    })?;
-                if (m.tiles, m.loops) != (tiles, loops) {
-                    return Err(refuse(
-                        &path,
-                        format!(
-                            "a checkpoint of T = {} with {} loops, not T = {tiles} with {loops} loops",
-                            m.tiles, m.loops
-                        ),
-                    ));
-                }
-                m
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Manifest {
-                tiles,
-                loops,
-                ranks: size,
-                boundaries: 0,
-                chunks: Vec::new(),
-            },
-            Err(e) => return Err(Error::io("cannot read", &path)(e)),
-        };
+        let manifest = read_manifest(dir, tiles, loops, size)?;
         if rank == 0 {
             let entries = std::fs::read_dir(dir).map_err(Error::io("cannot read", dir))?;
             for entry in entries {
@@ -293,6 +263,49 @@ impl RankCheckpoint {
                     .sum()
             })
             .unwrap_or(0)
+    }
+}
+
+/// The manifest in `dir`, or a fresh one for `size` ranks when there is
+/// none yet.
+///
+/// # Errors
+/// [`Error::Io`] when it cannot be read; [`Error::Undecodable`] or
+/// [`Error::CorruptDataset`] for a manifest that is not one, or of another
+/// game.
+fn read_manifest(dir: &Path, tiles: u32, loops: u64, size: usize) -> Result<Manifest> {
+    let path = dir.join(MANIFEST);
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            let m: Manifest = serde_json::from_slice(&bytes).map_err(|e| Error::Undecodable {
+                path: path.clone(),
+                what: format!(
+                    "not a checkpoint manifest (delete {} to start over)",
+                    dir.display()
+                ),
+                source: Box::new(e),
+            })?;
+            if (m.tiles, m.loops) != (tiles, loops) {
+                return Err(Error::CorruptDataset {
+                    path,
+                    reason: format!(
+                        "a checkpoint of T = {} with {} loops, not T = {tiles} with {loops} loops; delete {} to start over",
+                        m.tiles,
+                        m.loops,
+                        dir.display()
+                    ),
+                });
+            }
+            Ok(m)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Manifest {
+            tiles,
+            loops,
+            ranks: size,
+            boundaries: 0,
+            chunks: Vec::new(),
+        }),
+        Err(e) => Err(Error::io("cannot read", &path)(e)),
     }
 }
 

@@ -285,39 +285,8 @@ impl FromStr for Component {
                     row: row.parse().map_err(wrap)?,
                 })
             }
-            "monorail" => {
-                let (tiles, position) = match rest.split_once(':') {
-                    Some((t, p)) => (
-                        t.parse::<usize>().map_err(|_| {
-                            malformed(text, format!("tile count {t:?} is not a whole number"))
-                        })?,
-                        p,
-                    ),
-                    None => (16, rest),
-                };
-                if position.trim().is_empty() {
-                    return Err(malformed(
-                        text,
-                        "expected monorail:POSITION or monorail:T:POSITION (`-` for the start)",
-                    ));
-                }
-                Ok(Component::External(External::Monorail {
-                    tiles,
-                    position: position.trim().to_string(),
-                }))
-            }
-            "graph" => match rest.split_once(':') {
-                Some((file, vertex)) if !file.is_empty() && !vertex.is_empty() => {
-                    Ok(Component::External(External::Graph {
-                        file: file.to_string(),
-                        vertex: vertex.to_string(),
-                    }))
-                }
-                _ => Err(malformed(
-                    text,
-                    "expected graph:FILE:VERTEX, e.g. graph:game.csv:a",
-                )),
-            },
+            "monorail" => parse_monorail(text, rest),
+            "graph" => parse_graph(text, rest),
             "treblecross" => {
                 if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(malformed(
@@ -373,6 +342,44 @@ impl FromStr for Component {
                 Ok(Component::Octal { code, heap, values })
             }
         }
+    }
+}
+
+/// `monorail:POSITION` or `monorail:T:POSITION` (`rest` after `monorail:`).
+fn parse_monorail(text: &str, rest: &str) -> Result<Component> {
+    let (tiles, position) = match rest.split_once(':') {
+        Some((t, p)) => (
+            t.parse::<usize>()
+                .map_err(|_| malformed(text, format!("tile count {t:?} is not a whole number")))?,
+            p,
+        ),
+        None => (16, rest),
+    };
+    if position.trim().is_empty() {
+        return Err(malformed(
+            text,
+            "expected monorail:POSITION or monorail:T:POSITION (`-` for the start)",
+        ));
+    }
+    Ok(Component::External(External::Monorail {
+        tiles,
+        position: position.trim().to_string(),
+    }))
+}
+
+/// `graph:FILE:VERTEX` (`rest` after `graph:`).
+fn parse_graph(text: &str, rest: &str) -> Result<Component> {
+    match rest.split_once(':') {
+        Some((file, vertex)) if !file.is_empty() && !vertex.is_empty() => {
+            Ok(Component::External(External::Graph {
+                file: file.to_string(),
+                vertex: vertex.to_string(),
+            }))
+        }
+        _ => Err(malformed(
+            text,
+            "expected graph:FILE:VERTEX, e.g. graph:game.csv:a",
+        )),
     }
 }
 
