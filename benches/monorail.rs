@@ -1,9 +1,9 @@
 //! Criterion benches of the Monorail solve, each asserting its answer.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::rules::Rules;
 use grundy::games::monorail::solve::solve;
-use grundy::games::monorail::table::LoopTable;
 use grundy::progress::NoProgress;
 
 fn bench(c: &mut Criterion) {

@@ -142,10 +142,10 @@ pub fn sum_expr(data: &[u8]) {
             return;
         }
     }
-    if let Ok(parts) = grundy::games::component::parse_sum(s) {
+    if let Ok(parts) = grundy::games::summands::parse_sum(s) {
         let printed: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
-        let back = grundy::games::component::parse_sum(&printed.join(" + "))
-            .expect("a printed sum parses");
+        let back =
+            grundy::games::summands::parse_sum(&printed.join(" + ")).expect("a printed sum parses");
         let again: Vec<String> = back.iter().map(|p| p.to_string()).collect();
         assert_eq!(again, printed, "{s:?}");
     }
@@ -161,13 +161,13 @@ fn with_file<T>(data: &[u8], read: impl FnOnce(&std::path::Path) -> T) -> T {
 /// Bytes as a positions table: refused unless grundy wrote them; what is
 /// accepted writes back to the same bytes' content.
 pub fn positions_table(data: &[u8]) {
-    let Ok((h, records)) = with_file(data, grundy::dataset::monorail_table::read_table) else {
+    let Ok((h, records)) = with_file(data, grundy::dataset::monorail_positions::read_table) else {
         return;
     };
     let mut again = Vec::new();
-    grundy::dataset::monorail_table::write_table(&mut again, h.tiles, h.loops, &records, 3)
+    grundy::dataset::monorail_positions::write_table(&mut again, h.tiles, h.loops, &records, 3)
         .expect("write to memory");
-    let (h2, back) = with_file(&again, grundy::dataset::monorail_table::read_table)
+    let (h2, back) = with_file(&again, grundy::dataset::monorail_positions::read_table)
         .expect("what grundy wrote reads");
     assert_eq!((h2, back), (h, records));
 }

@@ -123,10 +123,10 @@ fn datasets_are_identical_for_any_thread_count_and_verify_catches_corruption() {
     // The same flip written with a valid digest: the re-derivation from
     // the rules catches it.
     std::fs::write(&path, zstd::encode_all(&raw[..], 3).unwrap()).unwrap();
-    let (h, mut records) = grundy::dataset::monorail_table::read_table(&path).unwrap();
+    let (h, mut records) = grundy::dataset::monorail_positions::read_table(&path).unwrap();
     records[100].1 ^= 1;
     let mut bytes = Vec::new();
-    grundy::dataset::monorail_table::write_table(&mut bytes, h.tiles, h.loops, &records, 3)
+    grundy::dataset::monorail_positions::write_table(&mut bytes, h.tiles, h.loops, &records, 3)
         .unwrap();
     std::fs::write(&path, bytes).unwrap();
     one_line_error(

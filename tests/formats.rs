@@ -4,7 +4,7 @@
 
 mod common;
 
-use grundy::dataset::monorail_table::{read_table, write_table};
+use grundy::dataset::monorail_positions::{read_table, write_table};
 use grundy::dataset::octal::{read_sequence, write_sequence};
 use grundy::games::octal::Values;
 use std::io::Write;

@@ -2,9 +2,9 @@
 //! Set UPDATE_GOLDEN=1 to rewrite the report golden after a deliberate change.
 
 use grundy::games::monorail::analysis::analyse;
+use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::rules::Rules;
 use grundy::games::monorail::solve::solve;
-use grundy::games::monorail::table::LoopTable;
 use grundy::progress::NoProgress;
 use grundy::report::monorail::{render, RunInfo};
 

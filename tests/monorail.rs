@@ -2,11 +2,11 @@
 //! search with no symmetry, no decomposition and no shared memo.
 
 use grundy::games::monorail::analysis::{analyse, subgames_of};
+use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::moves::{canonical_key, entries_of, options, start};
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{PlainGame, Rules};
-use grundy::games::monorail::search::{canonical_key, entries_of, options, start};
 use grundy::games::monorail::solve::solve;
-use grundy::games::monorail::table::LoopTable;
 use grundy::impartial::{naive_nimber, ImpartialGame, MemoSolver, Nimber};
 use grundy::progress::NoProgress;
 use std::collections::BTreeSet;

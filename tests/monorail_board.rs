@@ -3,12 +3,12 @@
 //! against the unbounded game.
 
 use grundy::games::monorail::board::Board;
+use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::moves::{canonical_key, entries_of, start};
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::root::solve_board;
 use grundy::games::monorail::rules::{PlainGame, Rules};
-use grundy::games::monorail::search::{canonical_key, entries_of, start};
 use grundy::games::monorail::solve::{solve_from_expecting, Solved};
-use grundy::games::monorail::table::LoopTable;
 use grundy::impartial::{MemoSolver, Nimber};
 use grundy::progress::NoProgress;
 use std::sync::Arc;

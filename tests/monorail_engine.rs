@@ -4,10 +4,10 @@
 //! compared on every class for T = 6 … 14; and the sorted read-out of the
 //! memo against a plain sort.
 
+use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::moves::{canonical_key, options, start, Entry};
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::search::{canonical_key, options, start, Entry};
 use grundy::games::monorail::solve::{solve, solve_from_expecting, PIECE};
-use grundy::games::monorail::table::LoopTable;
 use grundy::impartial::{mex, Nimber};
 use grundy::progress::NoProgress;
 use std::collections::HashMap;

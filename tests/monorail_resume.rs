@@ -6,7 +6,7 @@
 mod common;
 
 use common::{assert_same_files, grundy, one_line_error};
-use grundy::dataset::monorail_table::write_table;
+use grundy::dataset::monorail_positions::write_table;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{grundy, one_line_error};
-use grundy::games::component::{parse_sum, Component};
+use grundy::games::summands::{parse_sum, Component};
 use grundy::impartial::sum::winning_targets;
 use grundy::impartial::{ImpartialGame, MemoSolver, Nimber};
 use proptest::prelude::*;
@@ -166,7 +166,7 @@ fn heap_sizes_are_checked_and_moves_bounded() {
 
 #[test]
 fn sums_print_back() {
-    use grundy::games::component::{format_sum, parse_sum};
+    use grundy::games::summands::{format_sum, parse_sum};
     let text =
         "kayles:10+0.137:7 + hex:0.8F:6+nim:0+coins:Upto(1)|exactly(2):tHh+treblecross:..X......";
     let parts = parse_sum(text).unwrap();

@@ -40,11 +40,11 @@ mod with_mpi {
     use super::super::progress::Bars;
     use anyhow::{bail, Context};
     use grundy::dataset::monorail::Summary;
-    use grundy::dataset::rank_checkpoint::{self, RankCheckpoint};
+    use grundy::dataset::monorail_rank_checkpoint::{self, RankCheckpoint};
     use grundy::games::monorail::distributed::{gather_memo, solve_rank, RankJournal};
+    use grundy::games::monorail::loop_table::LoopTable;
     use grundy::games::monorail::rules::Rules;
     use grundy::games::monorail::solve::Solved;
-    use grundy::games::monorail::table::LoopTable;
     use grundy::games::monorail::transport::mpi_world::MpiTransport;
     use grundy::games::monorail::transport::Transport;
     use grundy::jobs::monorail::ExternalSolve;
@@ -106,7 +106,7 @@ mod with_mpi {
             }));
         }
         let started = std::time::Instant::now();
-        let dir = rank_checkpoint::dir_for(out);
+        let dir = monorail_rank_checkpoint::dir_for(out);
         // The rank's checkpoint and the committed classes it owns.
         type Opened = Option<(RankCheckpoint, Vec<(u64, u16)>)>;
         let open = |table: &LoopTable| -> grundy::Result<Opened> {

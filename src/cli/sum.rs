@@ -1,7 +1,7 @@
 //! `grundy sum`: a sum of games from any family, its nimber and every
 //! winning move.
 
-use grundy::games::component::format_sum;
+use grundy::games::summands::format_sum;
 use grundy::jobs::sum::{SettledSum, SumJob};
 use serde_json::json;
 

@@ -4,14 +4,14 @@
 
 pub mod atomic;
 pub mod census;
-pub mod checkpoint;
 pub mod coins;
 pub mod graph;
 pub mod monorail;
 pub mod monorail_board;
-pub mod monorail_table;
+pub mod monorail_checkpoint;
+pub mod monorail_positions;
+pub mod monorail_rank_checkpoint;
 pub mod octal;
-pub mod rank_checkpoint;
 pub mod staging;
 pub mod stream;
 pub mod strict;

@@ -1,19 +1,19 @@
 //! The Monorail dataset directory: `summary.json`, `first_moves.csv`,
 //! `subgames.csv`, `loops.csv` and `positions.bin.zst` (see
-//! [`crate::dataset::monorail_table`] for the last); writing it all or nothing,
+//! [`crate::dataset::monorail_positions`] for the last); writing it all or nothing,
 //! reading it back, and verifying every value of every file against the
 //! rules ([`verify_dataset`]).
 
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::atomic::write_bytes;
-use super::monorail_table::{read_table_chunks, write_table_streamed, Header};
+use super::monorail_positions::{read_table_chunks, write_table_streamed, Header};
 use super::strict;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
+use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::rules::{check_tiles, Rules};
 use crate::games::monorail::solve::Solved;
-use crate::games::monorail::table::LoopTable;
 use crate::games::monorail::verify::{check_records, RecordSink};
 use crate::progress::Progress;
 use serde::{Deserialize, Serialize};

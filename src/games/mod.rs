@@ -1,8 +1,8 @@
 //! Game families, one module each.
 
 pub mod coins;
-pub mod component;
 pub mod graph;
 pub mod monorail;
 pub mod octal;
+pub mod summands;
 pub mod treblecross;

@@ -2,19 +2,19 @@
 //! the analysis, the dataset directory and the report.
 
 use crate::dataset::atomic::write_bytes;
-use crate::dataset::checkpoint::{dir_for, ChunkJournal};
 use crate::dataset::monorail::{write_dataset, Summary};
+use crate::dataset::monorail_checkpoint::{dir_for, ChunkJournal};
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis};
 use crate::games::monorail::cost::{solve_cost, start_classes};
+use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::memo::CompactMemo;
+use crate::games::monorail::moves::start;
 use crate::games::monorail::rules::{Rules, STANDARD_TILES};
-use crate::games::monorail::search::start;
 use crate::games::monorail::solve::{
     grown, loop_bits, max_tiles, memo_for, solve_into, Halt, Journal, Solved, MAX_LOAD,
 };
-use crate::games::monorail::table::LoopTable;
 use crate::progress::{peak_mib, Progress};
 use crate::report::monorail::{render, RunInfo};
 use std::path::{Path, PathBuf};

@@ -6,9 +6,9 @@
 
 use crate::dataset::graph::read_edge_list;
 use crate::error::{Error, Result};
-use crate::games::component::{parse_sum, Component, External};
 use crate::games::graph::{solve, Digraph, Solution};
 use crate::games::monorail::board::parse_framed;
+use crate::games::summands::{parse_sum, Component, External};
 use crate::impartial::sum::{guaranteed, winning_targets};
 use crate::impartial::Nimber;
 use crate::jobs::monorail_position::Game;

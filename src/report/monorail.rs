@@ -4,7 +4,7 @@
 use super::common::thousands;
 use super::monorail_svg as svg;
 use crate::games::monorail::analysis::Analysis;
-use crate::games::monorail::table::LoopTable;
+use crate::games::monorail::loop_table::LoopTable;
 use std::collections::BTreeMap;
 
 pub use super::common::{Rendered, RunInfo};

@@ -4,11 +4,11 @@
 
 use super::geometry::Symmetry;
 use super::geometry::{is_station, Cell, Side};
+use super::loop_table::{signature_of, LoopTable};
+use super::moves::{canonical_key, Entry};
 use super::position::Position;
-use super::search::{canonical_key, Entry};
 use super::solve::Solved;
 use super::subgame::{SubCell, Subgame};
-use super::table::{signature_of, LoopTable};
 use crate::error::{Error, Result};
 use crate::impartial::{MemoSolver, Nimber};
 use crate::progress::Progress;

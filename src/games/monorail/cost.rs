@@ -234,7 +234,7 @@ pub fn start_cost(tiles: usize, board: Option<&Board>) -> Result<Estimate> {
 
 /// The cost of a search from a position of `tiles` tiles on `board` whose
 /// loops are known: at most `bound` classes (every completion of each of
-/// its loops, [`super::search::reachable_bound`]) and never more than the
+/// its loops, [`super::moves::reachable_bound`]) and never more than the
 /// whole game's ([`start_classes_on`]).
 ///
 /// # Errors

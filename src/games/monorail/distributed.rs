@@ -28,7 +28,7 @@
 //! shares, gathered and sorted, are its table exactly.
 //!
 //! **Checkpoints** (a [`RankJournal`], written by the dataset layer's
-//! `rank_checkpoint`): with one, every
+//! `monorail_rank_checkpoint`): with one, every
 //! rank also keeps the classes it solved since its last chunk, and at
 //! common round boundaries (rank 0's clock) writes them; a resubmitted job
 //! starts with the committed snapshot's classes in the memo.
@@ -36,11 +36,11 @@
 //! Messages are 64-bit words: `REQUEST key n e_1 .. e_n` (an entry packed
 //! as `loop << 32 | mask`) and `VALUE key nimber`.
 
+use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
 use super::memo::TooSparse;
-use super::search::{canonical_key, is_complete, options, start, Entry, OptionScratch};
+use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
 use super::solve::{grown, loop_bits, max_tiles, memo_for, mex16, MAX_LOAD};
-use super::table::LoopTable;
 use super::transport::Transport;
 use crate::error::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -495,7 +495,7 @@ impl Rank<'_> {
 /// Where a rank keeps what it has solved, so that a killed job resumes:
 /// the engine says when (at round boundaries, which every rank reaches
 /// together), the dataset layer says how
-/// (`crate::dataset::rank_checkpoint::RankCheckpoint` writes chunk files
+/// (`crate::dataset::monorail_rank_checkpoint::RankCheckpoint` writes chunk files
 /// and a manifest). The distributed solve's counterpart of
 /// [`super::solve::Journal`].
 pub trait RankJournal {
@@ -872,7 +872,7 @@ fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dataset::rank_checkpoint::RankCheckpoint;
+    use crate::dataset::monorail_rank_checkpoint::RankCheckpoint;
     use crate::games::monorail::rules::Rules;
     use crate::games::monorail::solve::{solve, Solved};
     use crate::progress::NoProgress;

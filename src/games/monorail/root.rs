@@ -5,11 +5,11 @@
 
 use super::board::{framed, framed_notation, Board};
 use super::geometry::{is_station, Cell, Side, TileType};
+use super::loop_table::LoopTable;
+use super::moves::{entries_of, placed_tiles, reachable_bound, Entry};
 use super::position::Position;
 use super::rules::Rules;
-use super::search::{entries_of, placed_tiles, reachable_bound, Entry};
 use super::solve::{solve_from_expecting, Solved};
-use super::table::LoopTable;
 use crate::error::{Error, Result};
 use crate::progress::Progress;
 

@@ -23,10 +23,10 @@
 //! In this search the options of a position *are* its moves that keep it
 //! completable, so the check is that no unfinished position has none.
 
+use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
+use super::moves::{canonical_key, is_complete, options, Entry, OptionScratch};
 use super::position::Position;
-use super::search::{canonical_key, is_complete, options, Entry, OptionScratch};
-use super::table::LoopTable;
 use crate::error::{Error, Result};
 use crate::progress::Progress;
 use rayon::prelude::*;
@@ -452,7 +452,7 @@ impl Solved {
             path: "gathered monorail table".into(),
             reason: format!("{what} is missing"),
         };
-        let root = super::search::start(table);
+        let root = super::moves::start(table);
         let start_nimber = memo
             .get(canonical_key(table, &root))
             .ok_or_else(|| missing("the start".into()))?;
@@ -1040,7 +1040,7 @@ pub fn grown(table: &LoopTable, old: &CompactMemo, factor: u64) -> CompactMemo {
 /// As [`solve_from_expecting`].
 pub fn solve(table: &LoopTable, progress: &dyn Progress) -> Result<Solved> {
     let classes = super::cost::start_classes(max_tiles(table) as usize).unwrap_or(1024.0);
-    solve_from_expecting(table, &super::search::start(table), classes, progress)
+    solve_from_expecting(table, &super::moves::start(table), classes, progress)
 }
 
 /// Solves every position reachable from `root`.
@@ -1054,8 +1054,8 @@ pub fn solve_from(table: &LoopTable, root: &[Entry], progress: &dyn Progress) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::monorail::moves::start;
     use crate::games::monorail::rules::Rules;
-    use crate::games::monorail::search::start;
     use crate::progress::NoProgress;
 
     /// A memo far too small fills, grows, and ends with the same table as

@@ -12,14 +12,14 @@
 use super::analysis::subgames_of;
 use super::board::{framed, Board};
 use super::geometry::{Cell, TileType};
-use super::position::Position;
-use super::rules::Rules;
-use super::search::{
+use super::loop_table::LoopTable;
+use super::moves::{
     canonical_key, entries_among, options, placed_tiles, start, Entry, OptionScratch,
 };
+use super::position::Position;
+use super::rules::Rules;
 use super::solve::{solve_from_expecting, Solved};
 use super::subgame::Subgame;
-use super::table::LoopTable;
 use crate::error::{Error, Result};
 use crate::impartial::{MemoSolver, Nimber};
 use crate::progress::Progress;
@@ -361,7 +361,7 @@ mod tests {
             let a = tb.query(&p).unwrap();
             assert_eq!(
                 tb.entries(&p),
-                crate::games::monorail::search::entries_of(tb.table(), &p)
+                crate::games::monorail::moves::entries_of(tb.table(), &p)
             );
             let fresh =
                 crate::games::monorail::root::solve_board(10, None, &p, &NoProgress).unwrap();

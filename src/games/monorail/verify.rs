@@ -10,11 +10,11 @@
 //! file a number was read from is the dataset code's business
 //! ([`crate::dataset::monorail::verify_dataset`]).
 
+use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
+use super::moves::{canonical_key, options, start, Entry};
 use super::position::Position;
-use super::search::{canonical_key, options, start, Entry};
 use super::solve::{memo_for, OptionBuffers, Solved, StartOption};
-use super::table::LoopTable;
 use crate::impartial::{mex, Nimber};
 use crate::progress::Progress;
 use rayon::prelude::*;

@@ -1,11 +1,13 @@
-//! The fast search over positions, on the loop table.
+//! Moves and keys on the loop table: a position's options, its canonical
+//! key, and the bounds and entries the search uses (the search itself is
+//! [`super::solve`]).
 //!
 //! A position is carried as the ascending list of its compatible loops, each
 //! with the position's tiles as a mask over that loop's tiles. The options of
 //! a position are grouped by what they place, so each option's compatible
 //! loops come straight out of the parent's list.
 
-use super::table::{map_mask, LoopTable};
+use super::loop_table::{map_mask, LoopTable};
 
 /// One compatible loop of a position: `(loop id, mask of the placed tiles
 /// within that loop)`.

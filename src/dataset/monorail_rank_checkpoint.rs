@@ -6,7 +6,7 @@
 //! **Files** (directory `OUT/checkpoint/mpi/`, on a file system every rank
 //! sees): `rank-R-chunk-NNNNNNNN.bin.zst`, the classes rank `R` solved since
 //! its previous chunk, each a small positions table (the `GRUNDYMR` format
-//! of [`super::monorail_table`]: zstd, BLAKE3 digest, ascending keys, the
+//! of [`super::monorail_positions`]: zstd, BLAKE3 digest, ascending keys, the
 //! tile and loop counts in the header), written to a temporary file and
 //! renamed; and `committed.json`, the manifest ([`Manifest`]), rewritten
 //! the same way by rank 0.
@@ -30,7 +30,7 @@
 //! yet solved are searched.
 
 use super::atomic::{write_atomic, write_bytes};
-use super::monorail_table::{read_table_chunks, write_table_streamed};
+use super::monorail_positions::{read_table_chunks, write_table_streamed};
 use crate::error::{Error, Result};
 use crate::games::monorail::distributed::{owner, RankJournal};
 use crate::games::monorail::transport::Transport;
@@ -44,7 +44,7 @@ pub const MANIFEST: &str = "committed.json";
 /// The checkpoint directory of a distributed run writing its dataset to
 /// `out`.
 pub fn dir_for(out: &Path) -> PathBuf {
-    super::checkpoint::dir_for(out).join("mpi")
+    super::monorail_checkpoint::dir_for(out).join("mpi")
 }
 
 /// `committed.json`: what a resubmitted job may read.

@@ -1,6 +1,6 @@
 //! The checkpoint of a long Monorail solve: a directory of chunk files,
 //! each a small positions table (the `GRUNDYMR` format of
-//! [`super::monorail_table`], records sorted) holding values the solve stored.
+//! [`super::monorail_positions`], records sorted) holding values the solve stored.
 //!
 //! Chunks are written whole, to a temporary file renamed into place
 //! ([`super::atomic::write_atomic`]), so an interruption at any moment, even
@@ -13,7 +13,7 @@
 //!
 //! Chunk names are `chunk-NNNNNNNN.bin.zst`, numbered in the order written.
 
-use super::monorail_table::{read_table_chunks, write_table_streamed};
+use super::monorail_positions::{read_table_chunks, write_table_streamed};
 use crate::error::{Error, Result};
 use crate::games::monorail::memo::CompactMemo;
 use crate::games::monorail::solve::{Journal, SortedChunk};
