@@ -228,6 +228,8 @@ fn solve_mpi(
         arguments: &arguments,
         on_rank_done: &to_stderr,
     };
+    // The library's error itself, not wrapped, so that main finds it in
+    // the chain (an interruption exits 130).
     let summary = grundy::jobs::monorail_mpi::run(&job, bars).map_err(|e| match e {
         MpiError::Run(e) => anyhow::Error::from(e),
         e => anyhow::Error::from(e),
