@@ -2,15 +2,13 @@
 //! Ruler, or a rule expression): a row's nimber and winning moves, or the
 //! table of single-head values.
 
-use grundy::games::coins::{try_moves_to_value_within, Coins, Rule, WORK_BUDGET};
+use super::common::{write_stdout, SHOWN_MOVES};
+use grundy::games::coins::{try_moves_to_value_within, Coins, MoveList, Rule, WORK_BUDGET};
 use grundy::impartial::Nimber;
 use serde_json::json;
 
 /// The largest `--max-n N`.
 const MAX_TABLE: usize = 10_000_000;
-
-/// Winning moves listed without `--all`.
-pub const SHOWN_MOVES: usize = 20;
 
 /// `grundy coins`.
 #[derive(Debug, clap::Args)]
@@ -89,17 +87,18 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let g = rule.try_single_values_within(last, max_work)?;
         row.heads().map(|k| Nimber(g[k])).sum()
     };
-    let moves = &found.moves;
+    let given = a.rule.trim();
     if a.json {
-        let list: Vec<_> = moves
+        let list: Vec<_> = found
+            .moves
             .iter()
             .map(|m| json!({"turned": m.turned, "result": m.apply(&row).to_string()}))
             .collect();
-        outln!(
+        return outln!(
             "{}",
             json!({
                 "rule": rule.to_string(),
-                "given": a.rule.trim(),
+                "given": given,
                 "expression": rule.expression(),
                 "position": row.to_string(),
                 "nimber": value.0,
@@ -110,10 +109,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 "truncated": found.truncated(),
             })
         );
-        return Ok(());
     }
+    let mut out = rule_and_position(&rule, given, &row);
+    out.push_str(&value_and_moves(value, &found, &row));
+    write_stdout(&out)
+}
+
+/// The `rule:` line (the rule as given, and what it means when that is
+/// not its canonical name) and the `position:` line.
+fn rule_and_position(rule: &Rule, given: &str, row: &Coins) -> String {
     let mut out = String::new();
-    let given = a.rule.trim();
     let canonical = match rule.name() {
         Some(name) => format!("{name} ({})", rule.expression()),
         None => rule.to_string(),
@@ -145,34 +150,40 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         row.len(),
         if row.len() == 1 { "" } else { "s" },
     ));
+    out
+}
+
+/// The `nimber:` line and the winning moves found.
+fn value_and_moves(value: Nimber, found: &MoveList, row: &Coins) -> String {
+    let mut out = String::new();
     if value.is_p_position() {
         out.push_str(&format!(
             "nimber: {value} (P-position: the player to move loses)\n"
         ));
         out.push_str("winning moves: none\n");
-    } else {
-        out.push_str(&format!(
-            "nimber: {value} (N-position: the player to move wins)\n"
-        ));
-        out.push_str(&format!("winning moves ({}):\n", found.count));
-        for m in moves {
-            // A move is the coins it turns; the row it leaves only when
-            // the row is short enough to read.
-            if short {
-                out.push_str(&format!("  {m} -> {}\n", m.apply(&row)));
-            } else {
-                out.push_str(&format!("  {m}\n"));
-            }
-        }
-        if found.truncated() {
-            out.push_str(&format!(
-                "  ... and {} more (--all lists every move)\n",
-                found.count - moves.len()
-            ));
+        return out;
+    }
+    out.push_str(&format!(
+        "nimber: {value} (N-position: the player to move wins)\n"
+    ));
+    out.push_str(&format!("winning moves ({}):\n", found.count));
+    let short = row.len() <= SHOWN_ROW;
+    for m in &found.moves {
+        // A move is the coins it turns; the row it leaves only when
+        // the row is short enough to read.
+        if short {
+            out.push_str(&format!("  {m} -> {}\n", m.apply(row)));
+        } else {
+            out.push_str(&format!("  {m}\n"));
         }
     }
-    super::write_stdout(&out);
-    Ok(())
+    if found.truncated() {
+        out.push_str(&format!(
+            "  ... and {} more (--all lists every move)\n",
+            found.count - found.moves.len()
+        ));
+    }
+    out
 }
 
 /// `--max-n N`: g(1..=N) as CSV `coin,nimber`, or JSON `values`.
@@ -188,14 +199,8 @@ fn table(rule: &Rule, n: usize, max_work: u64, json: bool) -> anyhow::Result<()>
         outln!(
             "{}",
             json!({"rule": rule.to_string(), "values": &g[1..], "first_n": 1, "max_n": n})
-        );
+        )
     } else {
-        let mut text = String::with_capacity(12 * n + 16);
-        text.push_str("coin,nimber\n");
-        for (k, v) in g.iter().enumerate().skip(1) {
-            text.push_str(&format!("{k},{v}\n"));
-        }
-        super::write_stdout(&text);
+        write_stdout(&grundy::dataset::coins::values_csv(&g))
     }
-    Ok(())
 }

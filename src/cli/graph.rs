@@ -1,11 +1,11 @@
 //! `grundy graph`: the Sprague–Grundy function of a game graph given as a
 //! CSV edge list, or Smith's generalised one if it has cycles.
 
-use anyhow::Context;
-use grundy::dataset::atomic::write_atomic;
-use grundy::dataset::graph::{read_edge_list, read_edges, write_csv, write_json};
-use grundy::games::graph::{solve, Digraph, Solution};
-use std::io::{BufWriter, Write};
+use super::common::{refuse_input_as_output, write_out};
+use grundy::dataset::graph::{write_csv, write_json};
+use grundy::games::graph::{Digraph, Solution};
+use grundy::jobs::graph::{solve_file, SolvedGraph};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// `grundy graph`.
@@ -31,18 +31,13 @@ pub struct Args {
 /// or an output that cannot be written.
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(out) = &a.out {
-        super::refuse_input_as_output(out, [a.file.as_path()])?;
+        refuse_input_as_output(out, [a.file.as_path()])?;
     }
-    if a.file.is_dir() {
-        anyhow::bail!("cannot read {}: it is a directory", a.file.display());
-    }
-    let list = if a.file.as_os_str() == "-" {
-        read_edges(std::io::stdin().lock(), "-")?
-    } else {
-        read_edge_list(&a.file)?
-    };
-    let (names, g) = list.into_digraph()?;
-    let s = solve(&g);
+    let SolvedGraph {
+        names,
+        graph: g,
+        solution: s,
+    } = solve_file(&a.file)?;
     let table = |w: &mut dyn Write| {
         if a.json {
             write_json(w, &names, &g, &s)
@@ -50,20 +45,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             write_csv(w, &names, &g, &s)
         }
     };
-    match &a.out {
-        Some(path) => {
-            write_atomic(path, table)?;
-            outln!("{}; wrote {}", summary(&a.file, &g, &s), path.display());
-        }
-        None => {
-            let mut w = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            if let Err(e) = table(&mut w).and_then(|()| w.flush()) {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    std::process::exit(0);
-                }
-                return Err(e).context("cannot write to standard output");
-            }
-        }
+    write_out(a.out.as_deref(), table)?;
+    if let Some(path) = &a.out {
+        outln!("{}; wrote {}", summary(&a.file, &g, &s), path.display())?;
     }
     Ok(())
 }

@@ -1,73 +1,22 @@
-//! Subcommands, one file each; each exposes its `Args` and `run`.
+//! The command line: one file per subcommand, a folder for a subcommand
+//! with subcommands of its own (its `mod.rs` holds their enum and
+//! dispatches). No subcommand file uses another: what they share is in
+//! [`common`] (standard output, `--out` checks, the stop flag, the board
+//! flags), [`progress`] (the progress sink) and [`refuted`].
 
-/// `println!` to standard output that ends the process quietly (exit 0)
-/// when the reader has gone away (`grundy ... | head`), instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        $crate::cli::write_stdout(&format!("{}\n", format_args!($($arg)*)))
-    };
-}
-
-/// Writes `text` to standard output; a closed pipe ends the process with
-/// exit code 0.
-pub fn write_stdout(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: cannot write to standard output: {e}");
-        std::process::exit(2);
-    }
-}
-
+#[macro_use]
+pub mod common;
 pub mod coins;
 pub mod graph;
 pub mod monorail;
-pub mod monorail_play;
-pub mod mpi;
 pub mod ngon;
 pub mod octal;
-pub mod octal_census;
-pub mod octal_table;
 pub mod progress;
 pub mod refuted;
 pub mod reproduce;
 pub mod serve;
 pub mod sum;
 pub mod treblecross;
-
-/// Fails early, with the directory named, if `dir` cannot be created or
-/// written to, before any long computation starts.
-pub fn check_writable(dir: &std::path::Path) -> anyhow::Result<()> {
-    use anyhow::Context;
-    grundy::dataset::atomic::create_dir(dir)?;
-    tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    Ok(())
-}
-
-/// Refuses an `--out` that names one of the command's inputs (it would be
-/// overwritten by the answer to itself).
-pub fn refuse_input_as_output<'a>(
-    out: &std::path::Path,
-    inputs: impl IntoIterator<Item = &'a std::path::Path>,
-) -> anyhow::Result<()> {
-    let Ok(o) = std::fs::canonicalize(out) else {
-        return Ok(()); // `out` does not exist yet, so it is no input
-    };
-    for i in inputs {
-        if i != std::path::Path::new("-") && std::fs::canonicalize(i).is_ok_and(|c| c == o) {
-            anyhow::bail!(
-                "--out {} is the input {}; write the output elsewhere",
-                out.display(),
-                i.display()
-            );
-        }
-    }
-    Ok(())
-}
 
 use clap::{Parser, Subcommand};
 
@@ -141,15 +90,4 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
         Command::Serve(a) => serve::run(a, threads, &bars),
     })
-}
-
-/// The process's stop flag, set by Ctrl-C or SIGTERM once a checkpointed
-/// run has asked for it (the handler is installed on the first call).
-pub fn stop_flag() -> &'static std::sync::atomic::AtomicBool {
-    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::SeqCst));
-    });
-    &STOP
 }

@@ -1,15 +1,11 @@
 //! `grundy ngon`: the n-gon game (remove a vertex with its remaining
-//! neighbours; the last to remove wins), settled through Dawson's Chess.
-#![warn(clippy::arithmetic_side_effects)]
+//! neighbours; the last to remove wins), settled through Dawson's Chess
+//! ([`grundy::jobs::octal_queries::ngon`]).
 
-use super::octal::{available_memory, print_rows};
+use super::common::with_stdout;
 use super::progress::Bars;
-use grundy::games::octal::budget::{self, check_budget, estimate, MAX_N};
-use grundy::games::octal::ring::ngon_nimber;
-use grundy::games::octal::{Computation, Engine, OctalCode};
-use grundy::progress::Progress;
+use grundy::dataset::octal_rows::write_rows;
 use serde_json::json;
-use std::sync::atomic::AtomicBool;
 
 /// `grundy ngon`.
 #[derive(Debug, clap::Args)]
@@ -26,33 +22,9 @@ pub struct Args {
 /// wins (CSV, or JSON `rows`), streamed.
 ///
 /// # Errors
-/// `--max-n` below 3, above [`MAX_N`], or needing more memory than is
-/// available.
+/// `--max-n` below 3, above the largest heap size, or needing more memory
+/// than is available.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
-    // The n-gon of n reads G_0.137(n − 3): values 0..=max_n − 3.
-    let Some(len) = a.max_n.checked_sub(2).filter(|_| a.max_n >= 3) else {
-        Err(grundy::Error::OutOfRange {
-            what: format!("--max-n {}", a.max_n),
-            reason: "a polygon has at least 3 vertices".into(),
-        })?
-    };
-    budget::check_n("--max-n", a.max_n, MAX_N)?;
-    let dawson: OctalCode = "0.137".parse()?;
-    check_budget(
-        &estimate(&dawson, Engine::Sparse, len),
-        &format!("--max-n {}", a.max_n),
-        available_memory(),
-        false,
-    )?;
-    let mut c = Computation::new(dawson, Engine::Sparse);
-    bars.phase("Dawson's Chess values", len as u64);
-    c.extend_to(len, bars, &AtomicBool::new(false));
-    bars.finish_phase();
-    let g = c.values();
-    print_rows(
-        a.json,
-        json!({"max_n": a.max_n}),
-        (3..=a.max_n).map(|n| (n, ngon_nimber(g, n))),
-    );
-    Ok(())
+    let table = grundy::jobs::octal_queries::ngon(a.max_n, bars)?;
+    with_stdout(|w| write_rows(w, a.json, &json!({"max_n": a.max_n}), table.rows()))
 }

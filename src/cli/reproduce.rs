@@ -38,7 +38,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         s.positions_solved,
         a.out.join("monorail").display(),
         a.reports.join("monorail.md").display()
-    );
+    )?;
     let (empty, televised, seconds) = &r.season4;
     let as_move = empty
         .moves
@@ -54,7 +54,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         televised.moves.len(),
         televised.winning_moves(),
         a.out.join("monorail-season4").display()
-    );
+    )?;
     for ((code, run), &(name, max_n)) in r.octal.iter().zip(OCTAL_GAMES) {
         let s = &run.summary;
         outln!(
@@ -66,16 +66,16 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
                 None => format!("no period found up to n = {max_n}"),
             },
             a.out.join("octal").join(code.file_name()).display()
-        );
+        )?;
     }
     let (max_gap, losing, seconds) = r.treblecross;
     outln!(
         "Treblecross: gap values to {max_gap} cells in {seconds:.1} s; the first player loses {losing} of the empty strips of 1..={TREBLECROSS_TABLE} cells. Wrote {}.",
         a.out.join("treblecross").display()
-    );
+    )?;
     outln!(
         "Coin-turning games: g(1..={COINS_TABLE}) of Turning Turtles, Mock Turtles and Ruler. Wrote {}.",
         a.out.join("coins").display()
-    );
+    )?;
     Ok(())
 }

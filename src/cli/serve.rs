@@ -1,6 +1,6 @@
 //! `grundy serve`: the tablebase explorer in the browser.
 
-use super::monorail::BoardArgs;
+use super::common::BoardArgs;
 use super::progress::Bars;
 use anyhow::Context;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};

@@ -1,6 +1,8 @@
 //! `grundy sum`: a sum of games from any family, its nimber and every
 //! winning move.
 
+use super::common::{write_stdout, SHOWN_MOVES};
+use super::progress::Bars;
 use grundy::games::summands::format_sum;
 use grundy::jobs::sum::{SettledSum, SumJob};
 use serde_json::json;
@@ -33,15 +35,11 @@ pub struct Args {
 ///
 /// # Errors
 /// A malformed or unsettled component.
-pub fn run(a: Args, bars: &super::progress::Bars) -> anyhow::Result<()> {
+pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
     let text = a.sum.join(" ");
     let job = SumJob {
         text: &text,
-        limit: if a.all {
-            usize::MAX
-        } else {
-            super::coins::SHOWN_MOVES
-        },
+        limit: if a.all { usize::MAX } else { SHOWN_MOVES },
         force: a.force,
     };
     let SettledSum {
@@ -68,7 +66,7 @@ pub fn run(a: Args, bars: &super::progress::Bars) -> anyhow::Result<()> {
             }
         }
         let count: usize = winning.iter().map(|w| w.count).sum();
-        outln!(
+        return outln!(
             "{}",
             json!({
                 "sum": format_sum(&parts),
@@ -81,7 +79,6 @@ pub fn run(a: Args, bars: &super::progress::Bars) -> anyhow::Result<()> {
                 "truncated": count > moves.len(),
             })
         );
-        return Ok(());
     }
     let mut out = String::new();
     for (i, (p, v)) in parts.iter().zip(&values).enumerate() {
@@ -108,6 +105,5 @@ pub fn run(a: Args, bars: &super::progress::Bars) -> anyhow::Result<()> {
             }
         }
     }
-    super::write_stdout(&out);
-    Ok(())
+    write_stdout(&out)
 }

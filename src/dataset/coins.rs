@@ -16,7 +16,13 @@ use std::path::{Path, PathBuf};
 /// the supported range (never for the built-in rules below millions of
 /// coins).
 pub fn table_csv(rule: &Rule, max_n: usize) -> Result<String> {
-    let g = rule.try_single_values(max_n)?;
+    Ok(values_csv(&rule.try_single_values(max_n)?))
+}
+
+/// The CSV text of single-head values `g` (`g[0]`, the empty row, left
+/// out): `coin,nimber` then `k,g[k]` for `k = 1..g.len()`.
+pub fn values_csv(g: &[u32]) -> String {
+    let max_n = g.len().saturating_sub(1);
     let mut text = String::with_capacity(12 * max_n + 16);
     text.push_str("coin,nimber\n");
     for (k, v) in g.iter().enumerate().skip(1) {
@@ -25,7 +31,7 @@ pub fn table_csv(rule: &Rule, max_n: usize) -> Result<String> {
         text.push_str(&v.to_string());
         text.push('\n');
     }
-    Ok(text)
+    text
 }
 
 /// Writes `dir/turtles.csv`, `dir/mock-turtles.csv` and `dir/ruler.csv`,

@@ -12,7 +12,20 @@ pub mod monorail_checkpoint;
 pub mod monorail_positions;
 pub mod monorail_rank_checkpoint;
 pub mod octal;
+pub mod octal_rows;
 pub mod staging;
 pub mod stream;
 pub mod strict;
 pub mod treblecross;
+pub mod treblecross_text;
+pub mod writable;
+
+/// A CSV writing error as an I/O error, keeping the kind of an underlying
+/// I/O error (so a closed pipe stays `BrokenPipe`, which the command line
+/// ends on quietly).
+pub(crate) fn csv_to_io(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        k => std::io::Error::other(format!("{k:?}")),
+    }
+}

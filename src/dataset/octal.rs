@@ -196,15 +196,18 @@ fn summary_json(summary: &Summary) -> String {
     serde_json::to_string_pretty(summary).expect("summary serialises") + "\n"
 }
 
-/// Writes `sequence.csv` (`n,nimber`).
-fn write_csv(w: &mut dyn Write, values: &Values) -> std::io::Result<()> {
+/// Writes `sequence.csv` (`n,nimber`), also what `octal seq` prints.
+///
+/// # Errors
+/// Any error of `w`.
+pub fn write_csv(w: &mut dyn Write, values: &Values) -> std::io::Result<()> {
     let mut c = csv::Writer::from_writer(w);
-    c.write_record(["n", "nimber"])?;
+    c.write_record(["n", "nimber"]).map_err(super::csv_to_io)?;
     for (n, v) in values.iter().enumerate() {
-        c.write_record([n.to_string(), v.to_string()])?;
+        c.write_record([n.to_string(), v.to_string()])
+            .map_err(super::csv_to_io)?;
     }
-    c.flush()?;
-    Ok(())
+    c.flush()
 }
 
 /// Writes an OEIS-style b-file: comment lines, then `n G(n)` per line.

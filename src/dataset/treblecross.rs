@@ -83,7 +83,8 @@ pub fn strip_table(max_n: usize, nimbers: &GapNimbers) -> Result<Vec<StripRow>> 
 /// Any error of `w`.
 pub fn write_table_csv(w: &mut dyn Write, rows: &[StripRow]) -> std::io::Result<()> {
     let mut c = csv::Writer::from_writer(w);
-    c.write_record(["n", "nimber", "first_player", "winning_cells"])?;
+    c.write_record(["n", "nimber", "first_player", "winning_cells"])
+        .map_err(super::csv_to_io)?;
     for r in rows {
         let cells: Vec<String> = r.winning_moves.iter().map(|c| c.to_string()).collect();
         c.write_record([
@@ -91,7 +92,8 @@ pub fn write_table_csv(w: &mut dyn Write, rows: &[StripRow]) -> std::io::Result<
             r.nimber.to_string(),
             if r.first_player_wins { "wins" } else { "loses" }.to_string(),
             cells.join(" "),
-        ])?;
+        ])
+        .map_err(super::csv_to_io)?;
     }
     c.flush()
 }

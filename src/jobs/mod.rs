@@ -4,9 +4,15 @@
 //! the same whoever starts it.
 
 pub mod census;
+pub mod graph;
 pub mod memory;
 pub mod monorail;
+#[cfg(feature = "mpi")]
+pub mod monorail_mpi;
 pub mod monorail_position;
+pub mod mpi_launch;
 pub mod octal;
+pub mod octal_queries;
 pub mod reproduce;
 pub mod sum;
+pub mod treblecross;

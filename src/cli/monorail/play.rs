@@ -2,8 +2,8 @@
 //! terminal, reading moves from standard input (so it can also be driven
 //! by a script).
 
-use super::monorail::BoardArgs;
-use super::progress::Bars;
+use crate::cli::common::BoardArgs;
+use crate::cli::progress::Bars;
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
 use grundy::games::monorail::tablebase::{Answer, Tablebase};
@@ -108,6 +108,120 @@ fn read_line_within(input: &mut dyn BufRead, line: &mut String) -> std::io::Resu
     Ok(Line::Read)
 }
 
+/// The game's state between turns.
+struct Session<'t> {
+    tb: &'t Tablebase,
+    /// Positions before each of the human's turns.
+    history: Vec<Position>,
+    p: Position,
+    computer_to_move: bool,
+    /// Whether any move was made.
+    moved: bool,
+}
+
+/// What to do after a line of input.
+enum Next {
+    /// Ask again (or let the computer move).
+    Go,
+    /// End the game.
+    Quit,
+}
+
+impl Session<'_> {
+    /// Says how the game ended, if the loop is finished.
+    fn over(&self, out: &mut dyn Write, a: &Answer) -> std::io::Result<bool> {
+        if !a.finished {
+            return Ok(false);
+        }
+        status(self.tb, out, &self.p, a)?;
+        if !self.moved {
+            writeln!(
+                out,
+                "The loop is already complete: there is no move to play."
+            )?;
+        } else {
+            writeln!(
+                out,
+                "The loop is complete: {} won.",
+                if self.computer_to_move {
+                    "you"
+                } else {
+                    "the computer"
+                }
+            )?;
+        }
+        Ok(true)
+    }
+
+    /// The perfect strategist's move.
+    fn computer(&mut self, out: &mut dyn Write, a: &Answer) -> std::io::Result<()> {
+        let (i, reason) = a.reply.expect("an unfinished position has a move");
+        let m = &a.moves[i];
+        writeln!(
+            out,
+            "computer plays {} ({})",
+            self.tb.rules().notation(&m.tiles),
+            reason.name()
+        )?;
+        self.p = m.position.clone();
+        self.computer_to_move = false;
+        self.moved = true;
+        Ok(())
+    }
+
+    /// Carries out one line the human typed.
+    fn command(&mut self, out: &mut dyn Write, a: &Answer, cmd: &str) -> std::io::Result<Next> {
+        match cmd {
+            "" => {}
+            "quit" | "q" | "exit" => return Ok(Next::Quit),
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "show" => {}
+            "hint" | "h" => {
+                for m in &a.moves {
+                    writeln!(
+                        out,
+                        "  {:<28} *{}{}",
+                        self.tb.rules().notation(&m.tiles),
+                        m.nimber,
+                        if m.nimber == 0 { "  wins" } else { "" }
+                    )?;
+                }
+            }
+            "undo" | "u" => match self.history.pop() {
+                Some(prev) => {
+                    self.p = prev;
+                    writeln!(out, "undone")?;
+                }
+                None => writeln!(out, "nothing to undo")?,
+            },
+            text => self.human(out, a, text)?,
+        }
+        Ok(Next::Go)
+    }
+
+    /// The human's move `text`, if legal.
+    fn human(&mut self, out: &mut dyn Write, a: &Answer, text: &str) -> std::io::Result<()> {
+        let mv = match self.tb.parse(text) {
+            Ok(mv) => mv,
+            Err(e) => return writeln!(out, "error: {e}"),
+        };
+        match a.moves.iter().find(|m| m.tiles == mv.tiles()) {
+            Some(m) => {
+                self.history.push(self.p.clone());
+                self.p = m.position.clone();
+                self.computer_to_move = true;
+                self.moved = true;
+                Ok(())
+            }
+            None => writeln!(
+                out,
+                "error: {} is not a legal move here (type hint for the list)",
+                self.tb.notation(&mv)
+            ),
+        }
+    }
+}
+
 /// The game loop, on any input and output (the tests drive it through
 /// standard input).
 ///
@@ -128,50 +242,24 @@ pub fn play(
             .board()
             .map_or(String::new(), |b| format!(", board {b}"))
     )?;
-    // Positions before each of the human's turns.
-    let mut history: Vec<Position> = Vec::new();
-    let mut p = start;
-    let mut computer_to_move = computer_first;
-    let mut moved = false;
+    let mut s = Session {
+        tb,
+        history: Vec::new(),
+        p: start,
+        computer_to_move: computer_first,
+        moved: false,
+    };
     let mut line = String::new();
     loop {
-        let a = tb.query(&p)?;
-        if a.finished && !moved {
-            status(tb, out, &p, &a)?;
-            writeln!(
-                out,
-                "The loop is already complete: there is no move to play."
-            )?;
+        let a = tb.query(&s.p)?;
+        if s.over(out, &a)? {
             return Ok(());
         }
-        if a.finished {
-            status(tb, out, &p, &a)?;
-            writeln!(
-                out,
-                "The loop is complete: {} won.",
-                if computer_to_move {
-                    "you"
-                } else {
-                    "the computer"
-                }
-            )?;
-            return Ok(());
-        }
-        if computer_to_move {
-            let (i, reason) = a.reply.expect("an unfinished position has a move");
-            let m = &a.moves[i];
-            writeln!(
-                out,
-                "computer plays {} ({})",
-                tb.rules().notation(&m.tiles),
-                reason.name()
-            )?;
-            p = m.position.clone();
-            computer_to_move = false;
-            moved = true;
+        if s.computer_to_move {
+            s.computer(out, &a)?;
             continue;
         }
-        status(tb, out, &p, &a)?;
+        status(tb, out, &s.p, &a)?;
         write!(
             out,
             "your move ({}): ",
@@ -197,52 +285,8 @@ pub fn play(
             }
             Line::Read => {}
         }
-        let cmd = line.trim();
-        match cmd {
-            "" => continue,
-            "quit" | "q" | "exit" => return Ok(()),
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "show" => {}
-            "hint" | "h" => {
-                for m in &a.moves {
-                    writeln!(
-                        out,
-                        "  {:<28} *{}{}",
-                        tb.rules().notation(&m.tiles),
-                        m.nimber,
-                        if m.nimber == 0 { "  wins" } else { "" }
-                    )?;
-                }
-            }
-            "undo" | "u" => match history.pop() {
-                Some(prev) => {
-                    p = prev;
-                    writeln!(out, "undone")?;
-                }
-                None => writeln!(out, "nothing to undo")?,
-            },
-            text => {
-                let mv = match tb.parse(text) {
-                    Ok(mv) => mv,
-                    Err(e) => {
-                        writeln!(out, "error: {e}")?;
-                        continue;
-                    }
-                };
-                match a.moves.iter().find(|m| m.tiles == mv.tiles()) {
-                    Some(m) => {
-                        history.push(p.clone());
-                        p = m.position.clone();
-                        computer_to_move = true;
-                        moved = true;
-                    }
-                    None => writeln!(
-                        out,
-                        "error: {} is not a legal move here (type hint for the list)",
-                        tb.notation(&mv)
-                    )?,
-                }
-            }
+        if let Next::Quit = s.command(out, &a, line.trim())? {
+            return Ok(());
         }
     }
 }

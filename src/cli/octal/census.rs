@@ -1,16 +1,15 @@
 //! `grundy octal census [--digits D] [--max-n N] [--shard I/K] [--out DIR]
-//! [--reports DIR] [--resume] [--json]`, `grundy octal census merge
-//! DIR… --out DIR` and `grundy octal verify CENSUS-DIR [--quick]`: flags
-//! checked, then one library call ([`grundy::jobs::census`]).
+//! [--reports DIR] [--resume] [--json]` and `grundy octal census merge
+//! DIR… --out DIR`: flags checked, then one library call
+//! ([`grundy::jobs::census`]). `octal verify CENSUS-DIR` is in
+//! [`super::verify`].
 
-use super::progress::Bars;
+use crate::cli::common::{refuse_input_as_output, stop_flag};
+use crate::cli::progress::Bars;
 use clap::{Args, Subcommand};
 use grundy::dataset::census::Summary;
-use grundy::jobs::census::{
-    merge, parse_shard, run, validate, verify, CensusJob, CensusRun, Depth, DEFAULT_MAX_N,
-};
-use serde_json::json;
-use std::path::{Path, PathBuf};
+use grundy::jobs::census::{merge, parse_shard, validate, CensusJob, CensusRun, DEFAULT_MAX_N};
+use std::path::PathBuf;
 
 /// `grundy octal census`.
 #[derive(Debug, Args)]
@@ -71,9 +70,9 @@ pub struct MergeArgs {
 /// # Errors
 /// Bad flags; output that cannot be written; malformed or inconsistent
 /// shards; an interrupted run ([`grundy::Error::Interrupted`], exit 130).
-pub fn run_census(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
+pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     if let Some(CensusCommand::Merge(m)) = a.merge {
-        super::refuse_input_as_output(&m.out, m.dirs.iter().map(|d| d.as_path()))?;
+        refuse_input_as_output(&m.out, m.dirs.iter().map(|d| d.as_path()))?;
         let r = merge(&m.dirs, &m.out, m.reports.as_deref(), bars)?;
         return print(&r, m.json, &m.out, "merged");
     }
@@ -86,9 +85,9 @@ pub fn run_census(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<
         reports: a.reports.as_deref(),
         resume: a.resume,
         threads,
-        stop: super::stop_flag(),
+        stop: stop_flag(),
     };
-    let r = run(&job, bars)?;
+    let r = grundy::jobs::census::run(&job, bars)?;
     if r.resumed > 0 {
         eprintln!("resumed {} rows from the partial census", r.resumed);
     }
@@ -98,7 +97,7 @@ pub fn run_census(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<
 fn print(r: &CensusRun, json: bool, out: &std::path::Path, verb: &str) -> anyhow::Result<()> {
     let s: &Summary = &r.summary;
     if json {
-        outln!("{}", serde_json::to_string(s)?);
+        outln!("{}", serde_json::to_string(s)?)?;
         return Ok(());
     }
     let c = |k: &str| s.counts.get(k).copied().unwrap_or(0);
@@ -116,68 +115,6 @@ fn print(r: &CensusRun, json: bool, out: &std::path::Path, verb: &str) -> anyhow
         s.cpu_seconds,
         s.wall_seconds,
         out.display()
-    );
-    Ok(())
-}
-
-/// Runs `octal verify DIR` for a census directory: every periodic row
-/// re-proved, and every other row recomputed to N unless `quick`.
-///
-/// # Errors
-/// Malformed or inconsistent files, a row that recomputing contradicts
-/// (naming the file, line, code and field), a digest that does not match;
-/// a re-derivation estimated over 10 minutes without `force`.
-pub fn verify_census(
-    dir: &Path,
-    quick: bool,
-    force: bool,
-    json: bool,
-    bars: &Bars,
-) -> anyhow::Result<()> {
-    let depth = if quick { Depth::Periodic } else { Depth::All };
-    let v = verify(dir, depth, force, bars)?;
-    let s = &v.summary;
-    if json {
-        outln!(
-            "{}",
-            json!({
-                "path": dir.display().to_string(),
-                "census": true,
-                "digits": s.digits,
-                "max_n": s.max_n,
-                "shard": s.shard,
-                "codes": s.codes,
-                "rederived": v.rederived,
-                "shape_only": v.shape_only,
-                "digest": v.digest,
-                "verified": true,
-                "files": ["census.csv", "summary.json"],
-            })
-        );
-        return Ok(());
-    }
-    let shard = s
-        .shard
-        .map_or(String::new(), |[i, k]| format!(" (shard {i}/{k})"));
-    let others = if v.shape_only > 0 {
-        format!(
-            "; {} unsettled or arithmetic rows checked field by field, not recomputed (--quick)",
-            v.shape_only
-        )
-    } else {
-        String::new()
-    };
-    let digest = if v.digest {
-        "rows_blake3 matches"
-    } else {
-        "no rows_blake3 recorded (written before digests)"
-    };
-    outln!(
-        "{}: census{shard} of {} codes to n = {}: {} rows re-derived by replaying the census{others}; summary.json agrees with the rows; {digest}.",
-        dir.display(),
-        s.codes,
-        s.max_n,
-        v.rederived
-    );
+    )?;
     Ok(())
 }

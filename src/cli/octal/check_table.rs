@@ -6,15 +6,15 @@
 //! ([`Refuted`]), 2 for bad input.
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::octal::available_memory;
-use super::progress::Bars;
-use super::refuted::Refuted;
+use crate::cli::progress::Bars;
+use crate::cli::refuted::Refuted;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use grundy::games::octal::budget::{check_n, MAX_N};
 use grundy::games::octal::table_check::{
     check_row_budget, check_table, parse_table, Claim, Kind, Outcome, RowResult, MAX_FILE_BYTES,
 };
+use grundy::jobs::memory::available_memory;
 use grundy::progress::Progress;
 use serde_json::json;
 use std::path::PathBuf;
@@ -152,51 +152,9 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
     let failed = results.iter().filter(|r| !r.as_expected).count();
     let total = results.len();
     if a.json {
-        let rows: Vec<serde_json::Value> = results
-            .iter()
-            .map(|r| {
-                json!({
-                    "line": r.row.line,
-                    "code": r.row.code.to_string(),
-                    "claim": r.row.claim,
-                    "source": r.row.source,
-                    "expect": r.row.expect,
-                    "outcome": r.outcome,
-                    "holds": r.outcome.kind().holds(),
-                    "as_expected": r.as_expected,
-                })
-            })
-            .collect();
-        let c: serde_json::Map<String, serde_json::Value> = counts(&results)
-            .into_iter()
-            .map(|(k, n)| (k.name().to_string(), json!(n)))
-            .collect();
-        outln!(
-            "{}",
-            json!({
-                "path": shown,
-                "max_n": a.max_n,
-                "rows": rows,
-                "counts": c,
-                "total": total,
-                "failed": failed,
-                "all_as_expected": failed == 0,
-            })
-        );
+        print_json(&shown, a.max_n, &results, failed)?;
     } else {
-        for r in &results {
-            outln!("{}", line(r));
-        }
-        let c: Vec<String> = counts(&results)
-            .into_iter()
-            .map(|(k, n)| format!("{n} {}", k.name()))
-            .collect();
-        let verdict = if failed == 0 {
-            "every row as recorded".to_string()
-        } else {
-            format!("{failed} not as recorded")
-        };
-        outln!("{shown}: {total} rows: {}; {verdict}.", c.join(", "));
+        print_text(&shown, &results, failed)?;
     }
     if failed > 0 {
         let verb = if failed == 1 { "does" } else { "do" };
@@ -206,4 +164,65 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// The results as one JSON object.
+fn print_json(
+    shown: &str,
+    max_n: usize,
+    results: &[RowResult],
+    failed: usize,
+) -> anyhow::Result<()> {
+    let rows: Vec<serde_json::Value> = results
+        .iter()
+        .map(|r| {
+            json!({
+                "line": r.row.line,
+                "code": r.row.code.to_string(),
+                "claim": r.row.claim,
+                "source": r.row.source,
+                "expect": r.row.expect,
+                "outcome": r.outcome,
+                "holds": r.outcome.kind().holds(),
+                "as_expected": r.as_expected,
+            })
+        })
+        .collect();
+    let c: serde_json::Map<String, serde_json::Value> = counts(results)
+        .into_iter()
+        .map(|(k, n)| (k.name().to_string(), json!(n)))
+        .collect();
+    outln!(
+        "{}",
+        json!({
+            "path": shown,
+            "max_n": max_n,
+            "rows": rows,
+            "counts": c,
+            "total": results.len(),
+            "failed": failed,
+            "all_as_expected": failed == 0,
+        })
+    )
+}
+
+/// One line per row and the summary line.
+fn print_text(shown: &str, results: &[RowResult], failed: usize) -> anyhow::Result<()> {
+    for r in results {
+        outln!("{}", line(r))?;
+    }
+    let c: Vec<String> = counts(results)
+        .into_iter()
+        .map(|(k, n)| format!("{n} {}", k.name()))
+        .collect();
+    let verdict = if failed == 0 {
+        "every row as recorded".to_string()
+    } else {
+        format!("{failed} not as recorded")
+    };
+    outln!(
+        "{shown}: {} rows: {}; {verdict}.",
+        results.len(),
+        c.join(", ")
+    )
 }

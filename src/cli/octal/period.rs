@@ -1,0 +1,118 @@
+//! `grundy octal period CODE`: the period found and proved by the Octal
+//! Periodicity Theorem, or arithmetic periodicity seen, or nothing
+//! ([`grundy::jobs::octal_queries::period`]).
+#![warn(clippy::arithmetic_side_effects)]
+
+use crate::cli::common::EngineArg;
+use crate::cli::progress::Bars;
+use clap::Args;
+use grundy::games::octal::period::{Arithmetic, PeriodSearch, Periodicity};
+use grundy::games::octal::OctalCode;
+use grundy::jobs::octal_queries::{period, PeriodRun};
+use serde_json::json;
+
+/// Default `--max-n`: values are computed until a period is proved or this
+/// heap size is reached.
+pub const PERIOD_MAX_N: usize = 1 << 22;
+
+/// `grundy octal period`.
+#[derive(Debug, Args)]
+pub struct PeriodArgs {
+    /// Octal code or name.
+    pub code: String,
+    /// Give up after computing G(0..=N).
+    #[arg(long, default_value_t = PERIOD_MAX_N)]
+    pub max_n: usize,
+    /// Engine.
+    #[arg(long, value_enum, default_value = "sparse")]
+    pub engine: EngineArg,
+    /// Start a naive computation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `octal period`.
+///
+/// # Errors
+/// A bad code; a computation too large.
+pub fn run(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
+    let code: OctalCode = a.code.parse()?;
+    let PeriodRun { found, computed_to } = period(&code, a.engine.into(), a.max_n, a.force, bars)?;
+    match found {
+        PeriodSearch::Proved(p) => proved(&a, &code, &p, computed_to),
+        PeriodSearch::Arithmetic(x) => not_proved(&a, &code, Some(x), computed_to),
+        _ => not_proved(&a, &code, None, computed_to),
+    }
+}
+
+fn proved(
+    a: &PeriodArgs,
+    code: &OctalCode,
+    p: &Periodicity,
+    computed: usize,
+) -> anyhow::Result<()> {
+    if a.json {
+        return outln!(
+            "{}",
+            json!({
+                "code": code.to_string(),
+                "max_n": a.max_n,
+                "pre_period": p.pre_period,
+                "period": p.period,
+                "proved": true,
+                "checked_to": p.checked_to,
+                "proof_range": [p.theorem_pre_period, p.proof_end],
+                "computed_to": computed,
+            })
+        );
+    }
+    outln!(
+        "{code}: period {} from n = {} (pre-period {}), proved: G(n + {}) = G(n) was checked for {} <= n < {} (values up to n = {}), which the Octal Periodicity Theorem (Guy and Smith 1956) extends to all n >= {}.",
+        p.period,
+        p.pre_period,
+        p.pre_period,
+        p.theorem_period,
+        p.theorem_pre_period,
+        p.proof_end,
+        p.checked_to,
+        p.theorem_pre_period
+    )
+}
+
+fn not_proved(
+    a: &PeriodArgs,
+    code: &OctalCode,
+    arith: Option<Arithmetic>,
+    computed: usize,
+) -> anyhow::Result<()> {
+    if a.json {
+        return outln!(
+            "{}",
+            json!({
+                "code": code.to_string(),
+                "max_n": a.max_n,
+                "pre_period": null,
+                "period": null,
+                "proved": false,
+                "checked_to": computed,
+                "computed_to": computed,
+                "arithmetic": arith.map(|x| json!({
+                    "pre_period": x.pre_period, "period": x.period,
+                    "saltus": x.saltus, "proved": false})),
+            })
+        );
+    }
+    match arith {
+        Some(x) => outln!(
+            "{code}: no period found up to n = {computed}. Arithmetic periodicity is seen: G(n + {}) = G(n) + {} for {} <= n <= {} (observed, not proved).",
+            x.period,
+            x.saltus,
+            x.pre_period,
+            computed.saturating_sub(x.period)
+        ),
+        None => outln!("{code}: no period found up to n = {computed}."),
+    }
+}

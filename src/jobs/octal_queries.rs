@@ -1,0 +1,175 @@
+//! The octal questions answered on standard output, each validated and
+//! estimated first (refused with the figure) and then computed with
+//! progress: the period of a code (`octal period`), a periodicity claim
+//! checked (`octal check`), the game on rings (`octal ring`) and the
+//! n-gon game (`ngon`, through Dawson's Chess). The command line prints
+//! what these return.
+#![warn(clippy::arithmetic_side_effects)]
+
+use crate::error::{Error, Result};
+use crate::games::octal::budget::{check_budget, check_n, estimate, MAX_N};
+use crate::games::octal::claim::{check, Claim, Verdict};
+use crate::games::octal::period::{search, PeriodSearch};
+use crate::games::octal::ring::{ngon_nimber, ring_value};
+use crate::games::octal::{Computation, Engine, OctalCode};
+use crate::jobs::memory::available_memory;
+use crate::progress::Progress;
+use std::sync::atomic::AtomicBool;
+
+/// Validates a heap-size flag `flag` of `max_n` (at most [`MAX_N`]) and
+/// the estimated cost of computing `G(0..=max_n)` of `code` with
+/// `engine` against the memory available (and, for the naive engine, ten
+/// minutes) unless `force`. Returns the count of values, `max_n + 1`.
+///
+/// # Errors
+/// [`Error::OutOfRange`] for a flag too large; [`Error::TooCostly`] when
+/// refused.
+pub fn validate(
+    code: &OctalCode,
+    engine: Engine,
+    flag: &str,
+    max_n: usize,
+    force: bool,
+) -> Result<usize> {
+    check_n(flag, max_n, MAX_N)?;
+    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
+        what: format!("{flag} {max_n}"),
+        reason: "the count of values does not fit a machine word".into(),
+    })?;
+    let e = estimate(code, engine, len);
+    check_budget(&e, &format!("{flag} {max_n}"), available_memory(), force)?;
+    Ok(len)
+}
+
+/// What `octal period` found.
+#[derive(Debug)]
+pub struct PeriodRun {
+    /// The period proved, arithmetic periodicity seen, or nothing.
+    pub found: PeriodSearch,
+    /// The largest n whose value was computed.
+    pub computed_to: usize,
+}
+
+/// Computes `G(n)` of `code` until a period is proved or `max_n` is
+/// reached (validated first).
+///
+/// # Errors
+/// As [`validate`].
+pub fn period(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<PeriodRun> {
+    let limit = validate(code, engine, "--max-n", max_n, force)?;
+    let mut c = Computation::new(code.clone(), engine);
+    progress.phase(&format!("period of {code}"), 0);
+    let found = search(&mut c, limit, progress, &AtomicBool::new(false));
+    progress.finish_phase();
+    Ok(PeriodRun {
+        found,
+        computed_to: c.values().len().saturating_sub(1),
+    })
+}
+
+/// Checks `claim` for `code` against `G(n)` for `n <= max_n` at most
+/// (validated first). `None` if the check stopped early.
+///
+/// # Errors
+/// As [`validate`] and [`check`].
+pub fn check_claim(
+    code: &OctalCode,
+    claim: &Claim,
+    max_n: usize,
+    progress: &dyn Progress,
+) -> Result<Option<Verdict>> {
+    validate(code, Engine::Sparse, "--max-n", max_n, false)?;
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    progress.phase("check the claim", 0);
+    let v = check(claim, &mut c, max_n, progress, &AtomicBool::new(false));
+    progress.finish_phase();
+    v
+}
+
+/// The values behind a table over n: the ring values of a code, or the
+/// n-gon values.
+#[derive(Debug)]
+pub struct Table {
+    /// The row values computed.
+    values: Computation,
+    /// The first n of the table.
+    first: usize,
+    /// The last n of the table.
+    max_n: usize,
+    /// Whether the table is of n-gons (else of rings of the code).
+    ngon: bool,
+}
+
+impl Table {
+    /// `(n, nimber)` for every n of the table, in order.
+    pub fn rows(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let values = self.values.values();
+        let code = self.values.code();
+        (self.first..=self.max_n).map(move |n| {
+            if self.ngon {
+                (n, ngon_nimber(values, n))
+            } else {
+                (n, ring_value(code, values, n))
+            }
+        })
+    }
+}
+
+/// The game `code` on a ring of n tokens, n = 1..=`max_n` (validated
+/// first; a ring of n reads the row values `G(0..n)`).
+///
+/// # Errors
+/// As [`validate`].
+pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<Table> {
+    validate(code, Engine::Sparse, "--max-n", max_n, false)?;
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    progress.phase(&format!("rows of {code}"), max_n as u64);
+    c.extend_to(max_n, progress, &AtomicBool::new(false));
+    progress.finish_phase();
+    Ok(Table {
+        values: c,
+        first: 1,
+        max_n,
+        ngon: false,
+    })
+}
+
+/// The n-gon game for n = 3..=`max_n`: Dawson's Chess (0.137) values
+/// `0..=max_n − 3`, refused first when `max_n` is below 3, above
+/// [`MAX_N`] or needs more memory than is available.
+///
+/// # Errors
+/// [`Error::OutOfRange`], [`Error::TooCostly`] as above.
+pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
+    // The n-gon of n reads G_0.137(n − 3): values 0..=max_n − 3.
+    let Some(len) = max_n.checked_sub(2).filter(|_| max_n >= 3) else {
+        return Err(Error::OutOfRange {
+            what: format!("--max-n {max_n}"),
+            reason: "a polygon has at least 3 vertices".into(),
+        });
+    };
+    check_n("--max-n", max_n, MAX_N)?;
+    let dawson: OctalCode = "0.137".parse()?;
+    check_budget(
+        &estimate(&dawson, Engine::Sparse, len),
+        &format!("--max-n {max_n}"),
+        available_memory(),
+        false,
+    )?;
+    let mut c = Computation::new(dawson, Engine::Sparse);
+    progress.phase("Dawson's Chess values", len as u64);
+    c.extend_to(len, progress, &AtomicBool::new(false));
+    progress.finish_phase();
+    Ok(Table {
+        values: c,
+        first: 3,
+        max_n,
+        ngon: true,
+    })
+}
