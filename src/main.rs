@@ -14,6 +14,16 @@ fn main() {
         Ok(args) => args,
         Err(e) => usage_error(e),
     };
+    // Ctrl-C or SIGTERM: a command that saves its progress stops by itself
+    // (exit 130); any other ends here, its staged output removed, so no
+    // half-written output and no empty directory is left behind.
+    let _ = ctrlc::set_handler(|| {
+        if cli::common::request_stop() || grundy::dataset::staging::committing() {
+            return;
+        }
+        grundy::dataset::staging::remove_all_staged();
+        std::process::exit(130);
+    });
     if let Err(e) = cli::run(args) {
         if closed_pipe(&e) {
             // The reader went away (`grundy ... | head`): end quietly.

@@ -176,3 +176,43 @@ fn concurrent_runs_leave_one_whole_dataset() {
     let summary = std::fs::read_to_string(d.path().join("same/summary.json")).unwrap();
     assert!(summary.contains("\"max_n\": 100"), "{summary}");
 }
+
+/// `reproduce` is staged as a whole: stopped by SIGTERM part-way, it exits
+/// with 130 and leaves no output, no staging directory and no empty
+/// directory behind.
+#[test]
+fn a_terminated_reproduce_leaves_nothing_behind() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("reports")).unwrap();
+    std::fs::write(d.path().join("reports/notes.md"), "mine").unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "reproduce",
+            "--out",
+            "out/data",
+            "--reports",
+            "reports",
+            "--quiet",
+        ])
+        .current_dir(d.path())
+        .spawn()
+        .unwrap();
+    // Wait until it has staged something, then stop it.
+    let start = std::time::Instant::now();
+    while !names(d.path()).iter().any(|n| n.starts_with(".grundy-"))
+        && !d.path().join("out/data").exists()
+    {
+        assert!(start.elapsed().as_secs() < 20, "nothing staged");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(names(d.path()), ["reports"]);
+    assert_eq!(names(&d.path().join("reports")), ["notes.md"]);
+}

@@ -5,6 +5,8 @@
 //! stop flag of checkpointed runs, the Monorail board flags, and the
 //! moves listed by default.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::Context;
 use grundy::games::monorail::board::Board;
 use std::io::Write;
@@ -83,13 +85,23 @@ pub fn refuse_input_as_output<'a>(
 
 /// The process's stop flag, set by Ctrl-C or SIGTERM once a checkpointed
 /// run has asked for it (the handler is installed on the first call).
-pub fn stop_flag() -> &'static std::sync::atomic::AtomicBool {
-    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| STOP.store(true, std::sync::atomic::Ordering::SeqCst));
-    });
+pub fn stop_flag() -> &'static AtomicBool {
+    COOPERATIVE.store(true, Ordering::SeqCst);
     &STOP
+}
+
+/// Set by Ctrl-C or SIGTERM.
+static STOP: AtomicBool = AtomicBool::new(false);
+/// Whether the running command asked for [`stop_flag`]: it then stops by
+/// itself, saving its progress.
+static COOPERATIVE: AtomicBool = AtomicBool::new(false);
+
+/// What the signal handler does first: sets the stop flag, and returns
+/// whether the running command stops by itself (else the handler removes
+/// the command's staged output and ends the process).
+pub fn request_stop() -> bool {
+    STOP.store(true, Ordering::SeqCst);
+    COOPERATIVE.load(Ordering::SeqCst)
 }
 
 /// Winning moves listed without `--all` (`coins`, `sum`).

@@ -37,9 +37,18 @@ fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Set while a stage puts its outputs in place (a signal then lets the
+/// commit finish rather than leave a target moved aside).
+static COMMITTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a stage of this process is putting its outputs in place now.
+pub fn committing() -> bool {
+    COMMITTING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Removes every staging directory (and every directory created for one)
 /// of this process that is not committed yet. For signal handlers: call it,
-/// then exit.
+/// then exit (unless [`committing`]).
 pub fn remove_all_staged() {
     let paths = std::mem::take(&mut *pending());
     for p in paths.iter().rev() {
@@ -250,14 +259,23 @@ impl Stage {
     /// targets before it are in place; the rest are as they were).
     pub fn commit(mut self) -> Result<()> {
         let targets = std::mem::take(&mut self.targets);
-        for t in &targets {
+        COMMITTING.store(true, std::sync::atomic::Ordering::SeqCst);
+        let done = Self::put_in_place(&targets);
+        COMMITTING.store(false, std::sync::atomic::Ordering::SeqCst);
+        done?;
+        self.created.clear();
+        Ok(())
+    }
+
+    /// Moves each staged output onto its target, in order.
+    fn put_in_place(targets: &[Target]) -> Result<()> {
+        for t in targets {
             match &t.kind {
                 Some((kind, allowed)) => replace_dir(&t.staged, &t.target, kind, allowed)?,
                 None => std::fs::rename(&t.staged, &t.target)
                     .map_err(Error::io("cannot move into place", &t.target))?,
             }
         }
-        self.created.clear();
         Ok(())
     }
 }
