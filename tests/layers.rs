@@ -127,3 +127,134 @@ fn the_checker_sees_an_upward_import() {
     assert_eq!(roots, ["jobs", "games", "report", "cli"]);
     // Comments are dropped by `code`, not by `roots`.
 }
+
+// The command line's own layering: no subcommand file of `src/cli/` uses
+// another. A file may use the shared modules (`common`, `progress`,
+// `refuted`) and, in a folder, items its folder's `mod.rs` defines, but
+// not a sibling subcommand's module; a `mod.rs` dispatches to its own
+// children by name.
+
+const CLI_SHARED: [&str; 3] = ["common", "progress", "refuted"];
+
+/// The module path of a file under `src/cli/`, below `cli`.
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// Every path starting `prefix` in `text`, as its segments after it
+/// (each item of a `{...}` group separately).
+fn paths(text: &str, prefix: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(prefix) {
+        let before = rest[..i].chars().last();
+        rest = &rest[i + prefix.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(rest.len());
+        let head: Vec<String> = rest[..end]
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        if rest[end..].starts_with('{') {
+            let close = rest[end..].find('}').map_or(rest.len(), |j| end + j);
+            for item in rest[end + 1..close].split(',') {
+                let first = item.trim().split("::").next().unwrap_or("").trim();
+                if !first.is_empty() {
+                    let mut p = head.clone();
+                    p.push(first.to_string());
+                    out.push(p);
+                }
+            }
+        } else {
+            out.push(head);
+        }
+    }
+    out
+}
+
+#[test]
+fn no_subcommand_file_uses_another() {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut all = Vec::new();
+    files(&cli, &mut all);
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for path in &all {
+        let rel = path.strip_prefix(&cli).unwrap();
+        let module = module_of(rel);
+        let text = code(path);
+        let mut targets: Vec<Vec<String>> = paths(&text, "crate::cli::");
+        for p in paths(&text, "super::") {
+            // `super` of a file module is its folder; of a `mod.rs`, the
+            // folder above. Further `super`s climb on.
+            let mut base = module.clone();
+            base.pop();
+            let mut segs = p.as_slice();
+            while segs.first().is_some_and(|s| s == "super") {
+                base.pop();
+                segs = &segs[1..];
+            }
+            base.extend(segs.iter().cloned());
+            targets.push(base);
+        }
+        for t in targets {
+            checked += 1;
+            let Some(top) = t.first() else { continue };
+            if CLI_SHARED.contains(&top.as_str()) || t.starts_with(&module) {
+                continue;
+            }
+            // An item of an enclosing folder's `mod.rs` (not one of its
+            // child modules).
+            let folder_item = (1..=module.len()).any(|k| {
+                let folder = &module[..module.len() - k];
+                t.len() == folder.len() + 1
+                    && t.starts_with(folder)
+                    && !folder.is_empty()
+                    && !cli
+                        .join(folder.join("/"))
+                        .join(format!("{}.rs", t[folder.len()]))
+                        .exists()
+                    && !cli.join(folder.join("/")).join(&t[folder.len()]).is_dir()
+            });
+            if !folder_item {
+                wrong.push(format!("cli/{} uses cli::{}", rel.display(), t.join("::")));
+            }
+        }
+    }
+    assert!(
+        checked > 30,
+        "only {checked} paths found: is the parser broken?"
+    );
+    assert!(
+        wrong.is_empty(),
+        "subcommand files that use another:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_a_sibling() {
+    let p = paths(
+        "use super::monorail::BoardArgs;\nuse super::{a, b::c};",
+        "super::",
+    );
+    assert_eq!(p[0], ["monorail", "BoardArgs"]);
+    assert_eq!(p[1], ["a"]);
+    assert_eq!(p[2], ["b"]);
+    assert_eq!(module_of(Path::new("octal/seq.rs")), ["octal", "seq"]);
+    assert_eq!(module_of(Path::new("octal/mod.rs")), ["octal"]);
+}

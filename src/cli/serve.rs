@@ -4,6 +4,7 @@ use super::common::BoardArgs;
 use super::progress::Bars;
 use anyhow::Context;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy::jobs::monorail_position::tablebase;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -37,14 +38,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
     let what = format!("serve --tiles {tiles}");
-    let game = grundy::jobs::monorail_position::Game {
-        tiles,
-        board,
-        what: &what,
-        budget: None,
-        force: a.force,
-    };
-    let tb = Arc::new(game.tablebase(bars)?);
+    let tb = Arc::new(tablebase(&what, tiles, board, a.force, bars)?);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()

@@ -106,6 +106,29 @@ impl Game<'_> {
     }
 }
 
+/// The whole game of `tiles` tiles on `board` solved from the start, for
+/// `serve` and `play`: [`Game::tablebase`] with no cap but the machine's
+/// memory; `what` names the command in a refusal.
+///
+/// # Errors
+/// As [`Game::tablebase`].
+pub fn tablebase(
+    what: &str,
+    tiles: usize,
+    board: Option<Board>,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<Tablebase> {
+    Game {
+        tiles,
+        board,
+        what,
+        budget: None,
+        force,
+    }
+    .tablebase(progress)
+}
+
 /// The kind of output of a solve from a position (its directory's marker).
 pub const KIND: &str = "monorail solve --from";
 

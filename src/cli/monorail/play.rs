@@ -7,6 +7,7 @@ use crate::cli::progress::Bars;
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
 use grundy::games::monorail::tablebase::{Answer, Tablebase};
+use grundy::jobs::monorail_position::tablebase;
 use std::io::{BufRead, Write};
 
 /// `grundy monorail play`.
@@ -41,14 +42,7 @@ pub fn run(a: &PlayArgs, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
     let what = format!("monorail play --tiles {tiles}");
-    let game = grundy::jobs::monorail_position::Game {
-        tiles,
-        board,
-        what: &what,
-        budget: None,
-        force: a.force,
-    };
-    let tb = game.tablebase(bars)?;
+    let tb = tablebase(&what, tiles, board, a.force, bars)?;
     let start = match &a.from {
         Some(t) => tb.parse(t)?,
         None => Position::default(),
