@@ -216,3 +216,43 @@ fn a_terminated_reproduce_leaves_nothing_behind() {
     assert_eq!(names(d.path()), ["reports"]);
     assert_eq!(names(&d.path().join("reports")), ["notes.md"]);
 }
+
+/// A checkpoint kept inside the dataset directory is the run's own: the
+/// directory is still replaced, and the checkpoint (which may hold more
+/// values than the run keeps) goes along into the new one.
+#[test]
+fn a_checkpoint_inside_the_dataset_directory_is_kept() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("out")).unwrap();
+    let seq = |n: &str, out: bool| {
+        let mut args = vec!["octal", "seq", "kayles", "--max-n", n, "--quiet"];
+        args.extend(["--checkpoint", "out/ck.bin.zst"]);
+        if out {
+            args.extend(["--out", "out"]);
+        }
+        grundy(&args, d.path())
+    };
+    assert!(seq("1000", false).status.success());
+    let o = seq("200", true);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        names(&d.path().join("out")),
+        [
+            ".grundy-output",
+            "b-file.txt",
+            "ck.bin.zst",
+            "sequence.bin.zst",
+            "sequence.csv",
+            "summary.json",
+            "table.tex"
+        ]
+    );
+    // It still holds G(0..=1000).
+    let v = grundy(&["octal", "verify", "out/ck.bin.zst"], d.path());
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    assert!(
+        String::from_utf8_lossy(&v.stdout).contains("G(0..=1000)"),
+        "{}",
+        String::from_utf8_lossy(&v.stdout)
+    );
+}

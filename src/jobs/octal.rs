@@ -162,7 +162,15 @@ pub fn seq_to_dataset(job: SeqJob, progress: &dyn Progress) -> Result<SeqRun> {
 /// As [`compute`] and [`write_dataset`]; [`Error::Io`] for an output
 /// directory that cannot be written or is not this command's.
 pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> Result<SeqRun> {
-    let out = stage.dir(job.out, KIND, FILES)?;
+    // A checkpoint kept inside the dataset directory is this run's own.
+    let own = job
+        .checkpoint
+        .filter(|c| c.parent() == Some(job.out))
+        .and_then(|c| c.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    let mut allowed = FILES.to_vec();
+    allowed.extend(own.as_deref());
+    let out = stage.dir(job.out, KIND, &allowed)?;
     let start = Instant::now();
     let c = compute(
         job.code,
@@ -173,6 +181,16 @@ pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> R
         job.stop,
     )?;
     let seconds = start.elapsed().as_secs_f64();
+    // The new directory replaces the old one whole: a checkpoint inside it
+    // (which may hold more values than this run keeps) goes along.
+    if let (Some(name), Some(ckpt)) = (&own, job.checkpoint) {
+        if ckpt.exists() {
+            let kept = out.join(name);
+            std::fs::hard_link(ckpt, &kept)
+                .or_else(|_| std::fs::copy(ckpt, &kept).map(|_| ()))
+                .map_err(Error::io("cannot keep the checkpoint in", &out))?;
+        }
+    }
     write_outputs(job, &out, stage, c.into_values(), seconds)
 }
 
