@@ -5,12 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::octal::{Computation, Engine, OctalCode};
 use grundy::progress::NoProgress;
-use std::sync::atomic::AtomicBool;
 
 fn run(code: &str, engine: Engine, len: usize) -> (u32, u32) {
     let code: OctalCode = code.parse().unwrap();
     let mut c = Computation::new(code, engine);
-    assert!(c.extend_to(len, &NoProgress, &AtomicBool::new(false)));
+    assert!(c.extend_to(len, &NoProgress));
     (c.values().get(len - 1), c.values().max())
 }
 

@@ -142,6 +142,10 @@ pub enum Error {
         /// The flag that runs it anyway.
         flag: &'static str,
     },
+    /// A run stopped by request (Ctrl-C, SIGTERM) before its answer, with
+    /// nothing written; the command line exits with code 130.
+    #[error("stopped before an answer; nothing was written")]
+    Stopped,
     /// A run stopped by Ctrl-C or SIGTERM after saving its progress; the
     /// command line exits with code 130.
     #[error("interrupted; progress saved to {path}", path = path.display())]

@@ -51,7 +51,7 @@ fn exit_code(e: &anyhow::Error) -> i32 {
     if e.chain().any(|c| {
         matches!(
             c.downcast_ref::<grundy::Error>(),
-            Some(grundy::Error::Interrupted { .. })
+            Some(grundy::Error::Interrupted { .. } | grundy::Error::Stopped)
         )
     }) {
         130

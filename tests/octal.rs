@@ -12,7 +12,6 @@ mod common;
 
 use common::{assert_same_files, grundy, one_line_error};
 use std::process::{Command, Output};
-use std::sync::atomic::AtomicBool;
 
 /// OEIS A002186, Kayles (0.77), n = 0..104.
 const A002186: [u32; 105] = [
@@ -44,7 +43,7 @@ fn code(s: &str) -> OctalCode {
 
 fn fast(c: &OctalCode, len: usize) -> Values {
     let mut comp = Computation::new(c.clone(), Engine::Sparse);
-    assert!(comp.extend_to(len, &NoProgress, &AtomicBool::new(false)));
+    assert!(comp.extend_to(len, &NoProgress));
     comp.into_values()
 }
 
@@ -57,12 +56,12 @@ fn literature_values() {
             ("0.6", &A046695[..]),
         ] {
             let mut comp = Computation::new(code(c), engine);
-            comp.extend_to(want.len(), &NoProgress, &AtomicBool::new(false));
+            comp.extend_to(want.len(), &NoProgress);
             assert_eq!(comp.values().to_u32s(), want, "{c} {engine:?}");
         }
         // Dawson's Kayles 0.07 is Dawson's Chess shifted by one (A002187).
         let mut comp = Computation::new(code("0.07"), engine);
-        comp.extend_to(121, &NoProgress, &AtomicBool::new(false));
+        comp.extend_to(121, &NoProgress);
         assert_eq!(&comp.values().to_u32s()[1..], &A002187[..]);
     }
 }
@@ -183,15 +182,9 @@ fn the_published_dawsons_chess_claim() {
     let values = "8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4";
     let claim = Claim::parse(34, values, "0:0,14:0,34:0,16:2,17:2,51:2").unwrap();
     let mut comp = Computation::new(code("0.137"), Engine::Sparse);
-    let v = check(
-        &claim,
-        &mut comp,
-        1 << 20,
-        &NoProgress,
-        &AtomicBool::new(false),
-    )
-    .unwrap()
-    .unwrap();
+    let v = check(&claim, &mut comp, 1 << 20, &NoProgress)
+        .unwrap()
+        .unwrap();
     // It omits the exception g(31) = 2 (OEIS A002187 lists n = 31).
     assert!(!v.holds);
     assert_eq!(
@@ -203,15 +196,9 @@ fn the_published_dawsons_chess_claim() {
         })
     );
     let fixed = Claim::parse(34, values, "0:0,14:0,34:0,16:2,17:2,51:2,31:2").unwrap();
-    let v = check(
-        &fixed,
-        &mut comp,
-        1 << 20,
-        &NoProgress,
-        &AtomicBool::new(false),
-    )
-    .unwrap()
-    .unwrap();
+    let v = check(&fixed, &mut comp, 1 << 20, &NoProgress)
+        .unwrap()
+        .unwrap();
     assert!(v.holds);
     assert_eq!((v.pre_period, v.proof_end, v.checked_to), (52, 141, 174));
 }

@@ -11,12 +11,12 @@ use grundy::dataset::census::{
 };
 use grundy::games::octal::census::{codes, settle_code, settle_code_from, Status};
 use grundy::games::octal::OctalCode;
+use grundy::progress::NoProgress;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 fn row(code: &str, max_n: usize) -> grundy::games::octal::census::Row {
     let c: OctalCode = code.parse().unwrap();
-    settle_code(&c, max_n, &AtomicBool::new(false)).unwrap()
+    settle_code(&c, max_n, &NoProgress).unwrap()
 }
 
 /// `(pre-period, period)` of a proved row.
@@ -109,12 +109,11 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
     let wrong: Vec<String> = todo
         .par_iter()
         .flat_map_iter(|family| {
-            let stop = AtomicBool::new(false);
             let mut known = None;
             let mut wrong = Vec::new();
             for &i in family {
                 let (row, values) =
-                    settle_code_from(&codes[i], max_n, known.as_ref(), &stop).unwrap();
+                    settle_code_from(&codes[i], max_n, known.as_ref(), &NoProgress).unwrap();
                 if known.is_none() {
                     known = Some(values);
                 }
@@ -316,7 +315,6 @@ fn every_code_has_the_sequence_of_its_representative() {
 
 #[test]
 fn a_code_settled_from_its_family_is_settled_alone() {
-    let stop = AtomicBool::new(false);
     // 0.624 (unsettled) from 0.604; 4.6 (periodic, its own proof range)
     // from 4.4; 0.16 against itself.
     for (code, rep, max_n) in [
@@ -326,9 +324,10 @@ fn a_code_settled_from_its_family_is_settled_alone() {
     ] {
         let code: OctalCode = code.parse().unwrap();
         let rep: OctalCode = rep.parse().unwrap();
-        let (_, known) = settle_code_from(&rep, max_n, None, &stop).unwrap();
-        let (from_family, values) = settle_code_from(&code, max_n, Some(&known), &stop).unwrap();
-        let alone = settle_code(&code, max_n, &stop).unwrap();
+        let (_, known) = settle_code_from(&rep, max_n, None, &NoProgress).unwrap();
+        let (from_family, values) =
+            settle_code_from(&code, max_n, Some(&known), &NoProgress).unwrap();
+        let alone = settle_code(&code, max_n, &NoProgress).unwrap();
         assert_eq!(
             without_seconds(&csv_line(&from_family)),
             without_seconds(&csv_line(&alone))

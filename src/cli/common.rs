@@ -2,13 +2,14 @@
 //! [`super::progress`] and [`super::refuted`] that a subcommand file uses:
 //! standard output (a reader that closed the pipe is an error `main` ends
 //! quietly on, exit 0), the checks of an `--out` against the inputs, the
-//! stop flag of checkpointed runs, the Monorail board flags, and the
+//! progress context of runs that save (Ctrl-C, SIGTERM), the Monorail board flags, and the
 //! moves listed by default.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use grundy::games::monorail::board::Board;
+use grundy::progress::{Progress, Stoppable};
 use std::io::Write;
 use std::path::Path;
 
@@ -83,16 +84,23 @@ pub fn refuse_input_as_output<'a>(
     Ok(())
 }
 
-/// The process's stop flag, set by Ctrl-C or SIGTERM once a checkpointed
-/// run has asked for it (the handler is installed on the first call).
-pub fn stop_flag() -> &'static AtomicBool {
-    COOPERATIVE.store(true, Ordering::SeqCst);
-    &STOP
+/// The run's progress context: `progress`, and when `saves` (the run has a
+/// checkpoint or partial file to save to) the stop requests of Ctrl-C and
+/// SIGTERM, so the run stops by itself, saving its progress. Without
+/// `saves` a signal instead ends the process, removing any staged output.
+pub fn context(progress: &dyn Progress, saves: bool) -> Stoppable<'_> {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    if saves {
+        COOPERATIVE.store(true, Ordering::SeqCst);
+        Stoppable::new(progress, &STOP)
+    } else {
+        Stoppable::new(progress, &NEVER)
+    }
 }
 
 /// Set by Ctrl-C or SIGTERM.
 static STOP: AtomicBool = AtomicBool::new(false);
-/// Whether the running command asked for [`stop_flag`]: it then stops by
+/// Whether the running command asked for a [`context`] that saves: it then stops by
 /// itself, saving its progress.
 static COOPERATIVE: AtomicBool = AtomicBool::new(false);
 

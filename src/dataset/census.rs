@@ -40,11 +40,11 @@ use super::atomic::write_bytes;
 use crate::error::{Error, Result};
 use crate::games::octal::census::{replay, Replay, Row, Status};
 use crate::games::octal::{equivalent, OctalCode, Values};
+use crate::progress::NoProgress;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 /// The version of grundy writing census files: `summary.json`'s `version`
 /// and the partial file's first line.
@@ -516,9 +516,8 @@ pub fn rederive_row(
     max_n: usize,
     known: Option<&Values>,
 ) -> std::result::Result<Values, FieldError> {
-    let stop = AtomicBool::new(false);
     let cap = f.computed_to.saturating_add(1);
-    let (row, values) = match replay(&f.code, max_n, cap, known, &stop) {
+    let (row, values) = match replay(&f.code, max_n, cap, known, &NoProgress) {
         Replay::Settled(row, values) => (row, values),
         Replay::Beyond { wanted } => {
             return Err(FieldError {

@@ -28,7 +28,6 @@ use crate::progress::NoProgress;
 use crate::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 
 /// Largest heap accepted in a sum (its nim-sequence is computed up to it).
 pub const MAX_HEAP: u64 = 1 << 24;
@@ -434,7 +433,7 @@ pub const MAX_HEAP_THREE_PARTS: usize = 4096;
 #[allow(clippy::arithmetic_side_effects)]
 fn octal_values(code: &OctalCode, heap: usize) -> Values {
     let mut c = Computation::new(code.clone(), Engine::Sparse);
-    c.extend_to(heap + 1, &NoProgress, &AtomicBool::new(false));
+    c.extend_to(heap + 1, &NoProgress);
     c.into_values()
 }
 

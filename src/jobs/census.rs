@@ -50,7 +50,7 @@ use crate::error::{Error, Result};
 use crate::games::octal::census::{codes, digits_of, settle_code_from, MAX_DIGITS};
 use crate::games::octal::equivalent::representative;
 use crate::games::octal::{budget, Computation, Engine, OctalCode, Values};
-use crate::progress::{NoProgress, Progress};
+use crate::progress::{NoProgress, Progress, StopOnly};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
@@ -89,8 +89,6 @@ pub struct CensusJob<'a> {
     pub resume: bool,
     /// Worker threads (rayon's current pool), for the summary.
     pub threads: usize,
-    /// Set by a signal handler to stop.
-    pub stop: &'a AtomicBool,
 }
 
 /// `I/K` (as in `--shard 3/8`) as `(I, K)`; the range is
@@ -320,7 +318,7 @@ fn compute(
         }
         let mut known: Option<Values> = None;
         for (i, code) in family {
-            let result = settle_one(code, job, kept, &mut known, sink);
+            let result = settle_one(code, job, kept, &mut known, sink, progress);
             let stopped = matches!(result, Ok(None));
             *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             if stopped {
@@ -358,11 +356,14 @@ fn settle_one(
     kept: &HashMap<String, String>,
     family: &mut Option<Values>,
     sink: &Sink,
+    progress: &dyn Progress,
 ) -> Result<Option<String>> {
     if let Some(line) = kept.get(&code.to_string()) {
         return Ok(Some(line.clone()));
     }
-    let Some((row, values)) = settle_code_from(code, job.max_n, family.as_ref(), job.stop) else {
+    let Some((row, values)) =
+        settle_code_from(code, job.max_n, family.as_ref(), &StopOnly(progress))
+    else {
         return Ok(None);
     };
     if family.as_ref().is_none_or(|f| f.len() < values.len()) {
@@ -1073,7 +1074,6 @@ fn write_merged(
         reports,
         resume: false,
         threads: shards.iter().map(|l| l.summary.threads).max().unwrap_or(1),
-        stop: &AtomicBool::new(false),
     };
     let wall = shards.iter().map(|l| l.summary.wall_seconds).sum();
     let resumed = shards.iter().map(|l| l.summary.resumed).sum();
@@ -1187,7 +1187,7 @@ pub fn write_report(
         let code: OctalCode = l.code.parse()?;
         let len = summary.max_n.saturating_add(1).min(PLOT_VALUES);
         let mut c = Computation::new(code.clone(), Engine::Sparse);
-        c.extend_to(len, &NoProgress, &AtomicBool::new(false));
+        c.extend_to(len, &NoProgress);
         figures.push((code, c.into_values()));
         progress.advance(1);
     }

@@ -17,8 +17,7 @@ use crate::games::monorail::solve::{
 };
 use crate::progress::{peak_mib, Progress};
 use crate::report::monorail::{render, RunInfo};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// One Monorail solve to run.
@@ -37,9 +36,6 @@ pub struct SolveJob<'a> {
     /// Checkpoint every this often (each thread's values wait at most
     /// this long), in `out/checkpoint/`; `None` for no checkpoint.
     pub checkpoint: Option<Duration>,
-    /// Set by a signal handler to stop; with a checkpoint the run then
-    /// ends with [`Error::Interrupted`] and can be resumed.
-    pub stop: &'a AtomicBool,
     /// Records per sorted chunk of the positions table
     /// ([`crate::games::monorail::cost::chunk_records`]).
     pub chunk_records: u64,
@@ -119,7 +115,6 @@ fn solve_checkpointed(
     table: &LoopTable,
     tiles: usize,
     journal: Option<&ChunkJournal>,
-    stop: &AtomicBool,
     progress: &dyn Progress,
 ) -> Result<(Solved, (u64, u64))> {
     let expected = start_classes(tiles)?;
@@ -133,15 +128,7 @@ fn solve_checkpointed(
     let root = start(table);
     loop {
         let journal_dyn = journal.map(|j| j as &dyn Journal);
-        match solve_into(
-            table,
-            &root,
-            memo,
-            stop,
-            journal_dyn,
-            expected as u64,
-            progress,
-        ) {
+        match solve_into(table, &root, memo, journal_dyn, expected as u64, progress) {
             Ok(s) => return Ok((s, resumed)),
             Err(stopped) => {
                 let (halt, old) = *stopped;
@@ -149,8 +136,11 @@ fn solve_checkpointed(
                     Halt::Full => 2,
                     Halt::Overflow => 4,
                     Halt::Stopped => {
-                        return Err(Error::Interrupted {
-                            path: journal.map_or_else(PathBuf::new, |j| j.dir().to_path_buf()),
+                        return Err(match journal {
+                            Some(j) => Error::Interrupted {
+                                path: j.dir().to_path_buf(),
+                            },
+                            None => Error::Stopped,
                         })
                     }
                     Halt::Failed(e) => return Err(e),
@@ -256,7 +246,7 @@ pub fn run_staged(
     };
     let (solved, resumed) = match job.solver {
         Some(ExternalSolve(solve)) => (solve(&table)?, (0, 0)),
-        None => solve_checkpointed(&table, job.tiles, journal.as_ref(), job.stop, progress)?,
+        None => solve_checkpointed(&table, job.tiles, journal.as_ref(), progress)?,
     };
     lap("solve every position", &mut phases);
     progress.phase("write datasets", 0);

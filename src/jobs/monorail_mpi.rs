@@ -22,7 +22,6 @@ use crate::games::monorail::transport::Transport;
 use crate::progress::Progress;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// One rank's part of a distributed Monorail solve.
@@ -238,7 +237,6 @@ impl Rank<'_, '_> {
         if let Some(r) = job.reports {
             check_out_dir(r)?;
         }
-        let no_stop = AtomicBool::new(false);
         let solve = SolveJob {
             solver: Some(ExternalSolve(&distributed)),
             tiles: job.tiles,
@@ -247,7 +245,6 @@ impl Rank<'_, '_> {
             threads: job.threads,
             command: format!("mpirun -n {} {}", self.size, job.command),
             checkpoint: None,
-            stop: &no_stop,
             chunk_records: chunk_records(start_classes(job.tiles)?),
             force: job.force,
         };

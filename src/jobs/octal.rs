@@ -12,29 +12,28 @@ use crate::games::octal::{Computation, Engine, OctalCode, Values};
 use crate::progress::{peak_mib, Progress};
 use crate::report::common::RunInfo;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Computes `G(0..=max_n)` of `code` with `engine`: the one pipeline of
 /// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
 /// from the file if it exists ([`read_checkpoint`]) and saves to it (in
 /// the sequence format, atomically) every [`SAVE_EVERY`], at the end and
-/// when `stop` is set (but never rewrites one that already holds
-/// `max_n + 1` values or more). Without a checkpoint `stop` is not
-/// consulted. Progress: one phase, one unit per heap size.
+/// when `progress` asks to stop (but never rewrites one that already
+/// holds `max_n + 1` values or more). Progress: one phase, one unit per
+/// heap size.
 ///
 /// # Errors
 /// [`Error::OutOfRange`] if `max_n + 1` overflows; checkpoint errors as
 /// [`read_checkpoint`] and [`write_atomic`]; [`Error::Interrupted`] naming
 /// the checkpoint when stopped (the values so far are saved in it; the
-/// command line exits with code 130).
+/// command line exits with code 130); [`Error::Stopped`] when stopped
+/// without a checkpoint.
 pub fn compute(
     code: &OctalCode,
     engine: Engine,
     max_n: usize,
     checkpoint: Option<&Path>,
     progress: &dyn Progress,
-    stop: &AtomicBool,
 ) -> Result<Computation> {
     let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
         what: format!("--max-n {max_n}"),
@@ -54,7 +53,7 @@ pub fn compute(
         Some(path) => {
             let text = code.to_string();
             let mut save = |v: &Values| write_atomic(path, |w| write_sequence(w, &text, v));
-            match c.extend_saving(len, SAVE_EVERY, &mut save, progress, stop) {
+            match c.extend_saving(len, SAVE_EVERY, &mut save, progress) {
                 Ok(true) => Ok(()),
                 Ok(false) => Err(Error::Interrupted {
                     path: path.to_path_buf(),
@@ -62,10 +61,8 @@ pub fn compute(
                 Err(e) => Err(e),
             }
         }
-        None => {
-            c.extend_to(len, progress, &AtomicBool::new(false));
-            Ok(())
-        }
+        None if c.extend_to(len, progress) => Ok(()),
+        None => Err(Error::Stopped),
     };
     progress.finish_phase();
     result.map(|()| c)
@@ -112,8 +109,6 @@ pub struct SeqJob<'a> {
     pub command: String,
     /// Worker threads (for the report).
     pub threads: usize,
-    /// Set by a signal handler to stop; consulted only with a checkpoint.
-    pub stop: &'a AtomicBool,
 }
 
 /// What a finished [`seq_to_dataset`] computed.
@@ -172,14 +167,7 @@ pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> R
     allowed.extend(own.as_deref());
     let out = stage.dir(job.out, KIND, &allowed)?;
     let start = Instant::now();
-    let c = compute(
-        job.code,
-        job.engine,
-        job.max_n,
-        job.checkpoint,
-        progress,
-        job.stop,
-    )?;
+    let c = compute(job.code, job.engine, job.max_n, job.checkpoint, progress)?;
     let seconds = start.elapsed().as_secs_f64();
     // The new directory replaces the old one whole: a checkpoint inside it
     // (which may hold more values than this run keeps) goes along.

@@ -2,8 +2,9 @@
 //! estimated first (refused with the figure) and then computed with
 //! progress: the period of a code (`octal period`), a periodicity claim
 //! checked (`octal check`), the game on rings (`octal ring`) and the
-//! n-gon game (`ngon`, through Dawson's Chess). The command line prints
-//! what these return.
+//! n-gon game (`ngon`, through Dawson's Chess), and a table of claims
+//! read from a file (`octal check-table`). The command line prints what
+//! these return.
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::error::{Error, Result};
@@ -11,10 +12,14 @@ use crate::games::octal::budget::{check_budget, check_n, estimate, MAX_N};
 use crate::games::octal::claim::{check, Claim, Verdict};
 use crate::games::octal::period::{search, PeriodSearch};
 use crate::games::octal::ring::{ngon_nimber, ring_value};
+use crate::games::octal::table_check::{
+    check_row_budget, check_table, parse_table, RowResult, MAX_FILE_BYTES,
+};
 use crate::games::octal::{Computation, Engine, OctalCode};
 use crate::jobs::memory::available_memory;
 use crate::progress::Progress;
-use std::sync::atomic::AtomicBool;
+use std::io::Read;
+use std::path::Path;
 
 /// Validates a heap-size flag `flag` of `max_n` (at most [`MAX_N`]) and
 /// the estimated cost of computing `G(0..=max_n)` of `code` with
@@ -65,7 +70,7 @@ pub fn period(
     let limit = validate(code, engine, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), engine);
     progress.phase(&format!("period of {code}"), 0);
-    let found = search(&mut c, limit, progress, &AtomicBool::new(false));
+    let found = search(&mut c, limit, progress);
     progress.finish_phase();
     Ok(PeriodRun {
         found,
@@ -87,7 +92,7 @@ pub fn check_claim(
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase("check the claim", 0);
-    let v = check(claim, &mut c, max_n, progress, &AtomicBool::new(false));
+    let v = check(claim, &mut c, max_n, progress);
     progress.finish_phase();
     v
 }
@@ -130,7 +135,9 @@ pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<T
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);
-    c.extend_to(max_n, progress, &AtomicBool::new(false));
+    if !c.extend_to(max_n, progress) {
+        return Err(Error::Stopped);
+    }
     progress.finish_phase();
     Ok(Table {
         values: c,
@@ -164,7 +171,9 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
     )?;
     let mut c = Computation::new(dawson, Engine::Sparse);
     progress.phase("Dawson's Chess values", len as u64);
-    c.extend_to(len, progress, &AtomicBool::new(false));
+    if !c.extend_to(len, progress) {
+        return Err(Error::Stopped);
+    }
     progress.finish_phase();
     Ok(Table {
         values: c,
@@ -172,4 +181,54 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
         max_n,
         ngon: true,
     })
+}
+
+/// `octal check-table`: reads the claims table at `path` (at most
+/// [`MAX_FILE_BYTES`]), parses it, refuses it whole if any row's
+/// computation exceeds the memory available, then checks every row in
+/// parallel with values to `max_n` at most (one unit of progress per
+/// row). Results are in the table's order.
+///
+/// # Errors
+/// [`Error::OutOfRange`] for `max_n` above [`MAX_N`]; [`Error::Io`] for an
+/// unreadable file (or one not UTF-8); the table's parse errors; a row's
+/// [`Error::TooCostly`], naming the file and the line; [`Error::Stopped`]
+/// when `progress` asks to stop.
+pub fn check_claims_file(
+    path: &Path,
+    max_n: usize,
+    progress: &dyn Progress,
+) -> Result<Vec<RowResult>> {
+    check_n("--max-n", max_n, MAX_N)?;
+    let shown = path.display().to_string();
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            // One byte more than allowed, so the parser sees it is too long.
+            f.take((MAX_FILE_BYTES as u64).saturating_add(1))
+                .read_to_string(&mut text)
+        })
+        .map_err(Error::io("cannot read", path))?;
+    let rows = parse_table(&shown, &text)?;
+    let available = available_memory();
+    for r in &rows {
+        check_row_budget(r, max_n, available).map_err(|e| match e {
+            Error::TooCostly {
+                what,
+                needs,
+                limit,
+                flag,
+            } => Error::TooCostly {
+                what: format!("{shown}: {what}"),
+                needs,
+                limit,
+                flag,
+            },
+            e => e,
+        })?;
+    }
+    progress.phase("check the claims", rows.len() as u64);
+    let results = check_table(&rows, max_n, progress);
+    progress.finish_phase();
+    results?.ok_or(Error::Stopped)
 }

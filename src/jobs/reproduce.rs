@@ -17,7 +17,6 @@ use crate::jobs::monorail_position::Game;
 use crate::jobs::octal::{seq_staged, SeqJob, SeqRun};
 use crate::progress::Progress;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The octal games `reproduce` computes, with their largest heap size: the
@@ -77,7 +76,6 @@ pub struct Reproduced {
 /// put in place.
 pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced> {
     let mut stage = Stage::new();
-    let no_stop = AtomicBool::new(false);
     let solve = SolveJob {
         tiles: STANDARD_TILES,
         out: &job.out.join("monorail"),
@@ -85,7 +83,6 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
         threads: job.threads,
         command: COMMAND.to_string(),
         checkpoint: None,
-        stop: &no_stop,
         chunk_records: crate::games::monorail::cost::chunk_records(
             crate::games::monorail::cost::start_classes(STANDARD_TILES)?,
         ),
@@ -106,7 +103,6 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
             checkpoint: None,
             command: COMMAND.to_string(),
             threads: job.threads,
-            stop: &no_stop,
         };
         let r = seq_staged(&seq, &mut stage, progress)?;
         octal.push((code, r));

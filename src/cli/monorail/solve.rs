@@ -4,7 +4,7 @@
 //! `--board` or `--from`, one position and every move from it
 //! ([`grundy::jobs::monorail_position`]).
 
-use crate::cli::common::{outcome_text, stop_flag, write_stdout, BoardArgs};
+use crate::cli::common::{context, outcome_text, write_stdout, BoardArgs};
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy::dataset::monorail::Summary;
@@ -173,12 +173,6 @@ fn solve_here(r: &Resolved, threads: usize, bars: &Bars, force: bool) -> anyhow:
     if let Some(dir) = &r.reports {
         check_out_dir(dir)?;
     }
-    let no_stop = std::sync::atomic::AtomicBool::new(false);
-    let stop = if r.checkpoint.is_some() {
-        stop_flag()
-    } else {
-        &no_stop
-    };
     let job = SolveJob {
         solver: None,
         tiles: r.tiles,
@@ -187,11 +181,10 @@ fn solve_here(r: &Resolved, threads: usize, bars: &Bars, force: bool) -> anyhow:
         threads,
         command: r.command.clone(),
         checkpoint: r.checkpoint,
-        stop,
         chunk_records: chunk_records(start_classes(r.tiles)?),
         force,
     };
-    let run = grundy::jobs::monorail::run(&job, bars)?;
+    let run = grundy::jobs::monorail::run(&job, &context(bars, r.checkpoint.is_some()))?;
     if run.resumed.0 > 0 {
         eprintln!(
             "resumed from {} checkpoint chunks ({} position classes)",

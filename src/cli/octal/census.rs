@@ -4,7 +4,7 @@
 //! ([`grundy::jobs::census`]). `octal verify CENSUS-DIR` is in
 //! [`super::verify`].
 
-use crate::cli::common::{refuse_input_as_output, stop_flag};
+use crate::cli::common::{context, refuse_input_as_output};
 use crate::cli::progress::Bars;
 use clap::{Args, Subcommand};
 use grundy::dataset::census::Summary;
@@ -85,9 +85,8 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         reports: a.reports.as_deref(),
         resume: a.resume,
         threads,
-        stop: stop_flag(),
     };
-    let r = grundy::jobs::census::run(&job, bars)?;
+    let r = grundy::jobs::census::run(&job, &context(bars, true))?;
     if r.resumed > 0 {
         eprintln!("resumed {} rows from the partial census", r.resumed);
     }

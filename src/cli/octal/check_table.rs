@@ -8,17 +8,11 @@
 
 use crate::cli::progress::Bars;
 use crate::cli::refuted::Refuted;
-use anyhow::Context;
 use clap::Args as ClapArgs;
-use grundy::games::octal::budget::{check_n, MAX_N};
-use grundy::games::octal::table_check::{
-    check_row_budget, check_table, parse_table, Claim, Kind, Outcome, RowResult, MAX_FILE_BYTES,
-};
-use grundy::jobs::memory::available_memory;
-use grundy::progress::Progress;
+use grundy::games::octal::table_check::{Claim, Kind, Outcome, RowResult};
+use grundy::jobs::octal_queries::check_claims_file;
 use serde_json::json;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 /// Default `--max-n`: enough for every periodic claim of
 /// `data/octal/published.csv` (the largest, 0.354, needs n < 20,123,962).
@@ -129,26 +123,8 @@ fn counts(results: &[RowResult]) -> Vec<(Kind, usize)> {
 /// computation is refused by its memory estimate; [`RowsFailed`] when some
 /// row is not as recorded.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
-    check_n("--max-n", a.max_n, MAX_N)?;
     let shown = a.file.display().to_string();
-    let size = std::fs::metadata(&a.file)
-        .with_context(|| format!("cannot read {shown}"))?
-        .len();
-    if size > MAX_FILE_BYTES as u64 {
-        anyhow::bail!(
-            "{shown}: {size} bytes is too large for a claims table (at most {MAX_FILE_BYTES})"
-        );
-    }
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {shown}"))?;
-    let rows = parse_table(&shown, &text)?;
-    let available = available_memory();
-    for r in &rows {
-        check_row_budget(r, a.max_n, available).with_context(|| shown.clone())?;
-    }
-    bars.phase("check the claims", rows.len() as u64);
-    let results = check_table(&rows, a.max_n, bars, &AtomicBool::new(false));
-    bars.finish_phase();
-    let results = results?.context("the check stopped early")?;
+    let results = check_claims_file(&a.file, a.max_n, bars)?;
     let failed = results.iter().filter(|r| !r.as_expected).count();
     let total = results.len();
     if a.json {

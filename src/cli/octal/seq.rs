@@ -3,7 +3,7 @@
 //! ([`grundy::jobs::octal`]).
 #![warn(clippy::arithmetic_side_effects)]
 
-use crate::cli::common::{stop_flag, with_stdout, EngineArg};
+use crate::cli::common::{context, with_stdout, EngineArg};
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy::dataset::octal::{write_csv, Summary};
@@ -11,9 +11,9 @@ use grundy::dataset::octal_rows::write_values_json;
 use grundy::games::octal::{Engine, OctalCode};
 use grundy::jobs::octal::{compute, seq_to_dataset, settle, SeqJob, Settled};
 use grundy::jobs::octal_queries::validate;
+use grundy::progress::Progress;
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// `grundy octal seq`.
@@ -51,17 +51,6 @@ pub struct SeqArgs {
     pub json: bool,
 }
 
-/// The stop flag of a run: wired to Ctrl-C and SIGTERM when there is a
-/// checkpoint to save to, else a flag nothing sets.
-fn stop_for(checkpoint: Option<&Path>) -> &'static AtomicBool {
-    static NEVER: AtomicBool = AtomicBool::new(false);
-    if checkpoint.is_some() {
-        stop_flag()
-    } else {
-        &NEVER
-    }
-}
-
 /// Runs `octal seq`.
 ///
 /// # Errors
@@ -71,12 +60,12 @@ pub fn run(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
     let engine: Engine = a.engine.into();
     validate(&code, engine, "--max-n", a.max_n, a.force)?;
-    let stop = stop_for(a.checkpoint.as_deref());
+    let context = context(bars, a.checkpoint.is_some());
     if let Some(out) = &a.out {
-        return to_dataset(&a, &code, engine, out, threads, bars, stop);
+        return to_dataset(&a, &code, engine, out, threads, &context);
     }
     let start = Instant::now();
-    let c = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), bars, stop)?;
+    let c = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), &context)?;
     let seconds = start.elapsed().as_secs_f64();
     let values = c.values();
     let Settled {
@@ -114,8 +103,7 @@ fn to_dataset(
     engine: Engine,
     out: &Path,
     threads: usize,
-    bars: &Bars,
-    stop: &AtomicBool,
+    context: &dyn Progress,
 ) -> anyhow::Result<()> {
     let command = format!(
         "grundy octal seq {code} --max-n {} --engine {} --out {}",
@@ -132,9 +120,8 @@ fn to_dataset(
         checkpoint: a.checkpoint.as_deref(),
         command,
         threads,
-        stop,
     };
-    let r = seq_to_dataset(job, bars)?;
+    let r = seq_to_dataset(job, context)?;
     if a.json {
         return outln!("{}", serde_json::to_string(&r.summary)?);
     }

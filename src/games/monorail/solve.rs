@@ -195,7 +195,9 @@ const UNKNOWN: u16 = u16::MAX;
 struct Solver<'a> {
     table: &'a LoopTable,
     memo: &'a CompactMemo,
-    stop: &'a AtomicBool,
+    /// Set from the progress context's stop request (polled five times a
+    /// second), read by the workers without a virtual call.
+    stopped: AtomicBool,
     journal: Option<&'a dyn Journal>,
     error: Mutex<Option<Error>>,
     failed: AtomicBool,
@@ -208,7 +210,7 @@ impl Solver<'_> {
     fn halted(&self) -> bool {
         self.memo.is_full()
             || self.memo.overflowed()
-            || self.stop.load(Ordering::Relaxed)
+            || self.stopped.load(Ordering::Relaxed)
             || self.failed.load(Ordering::Relaxed)
     }
 
@@ -754,7 +756,7 @@ pub enum Halt {
     /// A nimber did not fit the memo's value field: rebuild it with more
     /// slots (more value bits).
     Overflow,
-    /// The stop flag was set.
+    /// The progress context asked to stop.
     Stopped,
     /// The journal failed, or the lemma check found a counterexample.
     Failed(Error),
@@ -774,7 +776,6 @@ pub fn solve_into(
     table: &LoopTable,
     root: &[Entry],
     memo: CompactMemo,
-    stop: &AtomicBool,
     journal: Option<&dyn Journal>,
     expected_classes: u64,
     progress: &dyn Progress,
@@ -782,7 +783,7 @@ pub fn solve_into(
     let solver = Solver {
         table,
         memo: &memo,
-        stop,
+        stopped: AtomicBool::new(progress.stop_requested()),
         journal,
         error: Mutex::new(None),
         failed: AtomicBool::new(false),
@@ -874,6 +875,9 @@ impl Solver<'_> {
                     let now = self.memo.len();
                     let before = self.progress_done.swap(now, Ordering::Relaxed);
                     progress.advance(now.saturating_sub(before));
+                    if progress.stop_requested() {
+                        self.stopped.store(true, Ordering::Relaxed);
+                    }
                     if let Some(mib) = crate::progress::resident_mib() {
                         progress.note(&format!("memory {:.2} GiB", mib / 1024.0));
                     }
@@ -935,7 +939,7 @@ impl Solver<'_> {
             Some(Halt::Overflow)
         } else if self.memo.is_full() {
             Some(Halt::Full)
-        } else if self.stop.load(Ordering::Relaxed) {
+        } else if self.stopped.load(Ordering::Relaxed) {
             Some(Halt::Stopped)
         } else {
             None
@@ -980,38 +984,24 @@ pub fn memo_for(table: &LoopTable, classes: f64) -> CompactMemo {
 ///
 /// # Errors
 /// [`Error::VerificationFailed`] if the paper's lemma fails at a position
-/// (the message names it), which a correct game never does.
+/// (the message names it), which a correct game never does;
+/// [`Error::Stopped`] when `progress` asks to stop.
 pub fn solve_from_expecting(
     table: &LoopTable,
     root: &[Entry],
     expected_classes: f64,
     progress: &dyn Progress,
 ) -> Result<Solved> {
-    let stop = AtomicBool::new(false);
     let mut memo = memo_for(table, expected_classes);
     loop {
-        match solve_into(
-            table,
-            root,
-            memo,
-            &stop,
-            None,
-            expected_classes as u64,
-            progress,
-        ) {
+        match solve_into(table, root, memo, None, expected_classes as u64, progress) {
             Ok(s) => return Ok(s),
             Err(stopped) => {
                 let (halt, old) = *stopped;
                 let factor = match halt {
                     Halt::Full => 2,
                     Halt::Overflow => 4,
-                    // Nothing else holds the flag: a stop here is a bug.
-                    Halt::Stopped => {
-                        return Err(Error::VerificationFailed {
-                            path: "monorail solve".into(),
-                            reason: "the solve stopped though nothing asked it to".into(),
-                        })
-                    }
+                    Halt::Stopped => return Err(Error::Stopped),
                     Halt::Failed(e) => return Err(e),
                 };
                 memo = grown(table, &old, factor);

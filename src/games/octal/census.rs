@@ -59,8 +59,7 @@ use super::period::{arithmetic_period, candidate, proved_period, values_needed};
 use super::period::{Arithmetic, Periodicity};
 use super::values::Values;
 use super::{Computation, Engine};
-use crate::progress::NoProgress;
-use std::sync::atomic::AtomicBool;
+use crate::progress::Progress;
 use std::time::Instant;
 
 /// The most digits after the point a census goes to.
@@ -218,9 +217,9 @@ pub struct Row {
 }
 
 /// Settles `code` as the census does (module documentation), computing
-/// `G(0..=max_n)` at most. Returns None when `stop` was set first.
-pub fn settle_code(code: &OctalCode, max_n: usize, stop: &AtomicBool) -> Option<Row> {
-    settle_code_from(code, max_n, None, stop).map(|(row, _)| row)
+/// `G(0..=max_n)` at most. Returns None when `progress` asked to stop first.
+pub fn settle_code(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Option<Row> {
+    settle_code_from(code, max_n, None, progress).map(|(row, _)| row)
 }
 
 /// Like [`settle_code`], and returns the values computed too. With
@@ -233,9 +232,9 @@ pub fn settle_code_from(
     code: &OctalCode,
     max_n: usize,
     known: Option<&Values>,
-    stop: &AtomicBool,
+    progress: &dyn Progress,
 ) -> Option<(Row, Values)> {
-    match replay(code, max_n, usize::MAX, known, stop) {
+    match replay(code, max_n, usize::MAX, known, progress) {
         Replay::Settled(row, values) => Some((row, values)),
         Replay::Beyond { .. } | Replay::Stopped => None,
     }
@@ -251,7 +250,7 @@ pub enum Replay {
         /// The number of values the next step of the schedule computes.
         wanted: usize,
     },
-    /// The stop flag was set first.
+    /// A stop was requested first.
     Stopped,
 }
 
@@ -265,7 +264,7 @@ pub fn replay(
     max_n: usize,
     cap: usize,
     known: Option<&Values>,
-    stop: &AtomicBool,
+    progress: &dyn Progress,
 ) -> Replay {
     let start = Instant::now();
     let limit = max_n.saturating_add(1);
@@ -275,7 +274,7 @@ pub fn replay(
         if len > cap {
             return Replay::Beyond { wanted: len };
         }
-        if !extend(&mut c, len, known, stop) {
+        if !extend(&mut c, len, known, progress) {
             return Replay::Stopped;
         }
         let g = c.values();
@@ -319,13 +318,18 @@ pub fn replay(
 
 /// Extends `c` to `len` values: first from `known` (taking exactly its
 /// first `len` values when it has them), then with the engine.
-fn extend(c: &mut Computation, len: usize, known: Option<&Values>, stop: &AtomicBool) -> bool {
+fn extend(
+    c: &mut Computation,
+    len: usize,
+    known: Option<&Values>,
+    progress: &dyn Progress,
+) -> bool {
     if let Some(k) = known.filter(|k| k.len() > c.values().len() && c.values().len() < len) {
         let mut v = k.clone();
         v.truncate(len);
         *c = Computation::resume(c.code().clone(), c.engine(), v);
     }
-    c.extend_to(len, &NoProgress, stop)
+    c.extend_to(len, progress)
 }
 
 /// Whether arithmetic periodicity seen in `len` values is evidence enough

@@ -29,7 +29,6 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 
 /// A periodicity claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,7 +252,6 @@ pub fn check(
     c: &mut Computation,
     max_n: usize,
     progress: &dyn Progress,
-    stop: &AtomicBool,
 ) -> Result<Option<Verdict>> {
     let code = c.code().clone();
     let n0 = claim.pre_period();
@@ -263,7 +261,7 @@ pub fn check(
     let mut from = 0;
     while from < target {
         let to = from.saturating_mul(2).max(FIRST_BLOCK).min(target);
-        if !c.extend_to(to, progress, stop) {
+        if !c.extend_to(to, progress) {
             return Ok(None);
         }
         let g = c.values();
@@ -325,9 +323,7 @@ mod tests {
 
     fn verdict(code: &str, claim: &Claim) -> Verdict {
         let mut c = Computation::new(code.parse().unwrap(), Engine::Sparse);
-        check(claim, &mut c, 1 << 20, &NoProgress, &AtomicBool::new(false))
-            .unwrap()
-            .unwrap()
+        check(claim, &mut c, 1 << 20, &NoProgress).unwrap().unwrap()
     }
 
     #[test]
@@ -393,17 +389,14 @@ mod tests {
     #[test]
     fn exceptions_beyond_the_limit() {
         let mut c = Computation::new("0.0".parse().unwrap(), Engine::Sparse);
-        let no = AtomicBool::new(false);
         // G = 0 everywhere; an exception at usize::MAX cannot be checked.
         let claim = Claim::parse(1, "0", "18446744073709551615:5").unwrap();
-        let e = check(&claim, &mut c, 5000, &NoProgress, &no).unwrap_err();
+        let e = check(&claim, &mut c, 5000, &NoProgress).unwrap_err();
         assert!(e.to_string().contains("18446744073709551615"), "{e}");
         // The claim fails at n = 0 whatever its far exception says.
         let mut c = Computation::new("0.77".parse().unwrap(), Engine::Sparse);
         let claim = Claim::parse(2, "1 1", "17179869184:1").unwrap();
-        let v = check(&claim, &mut c, 5000, &NoProgress, &no)
-            .unwrap()
-            .unwrap();
+        let v = check(&claim, &mut c, 5000, &NoProgress).unwrap().unwrap();
         assert_eq!(v.first_failure.map(|f| f.n), Some(0));
         assert!(c.values().len() <= FIRST_BLOCK);
     }

@@ -26,7 +26,6 @@ use super::sequence::Computation;
 use super::values::{Value, Values};
 use crate::progress::Progress;
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
 
 /// A proved period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -246,16 +245,11 @@ pub enum PeriodSearch {
 /// values at hand show a candidate period, it is extended to exactly the
 /// length the theorem needs for it (no further), so a proved answer uses
 /// `values_needed` values, or at most the last growth step more.
-pub fn search(
-    c: &mut Computation,
-    limit: usize,
-    progress: &dyn Progress,
-    stop: &AtomicBool,
-) -> PeriodSearch {
+pub fn search(c: &mut Computation, limit: usize, progress: &dyn Progress) -> PeriodSearch {
     let code = c.code().clone();
     let mut len = c.values().len().max(64).min(limit);
     loop {
-        if !c.extend_to(len, progress, stop) {
+        if !c.extend_to(len, progress) {
             return PeriodSearch::Interrupted;
         }
         if let Some(p) = proved_period(&code, c.values()) {

@@ -1,5 +1,5 @@
 //! Computing a nim-sequence with either engine, resumably: the computation
-//! can stop at any heap size (a stop flag, set by a signal handler) and
+//! can stop at any heap size (when its progress context asks it to) and
 //! continue later from the values already found.
 
 use super::code::OctalCode;
@@ -7,7 +7,6 @@ use super::naive;
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
 use crate::progress::Progress;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Which engine computes the values.
@@ -30,7 +29,7 @@ impl Engine {
     }
 }
 
-/// How often (in heap sizes) progress is reported and the stop flag read.
+/// How often (in heap sizes) progress is reported and a stop request polled.
 const STRIDE: usize = 1024;
 
 /// A nim-sequence under construction.
@@ -121,19 +120,19 @@ impl Computation {
     }
 
     /// Computes values until `len` of them (heap sizes `0..len`) are known
-    /// or `stop` is set. Reports one unit of progress per heap size.
+    /// or `progress` asks to stop. Reports one unit of progress per heap size.
     /// Returns whether `len` was reached; when stopped, every value kept is
     /// final and the computation can continue with another call.
-    pub fn extend_to(&mut self, len: usize, progress: &dyn Progress, stop: &AtomicBool) -> bool {
+    pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> bool {
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
-            if stop.load(Ordering::Relaxed) {
+            if progress.stop_requested() {
                 return false;
             }
             let overflow = match (&mut self.values, self.engine) {
-                (Values::U8(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
-                (Values::U16(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
-                (Values::U32(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress, stop),
+                (Values::U8(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
+                (Values::U16(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
+                (Values::U32(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
             };
             for &v in &overflow {
                 self.values.push(v);
@@ -158,14 +157,13 @@ impl Computation {
         every: Duration,
         save: &mut dyn FnMut(&Values) -> crate::Result<()>,
         progress: &dyn Progress,
-        stop: &AtomicBool,
     ) -> crate::Result<bool> {
         let mut last_save = Instant::now();
         loop {
             let step = self.values.len().saturating_add(4096).min(len);
-            let done = self.extend_to(step, progress, stop);
+            let done = self.extend_to(step, progress);
             let finished = self.values.len() >= len;
-            let interrupted = !finished && (!done || stop.load(Ordering::SeqCst));
+            let interrupted = !finished && (!done || progress.stop_requested());
             if interrupted || finished || last_save.elapsed() >= every {
                 save(&self.values)?;
                 last_save = Instant::now();
@@ -181,7 +179,7 @@ impl Computation {
 }
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
-/// (returned, with any computed after it), or `stop` is set (checked every
+/// (returned, with any computed after it), or a stop is requested (checked every
 /// [`STRIDE`] values).
 fn run<T: Value>(
     code: &OctalCode,
@@ -190,7 +188,6 @@ fn run<T: Value>(
     g: &mut Vec<T>,
     len: usize,
     progress: &dyn Progress,
-    stop: &AtomicBool,
 ) -> Vec<u32> {
     while g.len() < len {
         let (vs, count) = match engine {
@@ -207,7 +204,7 @@ fn run<T: Value>(
         }
         if g.len() % STRIDE < count {
             progress.advance(STRIDE as u64);
-            if stop.load(Ordering::Relaxed) {
+            if progress.stop_requested() {
                 return Vec::new();
             }
         }
@@ -218,22 +215,22 @@ fn run<T: Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::NoProgress;
+    use crate::progress::{NoProgress, Stoppable};
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn stops_and_resumes_to_the_same_values() {
         let code: OctalCode = "0.6".parse().unwrap();
-        let no = AtomicBool::new(false);
         let mut whole = Computation::new(code.clone(), Engine::Sparse);
-        assert!(whole.extend_to(5000, &NoProgress, &no));
+        assert!(whole.extend_to(5000, &NoProgress));
         let mut part = Computation::new(code.clone(), Engine::Sparse);
-        part.extend_to(1234, &NoProgress, &no);
+        part.extend_to(1234, &NoProgress);
         let mut again = Computation::resume(code, Engine::Sparse, part.into_values());
         assert_eq!(again.check_tail(10), None);
-        again.extend_to(5000, &NoProgress, &no);
+        again.extend_to(5000, &NoProgress);
         assert_eq!(again.values(), whole.values());
         let stop = AtomicBool::new(true);
-        assert!(!again.extend_to(6000, &NoProgress, &stop));
+        assert!(!again.extend_to(6000, &Stoppable::new(&NoProgress, &stop)));
         assert_eq!(again.values().len(), 5000);
     }
 }

@@ -38,7 +38,6 @@ use crate::progress::Progress;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 
 /// The largest table file read, in bytes.
 pub const MAX_FILE_BYTES: usize = 16 << 20;
@@ -585,17 +584,12 @@ pub fn least(g: &Values, n0: usize, p: usize) -> Option<(usize, usize)> {
 ///
 /// # Errors
 /// [`Error::OutOfRange`] as [`row_len`].
-pub fn check_row(
-    row: &Row,
-    max_n: usize,
-    progress: &dyn Progress,
-    stop: &AtomicBool,
-) -> Result<Option<Outcome>> {
+pub fn check_row(row: &Row, max_n: usize, progress: &dyn Progress) -> Result<Option<Outcome>> {
     let len = row_len(row, max_n)?;
     let mut c = Computation::new(row.code.clone(), Engine::Sparse);
     match row.claim {
         Claim::Unsolved { to } => {
-            if !c.extend_to(len, progress, stop) {
+            if !c.extend_to(len, progress) {
                 return Ok(None);
             }
             Ok(Some(match proved_period(&row.code, c.values()) {
@@ -626,7 +620,7 @@ pub fn check_row(
             let mut have = 0;
             while have < len {
                 let to = have.saturating_mul(2).max(FIRST_BLOCK).min(len);
-                if !c.extend_to(to, progress, stop) {
+                if !c.extend_to(to, progress) {
                     return Ok(None);
                 }
                 have = to;
@@ -701,13 +695,12 @@ pub fn check_table(
     rows: &[Row],
     max_n: usize,
     progress: &dyn Progress,
-    stop: &AtomicBool,
 ) -> Result<Option<Vec<RowResult>>> {
     use rayon::prelude::*;
     let outcomes: Vec<Result<Option<Outcome>>> = rows
         .par_iter()
         .map(|r| {
-            let o = check_row(r, max_n, &crate::progress::NoProgress, stop);
+            let o = check_row(r, max_n, &crate::progress::StopOnly(progress));
             progress.advance(1);
             o
         })
@@ -734,9 +727,7 @@ mod tests {
             &format!("code,pre_period,period,saltus,check_to\n{text}\n"),
         )
         .unwrap();
-        check_row(&rows[0], 1 << 20, &NoProgress, &AtomicBool::new(false))
-            .unwrap()
-            .unwrap()
+        check_row(&rows[0], 1 << 20, &NoProgress).unwrap().unwrap()
     }
 
     #[test]
@@ -779,9 +770,7 @@ mod tests {
     #[test]
     fn claims_beyond_max_n_are_undecided_at_once() {
         let rows = parse_table("t.csv", "code,pre_period,period\n0.77,1000000000000,12\n").unwrap();
-        let o = check_row(&rows[0], 5000, &NoProgress, &AtomicBool::new(false))
-            .unwrap()
-            .unwrap();
+        let o = check_row(&rows[0], 5000, &NoProgress).unwrap().unwrap();
         assert_eq!(
             o,
             Outcome::Undecided {

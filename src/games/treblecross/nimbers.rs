@@ -2,7 +2,6 @@
 
 use crate::games::octal::{Computation, Engine, OctalCode, Values};
 use crate::progress::{NoProgress, Progress};
-use std::sync::atomic::AtomicBool;
 
 /// The Grundy values of Treblecross gaps: a gap of `k` live cells has the
 /// value `G(k + 2)` of the octal game 0.007 (Winning Ways ch. 4).
@@ -48,7 +47,7 @@ impl GapNimbers {
         }
         let code: OctalCode = "0.007".parse().expect("0.007 is a valid code");
         let mut c = Computation::resume(code, Engine::Sparse, std::mem::take(&mut self.values));
-        c.extend_to(need, progress, &AtomicBool::new(false));
+        c.extend_to(need, progress);
         self.values = c.into_values();
     }
 
