@@ -1,9 +1,11 @@
 //! `grundy sum`: a sum of games from any family, its nimber and every
-//! winning move.
+//! winning move; with `--misere`, its misère outcome and winning moves.
 
 use super::common::{write_stdout, SHOWN_MOVES};
 use super::progress::Bars;
+use grundy::games::misere::Outcome;
 use grundy::games::summands::format_sum;
+use grundy::jobs::misere::MisereSumJob;
 use grundy::jobs::sum::{SettledSum, SumJob};
 use serde_json::json;
 
@@ -26,9 +28,14 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Solve Monorail components even when the estimate exceeds the memory
-    /// available.
+    /// available (with --misere: search past 10 million positions).
     #[arg(long)]
     pub force: bool,
+    /// Misère play (the last player to move loses): the outcome and every
+    /// winning move by search, for heaps of octal and Nim games, coin rows
+    /// and graph vertices.
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
@@ -37,6 +44,9 @@ pub struct Args {
 /// A malformed or unsettled component.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
     let text = a.sum.join(" ");
+    if a.misere {
+        return misere(&text, &a, bars);
+    }
     let job = SumJob {
         text: &text,
         limit: if a.all { usize::MAX } else { SHOWN_MOVES },
@@ -104,6 +114,65 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
                 ));
             }
         }
+    }
+    write_stdout(&out)
+}
+
+/// `grundy sum --misere` ([`grundy::jobs::misere::sum`]).
+fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
+    let job = MisereSumJob {
+        text,
+        force: a.force,
+    };
+    let r = grundy::jobs::misere::sum(&job, bars)?;
+    let p = r.outcome == Outcome::P;
+    let shown = if a.all { r.winning.len() } else { SHOWN_MOVES };
+    if a.json {
+        let moves: Vec<_> = r
+            .winning
+            .iter()
+            .take(shown)
+            .map(|m| json!({"component": m.component, "from": m.from, "to": m.to}))
+            .collect();
+        return outln!(
+            "{}",
+            json!({
+                "sum": r.components.join(" + "),
+                "play": "misere",
+                "components": r.components,
+                "outcome": r.outcome.to_string(),
+                "first_player_wins": !p,
+                "method": r.method,
+                "positions": r.positions,
+                "winning_moves": moves,
+                "winning_moves_count": r.winning.len(),
+                "truncated": r.winning.len() > moves.len(),
+            })
+        );
+    }
+    let mut out = format!("misère play: {}\n", r.components.join(" + "));
+    if p {
+        out.push_str("a P-position, the player to move loses; no move wins");
+    } else {
+        out.push_str("an N-position, the player to move wins");
+    }
+    out.push_str(&format!(" ({}", r.method));
+    if r.positions > 0 {
+        out.push_str(&format!(", {} positions", r.positions));
+    }
+    out.push(')');
+    out.push_str(if p { ".\n" } else { ":\n" });
+    for m in r.winning.iter().take(shown) {
+        out.push_str(&format!(
+            "in component {}, {} -> {}\n",
+            m.component, m.from, m.to
+        ));
+    }
+    if r.winning.len() > shown {
+        out.push_str(&format!(
+            "  ... and {} more (--all lists every move)\n",
+            r.winning.len() - shown
+        ));
     }
     write_stdout(&out)
 }

@@ -2,6 +2,7 @@
 
 pub mod coins;
 pub mod graph;
+pub mod misere;
 pub mod monorail;
 pub mod octal;
 pub mod summands;

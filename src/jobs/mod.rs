@@ -6,6 +6,7 @@
 pub mod census;
 pub mod graph;
 pub mod memory;
+pub mod misere;
 pub mod monorail;
 #[cfg(feature = "mpi")]
 pub mod monorail_mpi;

@@ -1,4 +1,4 @@
-//! `grundy octal seq | period | check | ring | verify | check-table |
+//! `grundy octal seq | period | check | ring | genus | verify | check-table |
 //! census`: the subcommands' enum and dispatch; one file each. Each checks
 //! its flags, calls one library pipeline ([`grundy::jobs::octal`],
 //! [`grundy::jobs::octal_queries`], [`grundy::jobs::census`]) and prints
@@ -7,6 +7,7 @@
 pub mod census;
 pub mod check;
 pub mod check_table;
+pub mod genus;
 pub mod period;
 pub mod ring;
 pub mod seq;
@@ -27,6 +28,9 @@ pub enum Command {
     Check(check::CheckArgs),
     /// The game on a ring of n tokens, n = 1..=N.
     Ring(ring::RingArgs),
+    /// Each heap's misère nimber and Conway genus, and whether the game is
+    /// tame up to N.
+    Genus(genus::GenusArgs),
     /// Re-derive every value of a sequence file or dataset directory with
     /// the naive engine, and check the dataset's other files.
     Verify(verify::VerifyArgs),
@@ -48,6 +52,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Period(a) => period::run(a, bars),
         Command::Check(a) => check::run(a, bars),
         Command::Ring(a) => ring::run(a, bars),
+        Command::Genus(a) => genus::run(a, bars),
         Command::Verify(a) => verify::run(a, bars),
         Command::CheckTable(a) => check_table::run(a, bars),
         Command::Census(a) => census::run(a, threads, bars),

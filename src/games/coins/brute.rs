@@ -44,19 +44,9 @@ impl Brute {
                 reason: format!("the brute force handles at most {MAX_BRUTE_COINS} coins"),
             });
         }
-        let mut moves = vec![Vec::new(); n + 1];
-        for (k, sets) in moves.iter_mut().enumerate().skip(1) {
-            for lower in 0u64..1 << (k - 1) {
-                let set = lower | 1 << (k - 1);
-                let turned: Vec<usize> = (1..=k).filter(|&c| set >> (c - 1) & 1 == 1).collect();
-                if rule.allows(&turned) {
-                    sets.push(set);
-                }
-            }
-        }
         let mut b = Brute {
             n,
-            moves,
+            moves: turn_sets(rule, n),
             values: Vec::with_capacity(1 << n),
         };
         // Every option of a mask is a smaller number (its highest turned
@@ -99,6 +89,23 @@ impl Brute {
             .filter(|&m| m >> self.n == 0)
             .map(|m| self.value(m))
     }
+}
+
+/// `sets[k]` for `k` in `1..=n`: the masks (coin `c` is bit `c − 1`) of
+/// every set of coins `rule` allows turning whose rightmost coin is `k`
+/// (`sets[0]` is empty). Time O(n · 2^n).
+pub fn turn_sets(rule: &Rule, n: usize) -> Vec<Vec<u64>> {
+    let mut moves = vec![Vec::new(); n + 1];
+    for (k, sets) in moves.iter_mut().enumerate().skip(1) {
+        for lower in 0u64..1 << (k - 1) {
+            let set = lower | 1 << (k - 1);
+            let turned: Vec<usize> = (1..=k).filter(|&c| set >> (c - 1) & 1 == 1).collect();
+            if rule.allows(&turned) {
+                sets.push(set);
+            }
+        }
+    }
+    moves
 }
 
 #[cfg(test)]

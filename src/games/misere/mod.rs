@@ -1,0 +1,31 @@
+//! Misère play: the last player to move loses.
+//!
+//! Under misère play the Sprague–Grundy theorem fails: the outcome of a sum
+//! is not decided by the nim-sum of its components' nimbers (Winning Ways,
+//! 2nd ed., ch. 13; Conway, *On Numbers and Games*, ch. 12). This module
+//! holds what decides it instead:
+//!
+//! - [`position`]: a sum as a sorted multiset of components, each from a
+//!   [`Family`] that lists its options (heaps of take-and-break games, Nim
+//!   heaps, coin rows, vertices of a game graph);
+//! - [`search`]: the misère outcome of any such sum and its winning moves,
+//!   by a memoized search over canonical positions — the naive reference
+//!   everything else is checked against;
+//! - [`genus`]: Conway's genus `g^{γ0 γ1 …}` of a position, computed from
+//!   its options' genera, and the tame genera;
+//! - [`nim`]: misère Nim's rule (Bouton 1902), the closed form the search
+//!   is tested against.
+//!
+//! No cancellation is assumed: under misère play `G + G` is not in general
+//! equivalent to `0` (ONAG ch. 12), so equal components are kept. Only a
+//! component without options is dropped, since it is the game `0` itself.
+
+pub mod families;
+pub mod genus;
+pub mod nim;
+pub mod position;
+pub mod search;
+
+pub use genus::Genus;
+pub use position::{Atom, Family, Position};
+pub use search::{Outcome, Search};
