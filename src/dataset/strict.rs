@@ -25,10 +25,15 @@ use std::path::Path;
 /// # Errors
 /// [`Error::CorruptDataset`] naming `path` and, for a repeated key, the
 /// key's path in the document (`forced_loop_endgames[0].move`), with the
-/// line and column.
+/// line and column; [`Error::Undecodable`] with `serde_json`'s error as its
+/// source for anything else that is not the expected document.
 pub fn from_json<T: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Result<T> {
     check_unique_keys(bytes).map_err(|e| corrupt(path, e.to_string()))?;
-    serde_json::from_slice(bytes).map_err(|e| corrupt(path, e.to_string()))
+    serde_json::from_slice(bytes).map_err(|e| Error::Undecodable {
+        path: path.to_path_buf(),
+        what: "not the document its format describes".into(),
+        source: Box::new(e),
+    })
 }
 
 /// [`from_json`] into a [`serde_json::Value`] (every key kept, none
@@ -354,7 +359,14 @@ mod tests {
     #[test]
     fn repeated_and_unknown_keys_are_refused() {
         let p = Path::new("s.json");
-        let err = |t: &str| from_json::<S>(p, t.as_bytes()).unwrap_err().to_string();
+        // The message with its source, as the command line prints it.
+        let err = |t: &str| {
+            let e = from_json::<S>(p, t.as_bytes()).unwrap_err();
+            match std::error::Error::source(&e) {
+                Some(s) => format!("{e}: {s}"),
+                None => e.to_string(),
+            }
+        };
         assert!(from_json::<S>(p, br#"{"a": 1, "b": [{"x": 1}, {"x": 2}]}"#).is_ok());
         let e = err(r#"{"a": 13, "a": 12, "b": []}"#);
         assert!(

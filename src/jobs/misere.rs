@@ -1,6 +1,7 @@
 //! Misère play as runs: the outcome and winning moves of a sum
-//! (`grundy sum --misere`) and the genus of an octal game's heaps
-//! (`grundy octal genus`). Each is validated and estimated first, refused
+//! (`grundy sum --misere`), the genus of an octal game's heaps
+//! (`grundy octal genus`) and its misère quotient (`grundy octal
+//! quotient`). Each is validated and estimated first, refused
 //! past its bound with the figure and `--force`, then searched
 //! ([`crate::games::misere`]).
 #![warn(clippy::arithmetic_side_effects)]
@@ -9,7 +10,9 @@ use crate::dataset::graph::read_edge_list;
 use crate::error::{Error, Result};
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
+use crate::games::misere::learn::{self, Learned, Limits};
 use crate::games::misere::nim;
+use crate::games::misere::quotient::Quotient;
 use crate::games::misere::search::{Move, Outcome, Search};
 use crate::games::misere::{Atom, Family};
 use crate::games::octal::{Computation, Engine, OctalCode};
@@ -416,4 +419,103 @@ pub fn genus(
         first_wild,
         positions: memo.len(),
     })
+}
+
+/// A quotient to compute: `octal quotient CODE --max-heap N`.
+#[derive(Clone, Copy, Debug)]
+pub struct QuotientJob<'a> {
+    /// The game.
+    pub code: &'a OctalCode,
+    /// `N`.
+    pub max_heap: usize,
+    /// Lift the bounds of [`Limits::default`].
+    pub force: bool,
+    /// Cross-check against the search: every sum of up to `.0` heaps of
+    /// total at most `.1`.
+    pub check: Option<(usize, usize)>,
+}
+
+/// A computed quotient, with its cross-check.
+#[derive(Clone, Debug)]
+pub struct QuotientRun {
+    /// The quotient and its growth.
+    pub learned: Learned,
+    /// Sums compared with the search, if asked (all agreed).
+    pub checked_sums: Option<usize>,
+}
+
+/// Computes and proves `Q_N` ([`crate::games::misere::learn`]) and, if
+/// asked, compares its prediction with the search for small sums.
+///
+/// # Errors
+/// As [`learn::quotient`]; [`Error::VerificationFailed`] naming the first
+/// sum whose outcome the quotient gets wrong (a defect).
+pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<QuotientRun> {
+    let limits = if job.force {
+        Limits {
+            elements: usize::MAX,
+            positions: usize::MAX,
+            states: usize::MAX,
+        }
+    } else {
+        Limits::default()
+    };
+    let learned = learn::quotient(job.code, job.max_heap, limits, progress)?;
+    let checked_sums = match job.check {
+        None => None,
+        Some((k, s)) => Some(cross_check(job.code, &learned.quotient, k, s)?),
+    };
+    Ok(QuotientRun {
+        learned,
+        checked_sums,
+    })
+}
+
+/// Compares the quotient's outcome with the search's for every sum of up
+/// to `k` heaps (each at most `N`) of total at most `s`; returns how many.
+fn cross_check(code: &OctalCode, q: &Quotient, k: usize, s: usize) -> Result<usize> {
+    let heaps = Heaps { code: code.clone() };
+    let families: [&dyn Family; 1] = [&heaps];
+    let mut search = Search::new(&families, MAX_POSITIONS);
+    let mut count = 0usize;
+    let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+    while let Some(sum) = stack.pop() {
+        let predicted = q
+            .is_p_position(&sum)
+            .ok_or_else(|| Error::VerificationFailed {
+                path: "quotient cross-check".into(),
+                reason: format!("a heap of {sum:?} is past N"),
+            })?;
+        let atoms = sum
+            .iter()
+            .map(|&h| Atom {
+                family: 0,
+                id: h as u64,
+            })
+            .collect();
+        let root = search.position(atoms)?;
+        let actual = search.outcome(&root)? == Outcome::P;
+        if predicted != actual {
+            return Err(Error::VerificationFailed {
+                path: format!("misère quotient of {code}").into(),
+                reason: format!(
+                    "the quotient says {sum:?} is {}, the search says otherwise",
+                    if predicted { "P" } else { "N" }
+                ),
+            });
+        }
+        count = count.saturating_add(1);
+        if sum.len() < k {
+            let total: usize = sum.iter().sum();
+            let from = sum.last().copied().unwrap_or(1);
+            for h in from..=q.max_heap {
+                if total.saturating_add(h) <= s {
+                    let mut next = sum.clone();
+                    next.push(h);
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    Ok(count)
 }

@@ -1,4 +1,4 @@
-//! `grundy octal seq | period | check | ring | genus | verify | check-table |
+//! `grundy octal seq | period | check | ring | genus | quotient | verify | check-table |
 //! census`: the subcommands' enum and dispatch; one file each. Each checks
 //! its flags, calls one library pipeline ([`grundy::jobs::octal`],
 //! [`grundy::jobs::octal_queries`], [`grundy::jobs::census`]) and prints
@@ -9,6 +9,7 @@ pub mod check;
 pub mod check_table;
 pub mod genus;
 pub mod period;
+pub mod quotient;
 pub mod ring;
 pub mod seq;
 pub mod verify;
@@ -31,6 +32,8 @@ pub enum Command {
     /// Each heap's misère nimber and Conway genus, and whether the game is
     /// tame up to N.
     Genus(genus::GenusArgs),
+    /// The misère quotient of the sums of heaps up to N, proved.
+    Quotient(quotient::QuotientArgs),
     /// Re-derive every value of a sequence file or dataset directory with
     /// the naive engine, and check the dataset's other files.
     Verify(verify::VerifyArgs),
@@ -53,6 +56,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Check(a) => check::run(a, bars),
         Command::Ring(a) => ring::run(a, bars),
         Command::Genus(a) => genus::run(a, bars),
+        Command::Quotient(a) => quotient::run(a, bars),
         Command::Verify(a) => verify::run(a, bars),
         Command::CheckTable(a) => check_table::run(a, bars),
         Command::Census(a) => census::run(a, threads, bars),

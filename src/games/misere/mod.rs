@@ -22,8 +22,10 @@
 
 pub mod families;
 pub mod genus;
+pub mod learn;
 pub mod nim;
 pub mod position;
+pub mod quotient;
 pub mod search;
 
 pub use genus::Genus;

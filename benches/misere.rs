@@ -1,0 +1,52 @@
+//! Criterion benches of misère play, each asserting its answer: the proved
+//! quotients Q_N of Kayles and Dawson's Kayles (orders as computed and
+//! cross-checked in tests/misere_quotient.rs) and the genus of Kayles
+//! (agreeing with CGSuite to n = 20, tests/misere.rs).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::octal::OctalCode;
+use grundy::jobs::misere::{genus, quotient, QuotientJob};
+use grundy::progress::NoProgress;
+
+fn order(code: &str, n: usize) -> (usize, usize) {
+    let code: OctalCode = code.parse().unwrap();
+    let job = QuotientJob {
+        code: &code,
+        max_heap: n,
+        force: false,
+        check: None,
+    };
+    let q = quotient(&job, &NoProgress).unwrap().learned.quotient;
+    (q.order(), q.p_portion_size())
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("misere");
+    g.sample_size(10);
+    g.bench_function("quotient_kayles_q20", |b| {
+        b.iter(|| assert_eq!(order("0.77", 20), (24, 8)))
+    });
+    g.bench_function("quotient_kayles_q30", |b| {
+        b.iter(|| assert_eq!(order("0.77", 30), (40, 9)))
+    });
+    g.bench_function("quotient_dawsons_kayles_q20", |b| {
+        b.iter(|| assert_eq!(order("0.07", 20), (24, 5)))
+    });
+    g.bench_function("genus_kayles_n40", |b| {
+        let code: OctalCode = "0.77".parse().unwrap();
+        b.iter(|| {
+            let t = genus(&code, 40, false, &NoProgress).unwrap();
+            assert_eq!(t.first_wild, Some(5));
+            assert_eq!(t.rows[40].genus.to_string(), "1^13");
+        })
+    });
+    g.finish();
+}
+
+#[allow(missing_docs)]
+mod harness {
+    use super::*;
+    criterion_group!(benches, bench);
+}
+use harness::benches;
+criterion_main!(benches);

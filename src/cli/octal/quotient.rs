@@ -1,0 +1,143 @@
+//! `grundy octal quotient CODE --max-heap N`: the misère quotient `Q_N`
+//! (order, P-portion, presentation, pretending function, multiplication
+//! table) and how it grew with N ([`grundy::jobs::misere::quotient`]).
+
+use crate::cli::common::write_stdout;
+use crate::cli::progress::Bars;
+use clap::Args;
+use grundy::games::misere::quotient::word_text;
+use grundy::games::octal::OctalCode;
+use grundy::jobs::misere::{QuotientJob, QuotientRun};
+use serde_json::json;
+
+/// `grundy octal quotient`.
+#[derive(Debug, Args)]
+pub struct QuotientArgs {
+    /// Octal code or name (kayles, dawsons-kayles, 0.07, hex:0.3F).
+    pub code: String,
+    /// The heap bound N: the quotient of every sum of heaps of at most N.
+    #[arg(long)]
+    pub max_heap: usize,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+    /// Also compare the quotient's outcome with the search's for every sum
+    /// of up to K heaps of total at most S.
+    #[arg(long, value_name = "K,S", value_parser = parse_pair)]
+    pub verify: Option<(usize, usize)>,
+    /// Lift the bounds on candidate size, positions and proof states.
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn parse_pair(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("{s:?} is not K,S"))?;
+    Ok((
+        a.trim().parse().map_err(|e| format!("K {a:?}: {e}"))?,
+        b.trim().parse().map_err(|e| format!("S {b:?}: {e}"))?,
+    ))
+}
+
+/// Runs `octal quotient`.
+///
+/// # Errors
+/// A bad code; a search past its bounds; a cross-check that disagrees.
+pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
+    let code: OctalCode = a.code.parse()?;
+    let job = QuotientJob {
+        code: &code,
+        max_heap: a.max_heap,
+        force: a.force,
+        check: a.verify,
+    };
+    let r = grundy::jobs::misere::quotient(&job, bars)?;
+    write_stdout(&if a.json {
+        json_text(&code, &r)
+    } else {
+        text(&code, &r)
+    })
+}
+
+fn json_text(code: &OctalCode, r: &QuotientRun) -> String {
+    let q = &r.learned.quotient;
+    let p = q.presentation();
+    let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
+    let p_portion: Vec<String> = (0..q.order() as u32)
+        .filter(|&e| q.p_portion[e as usize])
+        .map(name)
+        .collect();
+    let growth: Vec<_> = r
+        .learned
+        .growth
+        .iter()
+        .map(|l| json!({"n": l.n, "order": l.order, "p_portion_size": l.p_portion, "refinements": l.refinements}))
+        .collect();
+    format!(
+        "{}\n",
+        json!({
+            "code": code.to_string(),
+            "max_heap": q.max_heap,
+            "order": q.order(),
+            "p_portion_size": q.p_portion_size(),
+            "p_portion": p_portion,
+            "elements": (0..q.order() as u32).map(name).collect::<Vec<_>>(),
+            "presentation": {
+                "generators": p.generators.iter().map(|(g, h)| json!({"name": g, "heap": h})).collect::<Vec<_>>(),
+                "relations": p.relations.iter().map(|(l, r)| format!("{l} = {r}")).collect::<Vec<_>>(),
+            },
+            "pretending": q.pretending.iter().map(|&e| name(e)).collect::<Vec<_>>(),
+            "table": q.table,
+            "growth": growth,
+            "proved_for_max_heap": true,
+            "whole_game_proved": false,
+            "checked_sums": r.checked_sums,
+            "proof_states": r.learned.states,
+            "positions": r.learned.positions,
+        })
+    )
+}
+
+fn text(code: &OctalCode, r: &QuotientRun) -> String {
+    let q = &r.learned.quotient;
+    let p = q.presentation();
+    let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
+    let mut out = format!(
+        "misère quotient Q_{} of {code}: order {}, P-portion {} elements (proved for sums of heaps up to {}).\n",
+        q.max_heap,
+        q.order(),
+        q.p_portion_size(),
+        q.max_heap
+    );
+    let gens: Vec<String> = p
+        .generators
+        .iter()
+        .map(|(g, h)| format!("{g} = heap {h}"))
+        .collect();
+    out.push_str(&format!("generators: {}\n", gens.join(", ")));
+    out.push_str(&format!("relations ({}):\n", p.relations.len()));
+    for (l, r) in &p.relations {
+        out.push_str(&format!("  {l} = {r}\n"));
+    }
+    let pp: Vec<String> = (0..q.order() as u32)
+        .filter(|&e| q.p_portion[e as usize])
+        .map(name)
+        .collect();
+    out.push_str(&format!("P-portion: {}\n", pp.join(", ")));
+    out.push_str("pretending function:\n");
+    for (h, &e) in q.pretending.iter().enumerate() {
+        out.push_str(&format!("  {h}: {}\n", name(e)));
+    }
+    out.push_str("growth (n: |Q_n|, |P|):");
+    for l in &r.learned.growth {
+        out.push_str(&format!(" {}: {}, {};", l.n, l.order, l.p_portion));
+    }
+    out.push('\n');
+    if let Some(c) = r.checked_sums {
+        out.push_str(&format!(
+            "checked against the search: {c} sums, all agree.\n"
+        ));
+    }
+    out
+}

@@ -1,0 +1,779 @@
+//! Finding the misère quotient `Q_N` of an octal game and proving it.
+//!
+//! **The proof** (the verification of Plambeck and Siegel, "Misère
+//! quotients for impartial games", §6, in this form): let `M` be a finite
+//! commutative monoid, `S ⊆ M`, and `Φ` send each heap to `M` (and a sum
+//! to the product). If for every sum `G` of heaps of at most `N`:
+//!
+//! 1. the empty sum is not in `S`;
+//! 2. (P) `Φ(G) ∈ S` implies no option of `G` is in `S`;
+//! 3. (N) `Φ(G) ∉ S` and `G` not empty imply some option of `G` is in `S`,
+//!
+//! then by induction on `G`, `G` is a misère P-position exactly when
+//! `Φ(G) ∈ S`; and `Q_N` is `M` modulo `x ~ y ⟺ (xz ∈ S ⟺ yz ∈ S for all z)`
+//! (Plambeck–Siegel Lemma 3.?: indistinguishability is read in the image).
+//! Each condition is checked over finitely many cases:
+//!
+//! - (P) depends on `G` only through `x = Φ(G − h)` and the heap `h` moved
+//!   in: every `x ∈ M`, heap `h`, and option `h'` of `h` is tried.
+//! - (N) depends on `Φ(G)` and, for each heap class `a` in `G` (heaps with
+//!   the same element), on `Φ(G − a)`: these states are enumerated
+//!   breadth-first from the empty sum, adding one class at a time, and
+//!   each is checked.
+//! - `M` must be commutative: the generators' actions are checked to
+//!   commute.
+//!
+//! **The search** for the candidate `(M, S, Φ)` learns the outcome function
+//! like Angluin's L* for a commutative monoid: elements are
+//! representatives (real sums of heaps), two sums are put together when
+//! their outcomes agree after adding every test sum, and each failure of
+//! the proof yields a sum whose predicted outcome is wrong, from which a
+//! new test is cut (Rivest and Schapire's split of a counterexample). The
+//! outcomes come from a search over sums that contain heap `n`, the sums
+//! of smaller heaps being read from the proved `Q_(n−1)`. Heaps are added
+//! one at a time, `Q_1, Q_2, …, Q_N`, each proved.
+
+use super::quotient::Quotient;
+use crate::games::octal::OctalCode;
+use crate::progress::Progress;
+use crate::{Error, Result};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// Bounds on the work of [`quotient`].
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Elements of a candidate before it is reduced.
+    pub elements: usize,
+    /// Positions the outcome search keeps.
+    pub positions: usize,
+    /// States of the (N) check.
+    pub states: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            elements: 50_000,
+            positions: 20_000_000,
+            states: 20_000_000,
+        }
+    }
+}
+
+/// One step of the growth of `Q_n` as `n` rises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The heap bound `n`.
+    pub n: usize,
+    /// `|Q_n|`.
+    pub order: usize,
+    /// `|P|` of `Q_n`.
+    pub p_portion: usize,
+    /// Candidates refuted before the one proved.
+    pub refinements: usize,
+}
+
+/// A proved quotient and how it grew.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    /// `Q_N`.
+    pub quotient: Quotient,
+    /// `Q_1, …, Q_N`, one entry per heap that has a move.
+    pub growth: Vec<Level>,
+    /// States the last (N) check enumerated.
+    pub states: usize,
+    /// Positions the outcome search settled, in all.
+    pub positions: usize,
+}
+
+/// A sum of heaps: sizes ascending, no heap without a move.
+type Pos = Vec<u16>;
+
+/// Computes and proves `Q_N` of `code` for `N = max_heap`.
+///
+/// # Errors
+/// [`Error::OutOfRange`] for `max_heap` past 65,535; [`Error::TooCostly`]
+/// past a bound of `limits`; [`Error::Stopped`] when `progress` asks;
+/// [`Error::VerificationFailed`] if the refinement stops making progress (a
+/// defect).
+pub fn quotient(
+    code: &OctalCode,
+    max_heap: usize,
+    limits: Limits,
+    progress: &dyn Progress,
+) -> Result<Learned> {
+    let top = u16::try_from(max_heap).map_err(|_| Error::OutOfRange {
+        what: format!("--max-heap {max_heap}"),
+        reason: "at most 65,535".into(),
+    })?;
+    let options = heap_options(code, max_heap);
+    let mut q = Quotient {
+        max_heap: 0,
+        table: vec![vec![0]],
+        p_portion: vec![false],
+        pretending: vec![0],
+    };
+    let mut tests: Vec<Pos> = vec![Vec::new()];
+    let mut growth = Vec::new();
+    let mut positions = 0;
+    let mut states = 0;
+    progress.phase(&format!("misère quotient of {code}"), u64::from(top));
+    for n in 1..=top {
+        if progress.stop_requested() {
+            return Err(Error::Stopped);
+        }
+        if options[usize::from(n)].is_empty() {
+            q.max_heap = usize::from(n);
+            q.pretending.push(0);
+            progress.advance(1);
+            continue;
+        }
+        let reps = min_reps(&q, &options);
+        let n_option_classes: Vec<u32> = options[usize::from(n)]
+            .iter()
+            .map(|l| class_of(&q, l))
+            .collect();
+        let mut level = LevelSearch {
+            options: &options,
+            prev: &q,
+            n,
+            memo: HashMap::new(),
+            limits,
+            exact: false,
+            reps,
+            n_option_classes,
+            fast: HashMap::new(),
+        };
+        let (next, refinements, s) = level.learn(&mut tests, progress)?;
+        positions += level.memo.len();
+        states = s;
+        growth.push(Level {
+            n: usize::from(n),
+            order: next.order(),
+            p_portion: next.p_portion_size(),
+            refinements,
+        });
+        q = next;
+        progress.note(&format!("|Q_{n}| = {}", q.order()));
+        progress.advance(1);
+    }
+    progress.finish_phase();
+    Ok(Learned {
+        quotient: q,
+        growth,
+        states,
+        positions,
+    })
+}
+
+/// `options[n]`: every option of heap `n`, as the sorted heaps it leaves
+/// without those that have no move.
+fn heap_options(code: &OctalCode, max_heap: usize) -> Vec<Vec<Pos>> {
+    let mut options: Vec<Vec<Pos>> = Vec::with_capacity(max_heap + 1);
+    for n in 0..=max_heap {
+        let mut list = Vec::new();
+        code.for_each_move(n, |m| {
+            let (heaps, count) = m.heaps();
+            let mut p: Pos = heaps[..count]
+                .iter()
+                .filter(|&&h| !options[h].is_empty())
+                .map(|&h| h as u16)
+                .collect();
+            p.sort_unstable();
+            list.push(p);
+        });
+        list.sort();
+        list.dedup();
+        options.push(list);
+    }
+    options
+}
+
+/// The sum of two positions.
+fn plus(a: &[u16], b: &[u16]) -> Pos {
+    let mut v: Pos = a.iter().chain(b).copied().collect();
+    v.sort_unstable();
+    v
+}
+
+/// A candidate: elements with representatives and the generators' action.
+struct Candidate {
+    gens: Vec<u16>,
+    reps: Vec<Pos>,
+    /// The generator word that first reached each element.
+    paths: Vec<Vec<u16>>,
+    act: Vec<Vec<u32>>,
+    in_s: Vec<bool>,
+}
+
+impl Candidate {
+    fn gen_index(&self, h: u16) -> usize {
+        self.gens.binary_search(&h).unwrap_or(0)
+    }
+}
+
+/// The reduced candidate: the quotient proper, if the proof holds.
+struct Reduced {
+    act: Vec<Vec<u32>>,
+    in_s: Vec<bool>,
+    /// Block of each candidate element.
+    block: Vec<u32>,
+}
+
+/// A state of the (N) check: `Φ(G)`, and `Φ(G − a)` for each heap class
+/// `a` (`u32::MAX` for a class not in `G`).
+type State = (u32, Vec<u32>);
+
+/// A sum whose predicted outcome is wrong, or two sums one of which is.
+struct Suspect(Vec<Vec<u16>>);
+
+struct LevelSearch<'a> {
+    options: &'a [Vec<Pos>],
+    prev: &'a Quotient,
+    n: u16,
+    memo: HashMap<Pos, bool>,
+    limits: Limits,
+    /// Whether outcomes come from the exact search; else from the fast
+    /// model (below), until it can no longer refine a refuted candidate.
+    exact: bool,
+    /// The multiset-least sum of each element of `Q_(n−1)`.
+    reps: Vec<Pos>,
+    /// The `Q_(n−1)` element of each option of heap `n`.
+    n_option_classes: Vec<u32>,
+    /// The fast model's outcomes of `(element of the rest, copies of n)`.
+    fast: HashMap<(u32, u32), bool>,
+}
+
+impl LevelSearch<'_> {
+    /// The misère outcome of `pos` (true: P-position): from `Q_(n−1)`
+    /// when it holds no heap `n`, else by search.
+    fn is_p(&mut self, pos: &[u16]) -> Result<bool> {
+        if !self.exact {
+            let k = pos.iter().filter(|&&h| h == self.n).count() as u32;
+            let rest: Pos = pos.iter().copied().filter(|&h| h != self.n).collect();
+            let x = class_of(self.prev, &rest);
+            return Ok(self.model(x, k));
+        }
+        if !pos.contains(&self.n) {
+            let heaps: Vec<usize> = pos.iter().map(|&h| usize::from(h)).collect();
+            return self
+                .prev
+                .is_p_position(&heaps)
+                .ok_or_else(|| Error::VerificationFailed {
+                    path: "misère quotient".into(),
+                    reason: format!("heap past the previous quotient in {pos:?}"),
+                });
+        }
+        if let Some(&p) = self.memo.get(pos) {
+            return Ok(p);
+        }
+        let mut p = true;
+        'moves: for (i, &h) in pos.iter().enumerate() {
+            if i > 0 && pos[i - 1] == h {
+                continue;
+            }
+            for leaves in &self.options[usize::from(h)] {
+                let mut child: Pos = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
+                child.extend_from_slice(leaves);
+                child.sort_unstable();
+                if self.is_p(&child)? {
+                    p = false;
+                    break 'moves;
+                }
+            }
+        }
+        if self.memo.len() >= self.limits.positions {
+            return Err(too_costly("positions", self.limits.positions));
+        }
+        self.memo.insert(pos.to_vec(), p);
+        Ok(p)
+    }
+
+    /// The fast model of `o(R + k·H_n)` for `R` of element `x` in
+    /// `Q_(n−1)`: as if `R` were the least sum of its element (true when no
+    /// element of `Q_(n−1)` splits in `Q_n`; a heuristic only, since the
+    /// proof checks every candidate against the real moves).
+    fn model(&mut self, x: u32, k: u32) -> bool {
+        if k == 0 {
+            return self.prev.p_portion[x as usize];
+        }
+        if let Some(&p) = self.fast.get(&(x, k)) {
+            return p;
+        }
+        let mut p = true;
+        for i in 0..self.n_option_classes.len() {
+            let y = self.prev.mul(x, self.n_option_classes[i]);
+            if self.model(y, k - 1) {
+                p = false;
+                break;
+            }
+        }
+        if p {
+            let rep = self.reps[x as usize].clone();
+            'moves: for (i, &h) in rep.iter().enumerate() {
+                for leaves in &self.options[usize::from(h)] {
+                    let child: Pos = rep[..i]
+                        .iter()
+                        .chain(&rep[i + 1..])
+                        .chain(leaves)
+                        .copied()
+                        .collect();
+                    let y = class_of(self.prev, &child);
+                    if self.model(y, k) {
+                        p = false;
+                        break 'moves;
+                    }
+                }
+            }
+        }
+        self.fast.insert((x, k), p);
+        p
+    }
+
+    /// Learns and proves `Q_n`, growing `tests`. Returns it, the count of
+    /// refuted candidates and the states of the last (N) check.
+    fn learn(
+        &mut self,
+        tests: &mut Vec<Pos>,
+        progress: &dyn Progress,
+    ) -> Result<(Quotient, usize, usize)> {
+        let gens: Vec<u16> = (1..=self.n)
+            .filter(|&h| !self.options[usize::from(h)].is_empty())
+            .collect();
+        let mut refinements = 0;
+        loop {
+            if progress.stop_requested() {
+                return Err(Error::Stopped);
+            }
+            let cand = self.closure(&gens, tests)?;
+            let red = reduce(&cand);
+            match self.verify(&cand, &red)? {
+                Ok((q, states)) => return Ok((q, refinements, states)),
+                Err(suspect) => match self.split(&cand, &suspect)? {
+                    Some(test) if !tests.contains(&test) => {
+                        tests.push(test);
+                        refinements += 1;
+                    }
+                    // The fast model cannot see the failure: an element of
+                    // Q_(n−1) splits. Go on with exact outcomes.
+                    _ if !self.exact => self.exact = true,
+                    _ => {
+                        return Err(Error::VerificationFailed {
+                            path: "misère quotient".into(),
+                            reason: format!(
+                                "heap {}: a refuted candidate gave no new test",
+                                self.n
+                            ),
+                        })
+                    }
+                },
+            }
+        }
+    }
+
+    fn signature(&mut self, pos: &[u16], tests: &[Pos]) -> Result<Vec<bool>> {
+        tests.iter().map(|z| self.is_p(&plus(pos, z))).collect()
+    }
+
+    /// The candidate of `tests`: breadth-first from the empty sum, a sum
+    /// joins the element whose representative agrees with it on every
+    /// test, or starts a new one.
+    fn closure(&mut self, gens: &[u16], tests: &[Pos]) -> Result<Candidate> {
+        let mut reps: Vec<Pos> = vec![Vec::new()];
+        let mut paths: Vec<Vec<u16>> = vec![Vec::new()];
+        let mut index: HashMap<Vec<bool>, u32> = HashMap::new();
+        let mut in_s = vec![false];
+        index.insert(self.signature(&[], tests)?, 0);
+        let mut act: Vec<Vec<u32>> = Vec::new();
+        let mut e = 0;
+        while e < reps.len() {
+            let mut row = Vec::with_capacity(gens.len());
+            for &h in gens {
+                let x = plus(&reps[e], &[h]);
+                let sig = self.signature(&x, tests)?;
+                let id = match index.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        if reps.len() >= self.limits.elements {
+                            return Err(too_costly("candidate elements", self.limits.elements));
+                        }
+                        let id = reps.len() as u32;
+                        in_s.push(sig[0]);
+                        index.insert(sig, id);
+                        let mut path = paths[e].clone();
+                        path.push(h);
+                        paths.push(path);
+                        reps.push(x);
+                        id
+                    }
+                };
+                row.push(id);
+            }
+            act.push(row);
+            e += 1;
+        }
+        Ok(Candidate {
+            gens: gens.to_vec(),
+            reps,
+            paths,
+            act,
+            in_s,
+        })
+    }
+
+    /// Cuts a new test from a suspect: along one of its words, the first
+    /// place where the outcome of "representative so far + rest of the
+    /// word" changes gives the rest of the word after that letter.
+    fn split(&mut self, cand: &Candidate, suspect: &Suspect) -> Result<Option<Pos>> {
+        for word in &suspect.0 {
+            let mut e = 0u32;
+            let mut beta = self.is_p(&sorted(word))?;
+            for (i, &h) in word.iter().enumerate() {
+                let next = cand.act[e as usize][cand.gen_index(h)];
+                let rest = sorted(&word[i + 1..]);
+                let b = self.is_p(&plus(&cand.reps[next as usize], &rest))?;
+                if b != beta {
+                    return Ok(Some(rest));
+                }
+                beta = b;
+                e = next;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Checks the proof's conditions on the reduced candidate. `Ok(Ok)`:
+    /// proved, with the quotient and the (N) check's state count;
+    /// `Ok(Err)`: a suspect to refine with.
+    fn verify(
+        &mut self,
+        cand: &Candidate,
+        red: &Reduced,
+    ) -> Result<std::result::Result<(Quotient, usize), Suspect>> {
+        let order = red.act.len();
+        let g = cand.gens.len();
+        // Commutativity of the generators' actions.
+        for x in 0..order {
+            for i in 0..g {
+                for j in i + 1..g {
+                    let a = red.act[red.act[x][i] as usize][j];
+                    let b = red.act[red.act[x][j] as usize][i];
+                    if a != b {
+                        let z = distinguishing_word(red, a, b, &cand.gens);
+                        let base = representative_path(cand, red, x as u32);
+                        let mut w1 = base.clone();
+                        w1.extend([cand.gens[i], cand.gens[j]]);
+                        w1.extend(&z);
+                        let mut w2 = base;
+                        w2.extend([cand.gens[j], cand.gens[i]]);
+                        w2.extend(&z);
+                        return Ok(Err(Suspect(vec![w1, w2])));
+                    }
+                }
+            }
+        }
+        // The multiplication table, by running each element's path.
+        let paths: Vec<Vec<u16>> = (0..order as u32)
+            .map(|x| representative_path(cand, red, x))
+            .collect();
+        let run = |mut e: u32, word: &[u16]| {
+            for &h in word {
+                e = red.act[e as usize][cand.gen_index(h)];
+            }
+            e
+        };
+        let table: Vec<Vec<u32>> = (0..order as u32)
+            .map(|x| (0..order).map(|y| run(x, &paths[y])).collect())
+            .collect();
+        if red.in_s[0] {
+            return Err(Error::VerificationFailed {
+                path: "misère quotient".into(),
+                reason: "the empty sum was put in the P-portion".into(),
+            });
+        }
+        // (P): x·h ∈ S implies x·h' ∉ S.
+        let option_elements: Vec<Vec<u32>> = cand
+            .gens
+            .iter()
+            .map(|&h| {
+                self.options[usize::from(h)]
+                    .iter()
+                    .map(|l| run(0, l))
+                    .collect()
+            })
+            .collect();
+        for x in 0..order {
+            for (i, &h) in cand.gens.iter().enumerate() {
+                if !red.in_s[red.act[x][i] as usize] {
+                    continue;
+                }
+                for (k, &o) in option_elements[i].iter().enumerate() {
+                    if red.in_s[table[x][o as usize] as usize] {
+                        let mut w1 = paths[x].clone();
+                        w1.push(h);
+                        let mut w2 = paths[x].clone();
+                        w2.extend(&self.options[usize::from(h)][k]);
+                        return Ok(Err(Suspect(vec![w1, w2])));
+                    }
+                }
+            }
+        }
+        // (N): breadth-first over (Φ(G), Φ(G − a) for each class a in G).
+        let mut classes: Vec<u32> = cand.gens.iter().map(|&h| run(0, &[h])).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let class_of: HashMap<u32, usize> =
+            classes.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        // bad[c][z]: a heap of class c from which, in company z, no move
+        // reaches S; with that heap.
+        let mut bad: Vec<Vec<Option<u16>>> = vec![vec![None; order]; classes.len()];
+        for (i, &h) in cand.gens.iter().enumerate() {
+            let c = class_of[&run(0, &[h])];
+            for z in 0..order {
+                if bad[c][z].is_none()
+                    && option_elements[i]
+                        .iter()
+                        .all(|&o| !red.in_s[table[z][o as usize] as usize])
+                {
+                    bad[c][z] = Some(h);
+                }
+            }
+        }
+        const ABSENT: u32 = u32::MAX;
+        let start: State = (0, vec![ABSENT; classes.len()]);
+        let mut seen: HashSet<State> = HashSet::new();
+        let mut parent: HashMap<State, (State, usize)> = HashMap::new();
+        let mut queue: VecDeque<State> = VecDeque::from([start.clone()]);
+        seen.insert(start);
+        while let Some(state) = queue.pop_front() {
+            for (b, &cb) in classes.iter().enumerate() {
+                let (g0, zs) = &state;
+                let g1 = table[*g0 as usize][cb as usize];
+                let mut z1 = zs.clone();
+                for (a, z) in z1.iter_mut().enumerate() {
+                    if a != b && *z != ABSENT {
+                        *z = table[*z as usize][cb as usize];
+                    }
+                }
+                z1[b] = *g0;
+                let next: State = (g1, z1);
+                if seen.contains(&next) {
+                    continue;
+                }
+                let failing = !red.in_s[g1 as usize]
+                    && next
+                        .1
+                        .iter()
+                        .enumerate()
+                        .all(|(a, &z)| z == ABSENT || bad[a][z as usize].is_some());
+                if seen.len() >= self.limits.states {
+                    return Err(too_costly("states of the proof", self.limits.states));
+                }
+                seen.insert(next.clone());
+                parent.insert(next.clone(), (state.clone(), b));
+                if failing {
+                    return Ok(Err(self.n_failure(&next, &parent, &bad)?));
+                }
+                queue.push_back(next);
+            }
+        }
+        let states = seen.len();
+        let pretending: Vec<u32> = (0..=self.n)
+            .map(|h| {
+                if h == 0 || self.options[usize::from(h)].is_empty() {
+                    0
+                } else {
+                    run(0, &[h])
+                }
+            })
+            .collect();
+        Ok(Ok((
+            Quotient {
+                max_heap: usize::from(self.n),
+                table,
+                p_portion: red.in_s.clone(),
+                pretending,
+            },
+            states,
+        )))
+    }
+
+    /// The sum behind a failing (N) state, and which of it or its options
+    /// is mispredicted.
+    fn n_failure(
+        &mut self,
+        state: &State,
+        parent: &HashMap<State, (State, usize)>,
+        bad: &[Vec<Option<u16>>],
+    ) -> Result<Suspect> {
+        // The classes added, most recent first.
+        let mut counts = vec![0usize; bad.len()];
+        let mut s = state.clone();
+        while let Some((prev, b)) = parent.get(&s) {
+            counts[*b] += 1;
+            s = prev.clone();
+        }
+        let mut g: Pos = Vec::new();
+        for (a, &k) in counts.iter().enumerate() {
+            if k > 0 {
+                let z = state.1[a] as usize;
+                let h = bad[a][z].unwrap_or(0);
+                g.extend(std::iter::repeat_n(h, k));
+            }
+        }
+        g.sort_unstable();
+        if self.is_p(&g)? {
+            return Ok(Suspect(vec![g]));
+        }
+        // Truly N: some option is a P-position the candidate calls N.
+        for (i, &h) in g.iter().enumerate() {
+            for leaves in &self.options[usize::from(h)] {
+                let mut child: Pos = g[..i].iter().chain(&g[i + 1..]).copied().collect();
+                child.extend_from_slice(leaves);
+                child.sort_unstable();
+                if self.is_p(&child)? {
+                    return Ok(Suspect(vec![child]));
+                }
+            }
+        }
+        if !self.exact {
+            // The fast model agrees with the candidate here: only exact
+            // outcomes can refine it.
+            return Ok(Suspect(Vec::new()));
+        }
+        Err(Error::VerificationFailed {
+            path: "misère quotient".into(),
+            reason: format!(
+                "heap {}: an (N) failure at {g:?} without a counterexample",
+                self.n
+            ),
+        })
+    }
+}
+
+/// The element of a sum in `q`.
+fn class_of(q: &Quotient, pos: &[u16]) -> u32 {
+    pos.iter()
+        .fold(0, |acc, &h| q.mul(acc, q.pretending[usize::from(h)]))
+}
+
+/// The least sum (in the multiset order: a sum is below any sum it is
+/// part of, and below any sum with a larger largest heap) of each element
+/// of `q`, found in increasing order from the empty sum.
+fn min_reps(q: &Quotient, options: &[Vec<Pos>]) -> Vec<Pos> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let heaps: Vec<u16> = (1..=q.max_heap)
+        .filter(|&h| !options[h].is_empty())
+        .map(|h| h as u16)
+        .collect();
+    let mut reps: Vec<Option<Pos>> = vec![None; q.order()];
+    let mut queue: BinaryHeap<Reverse<Vec<u16>>> = BinaryHeap::from([Reverse(Vec::new())]);
+    while let Some(Reverse(desc)) = queue.pop() {
+        let x = class_of(q, &desc) as usize;
+        if reps[x].is_some() {
+            continue;
+        }
+        let mut pos = desc.clone();
+        pos.reverse();
+        reps[x] = Some(pos);
+        for &h in &heaps {
+            if reps[q.mul(x as u32, q.pretending[usize::from(h)]) as usize].is_none() {
+                let mut next = desc.clone();
+                let at = next.partition_point(|&y| y > h);
+                next.insert(at, h);
+                queue.push(Reverse(next));
+            }
+        }
+    }
+    reps.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+fn sorted(w: &[u16]) -> Pos {
+    let mut v = w.to_vec();
+    v.sort_unstable();
+    v
+}
+
+fn too_costly(what: &str, limit: usize) -> Error {
+    Error::TooCostly {
+        what: "the misère quotient".into(),
+        needs: format!("more than {limit} {what}"),
+        limit: "its bound".into(),
+        flag: "--force",
+    }
+}
+
+/// Moore's reduction of the candidate: elements whose futures agree (for
+/// every word `w`, `x·w ∈ S ⟺ y·w ∈ S`) are one. Blocks are numbered by
+/// their first element, so the identity stays 0.
+fn reduce(cand: &Candidate) -> Reduced {
+    let n = cand.act.len();
+    let mut block: Vec<u32> = cand.in_s.iter().map(|&p| u32::from(p)).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
+        let mut next = vec![0u32; n];
+        for e in 0..n {
+            let key = (
+                block[e],
+                cand.act[e].iter().map(|&t| block[t as usize]).collect(),
+            );
+            let len = ids.len() as u32;
+            next[e] = *ids.entry(key).or_insert(len);
+        }
+        let new_count = ids.len();
+        block = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    let mut act = vec![Vec::new(); count];
+    let mut in_s = vec![false; count];
+    for e in 0..n {
+        let b = block[e] as usize;
+        if act[b].is_empty() {
+            act[b] = cand.act[e].iter().map(|&t| block[t as usize]).collect();
+            in_s[b] = cand.in_s[e];
+        }
+    }
+    Reduced { act, in_s, block }
+}
+
+/// A candidate path to the first candidate element of reduced block `x`.
+fn representative_path(cand: &Candidate, red: &Reduced, x: u32) -> Vec<u16> {
+    red.block
+        .iter()
+        .position(|&b| b == x)
+        .map(|e| cand.paths[e].clone())
+        .unwrap_or_default()
+}
+
+/// A word `z` with `a·z ∈ S` and `b·z ∉ S` or the reverse (breadth-first
+/// over pairs).
+fn distinguishing_word(red: &Reduced, a: u32, b: u32, gens: &[u16]) -> Vec<u16> {
+    let mut prev: HashMap<(u32, u32), ((u32, u32), u16)> = HashMap::new();
+    let mut queue = VecDeque::from([(a, b)]);
+    let mut seen = HashSet::from([(a, b)]);
+    while let Some((x, y)) = queue.pop_front() {
+        if red.in_s[x as usize] != red.in_s[y as usize] {
+            let mut w = Vec::new();
+            let mut s = (x, y);
+            while let Some(&(p, h)) = prev.get(&s) {
+                w.push(h);
+                s = p;
+            }
+            w.reverse();
+            return w;
+        }
+        for (i, &h) in gens.iter().enumerate() {
+            let next = (red.act[x as usize][i], red.act[y as usize][i]);
+            if seen.insert(next) {
+                prev.insert(next, ((x, y), h));
+                queue.push_back(next);
+            }
+        }
+    }
+    Vec::new()
+}

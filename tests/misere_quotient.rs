@@ -1,0 +1,155 @@
+//! Misère quotients: each proved quotient checked against the search on
+//! every small sum, the monoid laws on its table, its presentation against
+//! its table, and its growth against the genus (a game is wild from the
+//! heap where its quotient first outgrows the tame one).
+
+mod common;
+
+use common::{grundy, one_line_error};
+use grundy::games::misere::quotient::Quotient;
+use grundy::games::octal::OctalCode;
+use grundy::jobs::misere::{quotient, QuotientJob};
+use grundy::progress::NoProgress;
+use serde_json::Value;
+
+fn computed(code: &str, n: usize, check: Option<(usize, usize)>) -> (Quotient, Option<usize>) {
+    let code: OctalCode = code.parse().unwrap();
+    let job = QuotientJob {
+        code: &code,
+        max_heap: n,
+        force: false,
+        check,
+    };
+    let r = quotient(&job, &NoProgress).unwrap();
+    (r.learned.quotient, r.checked_sums)
+}
+
+#[test]
+fn quotients_predict_every_small_sum() {
+    // Every sum of up to 3 heaps of total at most 24 (4 heaps, total 20
+    // for the two splitting classics), the quotient's outcome against the
+    // search's.
+    let mut total = 0;
+    for (code, n, check) in [
+        ("0.77", 12, (4, 22)),
+        ("0.07", 14, (4, 24)),
+        ("0.137", 12, (3, 24)),
+        ("0.6", 10, (3, 22)),
+        ("4.07", 10, (3, 20)),
+        ("0.0330003", 12, (3, 24)),
+        ("0.75", 12, (3, 24)),
+        ("hex:0.3F", 8, (3, 16)),
+    ] {
+        let (q, checked) = computed(code, n, Some(check));
+        let checked = checked.unwrap();
+        assert!(checked > 100, "{code}: {checked}");
+        assert!(q.order() >= 2, "{code}");
+        total += checked;
+    }
+    assert!(total > 3000, "{total}");
+}
+
+#[test]
+fn the_monoid_laws_hold_and_the_presentation_names_every_element() {
+    for (code, n) in [("0.77", 20), ("0.07", 16), ("0.137", 12), ("0.6", 10)] {
+        let (q, _) = computed(code, n, None);
+        let k = q.order() as u32;
+        for x in 0..k {
+            assert_eq!(q.mul(0, x), x, "{code}: identity");
+            for y in 0..k {
+                assert_eq!(q.mul(x, y), q.mul(y, x), "{code}: commutative");
+                for z in 0..k {
+                    assert_eq!(
+                        q.mul(q.mul(x, y), z),
+                        q.mul(x, q.mul(y, z)),
+                        "{code}: associative"
+                    );
+                }
+            }
+        }
+        // The empty sum is an N-position; the P-portion is not empty.
+        assert!(!q.p_portion[0]);
+        assert!(q.p_portion_size() >= 1);
+        // Each element's normal form multiplies out to it.
+        let p = q.presentation();
+        let gen_elements: Vec<u32> = p.generators.iter().map(|(_, h)| q.pretending[*h]).collect();
+        for (e, word) in p.words.iter().enumerate() {
+            let mut x = 0;
+            for (g, &exp) in gen_elements.iter().zip(word) {
+                for _ in 0..exp {
+                    x = q.mul(x, *g);
+                }
+            }
+            assert_eq!(x as usize, e, "{code}: word of element {e}");
+        }
+    }
+}
+
+#[test]
+fn growth_beyond_the_tame_quotient_is_where_the_genus_turns_wild() {
+    // Kayles is tame to heap 4 and Dawson's Kayles to heap 9 (genus,
+    // Winning Ways ch. 13; CGSuite): their quotients are the tame quotient
+    // T (order 6, P-portion {a, b²}; Plambeck 2005, §5) up to there and grow
+    // at the first wild heap.
+    let d = tempfile::tempdir().unwrap();
+    for (code, first_wild) in [("0.77", 5usize), ("0.07", 10)] {
+        let o = grundy(
+            &["octal", "quotient", code, "--max-heap", "14", "--json"],
+            d.path(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let j: Value = serde_json::from_slice(&o.stdout).unwrap();
+        for g in j["growth"].as_array().unwrap() {
+            let n = g["n"].as_u64().unwrap() as usize;
+            let order = g["order"].as_u64().unwrap();
+            if (2..first_wild).contains(&n) && n >= 4 {
+                assert_eq!(order, 6, "{code} Q_{n}");
+                assert_eq!(g["p_portion_size"], 2, "{code} Q_{n}");
+            }
+            if n == first_wild {
+                assert!(order > 6, "{code} Q_{n}: {order}");
+            }
+        }
+        let wild = grundy(
+            &["octal", "genus", code, "--max-n", "14", "--json"],
+            d.path(),
+        );
+        let w: Value = serde_json::from_slice(&wild.stdout).unwrap();
+        assert_eq!(w["first_wild"], first_wild);
+        assert_eq!(j["proved_for_max_heap"], true);
+        assert_eq!(j["whole_game_proved"], false);
+        assert_eq!(j["pretending"].as_array().unwrap().len(), 15);
+    }
+}
+
+#[test]
+fn quotient_refusals_and_the_cross_check_flag() {
+    let d = tempfile::tempdir().unwrap();
+    one_line_error(
+        &grundy(&["octal", "quotient", "0.7x", "--max-heap", "5"], d.path()),
+        "0.7x",
+    );
+    one_line_error(
+        &grundy(
+            &["octal", "quotient", "kayles", "--max-heap", "70000"],
+            d.path(),
+        ),
+        "65,535",
+    );
+    let o = grundy(
+        &[
+            "octal",
+            "quotient",
+            "kayles",
+            "--max-heap",
+            "8",
+            "--verify",
+            "3,20",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("order 12, P-portion 3 elements"), "{text}");
+    assert!(text.contains("all agree"), "{text}");
+}
