@@ -224,6 +224,43 @@ struct Reduced {
 /// `a` (`u32::MAX` for a class not in `G`).
 type State = (u32, Vec<u32>);
 
+/// A class not in the sum, in a [`State`].
+const ABSENT: u32 = u32::MAX;
+
+/// Runs `word` from element `e` in the reduced candidate.
+fn run(cand: &Candidate, red: &Reduced, mut e: u32, word: &[u16]) -> u32 {
+    for &h in word {
+        e = red.act[e as usize][cand.gen_index(h)];
+    }
+    e
+}
+
+/// Whether the generators' actions commute; a suspect where two do not
+/// (the two orders, continued by a word telling their results apart).
+fn commutativity_suspect(cand: &Candidate, red: &Reduced) -> Option<Suspect> {
+    let g = cand.gens.len();
+    for (x, row) in red.act.iter().enumerate() {
+        for i in 0..g {
+            for j in i + 1..g {
+                let a = red.act[row[i] as usize][j];
+                let b = red.act[row[j] as usize][i];
+                if a != b {
+                    let z = distinguishing_word(red, a, b, &cand.gens);
+                    let base = representative_path(cand, red, x as u32);
+                    let mut w1 = base.clone();
+                    w1.extend([cand.gens[i], cand.gens[j]]);
+                    w1.extend(&z);
+                    let mut w2 = base;
+                    w2.extend([cand.gens[j], cand.gens[i]]);
+                    w2.extend(&z);
+                    return Some(Suspect(vec![w1, w2]));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// A sum whose predicted outcome is wrong, or two sums one of which is.
 struct Suspect(Vec<Vec<u16>>);
 
@@ -450,40 +487,16 @@ impl LevelSearch<'_> {
         cand: &Candidate,
         red: &Reduced,
     ) -> Result<std::result::Result<(Quotient, usize), Suspect>> {
-        let order = red.act.len();
-        let g = cand.gens.len();
-        // Commutativity of the generators' actions.
-        for x in 0..order {
-            for i in 0..g {
-                for j in i + 1..g {
-                    let a = red.act[red.act[x][i] as usize][j];
-                    let b = red.act[red.act[x][j] as usize][i];
-                    if a != b {
-                        let z = distinguishing_word(red, a, b, &cand.gens);
-                        let base = representative_path(cand, red, x as u32);
-                        let mut w1 = base.clone();
-                        w1.extend([cand.gens[i], cand.gens[j]]);
-                        w1.extend(&z);
-                        let mut w2 = base;
-                        w2.extend([cand.gens[j], cand.gens[i]]);
-                        w2.extend(&z);
-                        return Ok(Err(Suspect(vec![w1, w2])));
-                    }
-                }
-            }
+        if let Some(s) = commutativity_suspect(cand, red) {
+            return Ok(Err(s));
         }
+        let order = red.act.len() as u32;
         // The multiplication table, by running each element's path.
-        let paths: Vec<Vec<u16>> = (0..order as u32)
+        let paths: Vec<Vec<u16>> = (0..order)
             .map(|x| representative_path(cand, red, x))
             .collect();
-        let run = |mut e: u32, word: &[u16]| {
-            for &h in word {
-                e = red.act[e as usize][cand.gen_index(h)];
-            }
-            e
-        };
-        let table: Vec<Vec<u32>> = (0..order as u32)
-            .map(|x| (0..order).map(|y| run(x, &paths[y])).collect())
+        let table: Vec<Vec<u32>> = (0..order)
+            .map(|x| paths.iter().map(|p| run(cand, red, x, p)).collect())
             .collect();
         if red.in_s[0] {
             return Err(Error::VerificationFailed {
@@ -491,35 +504,84 @@ impl LevelSearch<'_> {
                 reason: "the empty sum was put in the P-portion".into(),
             });
         }
-        // (P): x·h ∈ S implies x·h' ∉ S.
         let option_elements: Vec<Vec<u32>> = cand
             .gens
             .iter()
             .map(|&h| {
                 self.options[usize::from(h)]
                     .iter()
-                    .map(|l| run(0, l))
+                    .map(|l| run(cand, red, 0, l))
                     .collect()
             })
             .collect();
-        for x in 0..order {
+        if let Some(s) = self.p_suspect(cand, red, &paths, &table, &option_elements) {
+            return Ok(Err(s));
+        }
+        let states = match self.n_check(cand, red, &table, &option_elements)? {
+            Ok(states) => states,
+            Err(s) => return Ok(Err(s)),
+        };
+        let pretending: Vec<u32> = (0..=self.n)
+            .map(|h| {
+                if h == 0 || self.options[usize::from(h)].is_empty() {
+                    0
+                } else {
+                    run(cand, red, 0, &[h])
+                }
+            })
+            .collect();
+        Ok(Ok((
+            Quotient {
+                max_heap: usize::from(self.n),
+                table,
+                p_portion: red.in_s.clone(),
+                pretending,
+            },
+            states,
+        )))
+    }
+
+    /// (P): `x·h ∈ S` implies `x·h' ∉ S` for every element `x`, heap `h`
+    /// and option `h'` of `h`; a suspect where it fails.
+    fn p_suspect(
+        &self,
+        cand: &Candidate,
+        red: &Reduced,
+        paths: &[Vec<u16>],
+        table: &[Vec<u32>],
+        option_elements: &[Vec<u32>],
+    ) -> Option<Suspect> {
+        for (x, row) in table.iter().enumerate() {
             for (i, &h) in cand.gens.iter().enumerate() {
                 if !red.in_s[red.act[x][i] as usize] {
                     continue;
                 }
                 for (k, &o) in option_elements[i].iter().enumerate() {
-                    if red.in_s[table[x][o as usize] as usize] {
+                    if red.in_s[row[o as usize] as usize] {
                         let mut w1 = paths[x].clone();
                         w1.push(h);
                         let mut w2 = paths[x].clone();
                         w2.extend(&self.options[usize::from(h)][k]);
-                        return Ok(Err(Suspect(vec![w1, w2])));
+                        return Some(Suspect(vec![w1, w2]));
                     }
                 }
             }
         }
-        // (N): breadth-first over (Φ(G), Φ(G − a) for each class a in G).
-        let mut classes: Vec<u32> = cand.gens.iter().map(|&h| run(0, &[h])).collect();
+        None
+    }
+
+    /// (N): breadth-first over the states `(Φ(G), Φ(G − a) for each heap
+    /// class a in G)`; a state where `Φ(G) ∉ S` but no heap of `G` can move
+    /// into `S` is a failure. Returns the number of states, or a suspect.
+    fn n_check(
+        &mut self,
+        cand: &Candidate,
+        red: &Reduced,
+        table: &[Vec<u32>],
+        option_elements: &[Vec<u32>],
+    ) -> Result<std::result::Result<usize, Suspect>> {
+        let order = red.act.len();
+        let mut classes: Vec<u32> = cand.gens.iter().map(|&h| run(cand, red, 0, &[h])).collect();
         classes.sort_unstable();
         classes.dedup();
         let class_of: HashMap<u32, usize> =
@@ -528,23 +590,21 @@ impl LevelSearch<'_> {
         // reaches S; with that heap.
         let mut bad: Vec<Vec<Option<u16>>> = vec![vec![None; order]; classes.len()];
         for (i, &h) in cand.gens.iter().enumerate() {
-            let c = class_of[&run(0, &[h])];
-            for z in 0..order {
+            let c = class_of[&run(cand, red, 0, &[h])];
+            for (z, row) in table.iter().enumerate() {
                 if bad[c][z].is_none()
                     && option_elements[i]
                         .iter()
-                        .all(|&o| !red.in_s[table[z][o as usize] as usize])
+                        .all(|&o| !red.in_s[row[o as usize] as usize])
                 {
                     bad[c][z] = Some(h);
                 }
             }
         }
-        const ABSENT: u32 = u32::MAX;
         let start: State = (0, vec![ABSENT; classes.len()]);
-        let mut seen: HashSet<State> = HashSet::new();
+        let mut seen: HashSet<State> = HashSet::from([start.clone()]);
         let mut parent: HashMap<State, (State, usize)> = HashMap::new();
-        let mut queue: VecDeque<State> = VecDeque::from([start.clone()]);
-        seen.insert(start);
+        let mut queue: VecDeque<State> = VecDeque::from([start]);
         while let Some(state) = queue.pop_front() {
             for (b, &cb) in classes.iter().enumerate() {
                 let (g0, zs) = &state;
@@ -577,25 +637,7 @@ impl LevelSearch<'_> {
                 queue.push_back(next);
             }
         }
-        let states = seen.len();
-        let pretending: Vec<u32> = (0..=self.n)
-            .map(|h| {
-                if h == 0 || self.options[usize::from(h)].is_empty() {
-                    0
-                } else {
-                    run(0, &[h])
-                }
-            })
-            .collect();
-        Ok(Ok((
-            Quotient {
-                max_heap: usize::from(self.n),
-                table,
-                p_portion: red.in_s.clone(),
-                pretending,
-            },
-            states,
-        )))
+        Ok(Ok(seen.len()))
     }
 
     /// The sum behind a failing (N) state, and which of it or its options
