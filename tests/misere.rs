@@ -329,3 +329,61 @@ fn sum_misere_refusals() {
         "cycle of moves",
     );
 }
+
+#[test]
+fn the_quotient_and_the_search_decide_sums_alike() {
+    // Sums large enough that `sum --misere` uses the proved quotient,
+    // against `--search`: the same outcome and the same winning moves.
+    let d = tempfile::tempdir().unwrap();
+    let run = |sum: &str, extra: &[&str]| -> Value {
+        let mut args = vec!["sum", "--misere", sum, "--json", "--all", "--force"];
+        args.extend_from_slice(extra);
+        let o = grundy(&args, d.path());
+        assert!(
+            o.status.success(),
+            "{sum}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_str(&stdout(&o)).unwrap()
+    };
+    let moves = |j: &Value| -> Vec<(u64, String)> {
+        let mut v: Vec<(u64, String)> = j["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["component"].as_u64().unwrap(),
+                    m["to"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    for sum in [
+        "kayles:12 + kayles:10 + kayles:9",
+        "kayles:11 + kayles:11 + kayles:7",
+        "0.07:14 + 0.07:12 + 0.07:10",
+        "0.07:13 + 0.07:13 + 0.07:6 + 0.07:4",
+    ] {
+        let q = run(sum, &[]);
+        assert_eq!(q["method"], "misère quotient (proved)", "{sum}");
+        let s = run(sum, &["--search"]);
+        assert_eq!(s["method"], "search", "{sum}");
+        assert_eq!(q["outcome"], s["outcome"], "{sum}");
+        assert_eq!(moves(&q), moves(&s), "{sum}");
+    }
+    // Misère Nim's rule against the search, through the binary.
+    for sum in [
+        "nim:1 + nim:1 + nim:1",
+        "nim:3 + nim:5 + nim:6",
+        "nim:2 + nim:2 + nim:1",
+    ] {
+        assert_eq!(
+            run(sum, &[])["outcome"],
+            run(sum, &["--search"])["outcome"],
+            "{sum}"
+        );
+    }
+}

@@ -36,6 +36,10 @@ pub struct Args {
     /// and graph vertices.
     #[arg(long)]
     pub misere: bool,
+    /// With --misere: decide by the search even where a proved misère
+    /// quotient or misère Nim's rule applies (a cross-check).
+    #[arg(long, requires = "misere")]
+    pub search: bool,
 }
 
 /// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
@@ -123,6 +127,7 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
     let job = MisereSumJob {
         text,
         force: a.force,
+        search_only: a.search,
     };
     let r = grundy::jobs::misere::sum(&job, bars)?;
     let p = r.outcome == Outcome::P;

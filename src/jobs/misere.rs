@@ -32,6 +32,9 @@ pub struct MisereSumJob<'a> {
     pub text: &'a str,
     /// Search past [`MAX_POSITIONS`].
     pub force: bool,
+    /// Decide by the search even where a quotient or Bouton's rule would
+    /// (a cross-check).
+    pub search_only: bool,
 }
 
 /// One winning move.
@@ -54,7 +57,8 @@ pub struct MisereSum {
     pub outcome: Outcome,
     /// Every winning move (none for a P-position).
     pub winning: Vec<WinningMove>,
-    /// How the outcome was found: `misère Nim (Bouton)` or `search`.
+    /// How the outcome was found: `misère Nim (Bouton)`, `misère quotient
+    /// (proved)` or `search`.
     pub method: &'static str,
     /// Positions the search settled (0 for misère Nim).
     pub positions: usize,
@@ -79,10 +83,15 @@ struct Parsed {
 /// loopy graph or a row too long.
 pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum> {
     let parts = parse_sum(job.text)?;
-    if let Some(heaps) = all_nim(&parts) {
+    if let Some(heaps) = all_nim(&parts).filter(|_| !job.search_only) {
         return Ok(misere_nim(&parts, &heaps));
     }
     let parsed = families_of(&parts)?;
+    if parsed.bound > QUOTIENT_FROM && !job.search_only {
+        if let Some(r) = by_quotient(&parts, job.force, progress)? {
+            return Ok(r);
+        }
+    }
     if parsed.bound > MAX_POSITIONS as f64 && !job.force {
         return Err(Error::TooCostly {
             what: format!("the misère search of {}", job.text.trim()),
@@ -110,6 +119,100 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
         method: "search",
         positions: search.positions_searched(),
     })
+}
+
+/// Above this bound on positions, a sum of one octal game's heaps is
+/// decided by the game's misère quotient when it can be proved within its
+/// default bounds.
+const QUOTIENT_FROM: f64 = 100_000.0;
+
+/// The largest heap for which [`sum`] tries the quotient without `--force`
+/// (Kayles' Q_30 takes about 10 s; larger bounds can take minutes).
+const QUOTIENT_MAX_HEAP: usize = 30;
+
+/// Decides a sum of heaps of one octal game with its proved quotient
+/// `Q_N`, `N` the largest heap: the outcome is the P-portion's verdict on
+/// the product of the heaps' elements, and each move is judged the same
+/// way (prefix and suffix products, so time linear in the number of heaps
+/// and their options). None when the sum is not of that kind or the
+/// quotient is too costly to prove.
+fn by_quotient(
+    parts: &[Component],
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<Option<MisereSum>> {
+    let mut code: Option<&OctalCode> = None;
+    let mut heaps = Vec::with_capacity(parts.len());
+    for c in parts {
+        match c {
+            Component::Octal { code: k, heap, .. } if code.is_none_or(|x| x == k) => {
+                code = Some(k);
+                heaps.push(*heap);
+            }
+            _ => return Ok(None),
+        }
+    }
+    let (Some(code), Some(&max_heap)) = (code, heaps.iter().max()) else {
+        return Ok(None);
+    };
+    if max_heap > QUOTIENT_MAX_HEAP && !force {
+        return Ok(None);
+    }
+    let q = match learn::quotient(code, max_heap, Limits::default(), progress) {
+        Ok(l) => l.quotient,
+        Err(Error::TooCostly { .. } | Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let element = |h: usize| q.pretending[h];
+    let mut prefix = vec![0u32; heaps.len() + 1];
+    for (i, &h) in heaps.iter().enumerate() {
+        prefix[i + 1] = q.mul(prefix[i], element(h));
+    }
+    let mut suffix = vec![0u32; heaps.len() + 1];
+    for (i, &h) in heaps.iter().enumerate().rev() {
+        suffix[i] = q.mul(suffix[i + 1], element(h));
+    }
+    let p = q.p_portion[prefix[heaps.len()] as usize];
+    let label = |h: usize| match code.name() {
+        Some(name) => format!("{name}:{h}"),
+        None => format!("{code}:{h}"),
+    };
+    let mut winning = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        if heaps[..i].contains(&h) {
+            continue;
+        }
+        let others = q.mul(prefix[i], suffix[i + 1]);
+        let mut seen = std::collections::HashSet::new();
+        code.for_each_move(h, |m| {
+            let (left, count) = m.heaps();
+            let left = &left[..count];
+            let x = left.iter().fold(others, |acc, &l| q.mul(acc, element(l)));
+            if q.p_portion[x as usize] && seen.insert(left.to_vec()) {
+                let kept: Vec<String> = left
+                    .iter()
+                    .filter(|&&l| l != 0 && !code.moves(l).is_empty())
+                    .map(|&l| label(l))
+                    .collect();
+                winning.push(WinningMove {
+                    component: i.saturating_add(1),
+                    from: label(h),
+                    to: if kept.is_empty() {
+                        "0".into()
+                    } else {
+                        kept.join(" + ")
+                    },
+                });
+            }
+        });
+    }
+    Ok(Some(MisereSum {
+        components: parts.iter().map(ToString::to_string).collect(),
+        outcome: if p { Outcome::P } else { Outcome::N },
+        winning,
+        method: "misère quotient (proved)",
+        positions: 0,
+    }))
 }
 
 /// The heaps of a sum made of Nim heaps only.
