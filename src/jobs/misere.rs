@@ -164,15 +164,22 @@ fn by_quotient(
         Err(e) => return Err(e),
     };
     let element = |h: usize| q.pretending[h];
-    let mut prefix = vec![0u32; heaps.len() + 1];
-    for (i, &h) in heaps.iter().enumerate() {
-        prefix[i + 1] = q.mul(prefix[i], element(h));
-    }
-    let mut suffix = vec![0u32; heaps.len() + 1];
-    for (i, &h) in heaps.iter().enumerate().rev() {
-        suffix[i] = q.mul(suffix[i + 1], element(h));
-    }
-    let p = q.p_portion[prefix[heaps.len()] as usize];
+    // prefix[i]: the product of heaps[..i]; suffix[i]: of heaps[i..].
+    let prefix: Vec<u32> = std::iter::once(0)
+        .chain(heaps.iter().scan(0u32, |acc, &h| {
+            *acc = q.mul(*acc, element(h));
+            Some(*acc)
+        }))
+        .collect();
+    let mut suffix: Vec<u32> = std::iter::once(0)
+        .chain(heaps.iter().rev().scan(0u32, |acc, &h| {
+            *acc = q.mul(*acc, element(h));
+            Some(*acc)
+        }))
+        .collect();
+    suffix.reverse();
+    let whole = prefix.last().copied().unwrap_or(0);
+    let p = q.p_portion[whole as usize];
     let label = |h: usize| match code.name() {
         Some(name) => format!("{name}:{h}"),
         None => format!("{code}:{h}"),
@@ -182,7 +189,10 @@ fn by_quotient(
         if heaps[..i].contains(&h) {
             continue;
         }
-        let others = q.mul(prefix[i], suffix[i + 1]);
+        let others = q.mul(
+            prefix[i],
+            suffix.get(i.saturating_add(1)).copied().unwrap_or(0),
+        );
         let mut seen = std::collections::HashSet::new();
         code.for_each_move(h, |m| {
             let (left, count) = m.heaps();
