@@ -384,6 +384,18 @@ impl LevelSearch<'_> {
             }
             let cand = self.closure(&gens, tests)?;
             let red = reduce(&cand);
+            progress.note(&format!(
+                "heap {}: candidate {} of {} elements, {} tests, {}",
+                self.n,
+                refinements,
+                red.act.len(),
+                tests.len(),
+                if self.exact {
+                    format!("exact search, {} positions", self.memo.len())
+                } else {
+                    "fast model".to_string()
+                }
+            ));
             match self.verify(&cand, &red)? {
                 Ok((q, states)) => return Ok((q, refinements, states)),
                 Err(suspect) => match self.split(&cand, &suspect)? {
