@@ -172,6 +172,14 @@ fn every_two_digit_code_is_predicted_on_small_sums() {
                     assert_eq!(q.mul(x, y), q.mul(y, x), "{code}");
                 }
             }
+            // A misère quotient of impartial games has even order when it
+            // is not trivial (Plambeck and Siegel 2008; restated by
+            // Rubinstein-Salzedo and Zhou, arXiv 2603.18244, §1).
+            assert!(
+                q.order() == 1 || q.order() % 2 == 0,
+                "{code}: order {}",
+                q.order()
+            );
             orders.push((code, q.order()));
         }
     }
