@@ -189,6 +189,18 @@ fn heap_options(code: &OctalCode, max_heap: usize) -> Vec<Vec<Pos>> {
     options
 }
 
+/// The sum `pos` after a move replacing its heap at index `i` by `leaves`.
+fn moved(pos: &[u16], i: usize, leaves: &[u16]) -> Pos {
+    let mut child: Pos = pos[..i]
+        .iter()
+        .chain(&pos[i + 1..])
+        .chain(leaves)
+        .copied()
+        .collect();
+    child.sort_unstable();
+    child
+}
+
 /// The sum of two positions.
 fn plus(a: &[u16], b: &[u16]) -> Pos {
     let mut v: Pos = a.iter().chain(b).copied().collect();
@@ -310,10 +322,7 @@ impl LevelSearch<'_> {
                 continue;
             }
             for leaves in &self.options[usize::from(h)] {
-                let mut child: Pos = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                child.extend_from_slice(leaves);
-                child.sort_unstable();
-                if self.is_p(&child)? {
+                if self.is_p(&moved(pos, i, leaves))? {
                     p = false;
                     break 'moves;
                 }
@@ -349,13 +358,7 @@ impl LevelSearch<'_> {
             let rep = self.reps[x as usize].clone();
             'moves: for (i, &h) in rep.iter().enumerate() {
                 for leaves in &self.options[usize::from(h)] {
-                    let child: Pos = rep[..i]
-                        .iter()
-                        .chain(&rep[i + 1..])
-                        .chain(leaves)
-                        .copied()
-                        .collect();
-                    let y = class_of(self.prev, &child);
+                    let y = class_of(self.prev, &moved(&rep, i, leaves));
                     if self.model(y, k) {
                         p = false;
                         break 'moves;
@@ -682,9 +685,7 @@ impl LevelSearch<'_> {
         // Truly N: some option is a P-position the candidate calls N.
         for (i, &h) in g.iter().enumerate() {
             for leaves in &self.options[usize::from(h)] {
-                let mut child: Pos = g[..i].iter().chain(&g[i + 1..]).copied().collect();
-                child.extend_from_slice(leaves);
-                child.sort_unstable();
+                let child = moved(&g, i, leaves);
                 if self.is_p(&child)? {
                     return Ok(Suspect(vec![child]));
                 }
