@@ -36,7 +36,7 @@
 //! `OUT/census.partial.csv` (whole lines, flushed, each with its digest).
 //! Interrupted (Ctrl-C, SIGTERM), it ends with [`Error::Interrupted`]
 //! naming that file; run again with `resume` and the rows in it are kept
-//! instead of recomputed, once checked ([`take_over`]): the file's `N`
+//! instead of recomputed, once checked (`take_over`): the file's `N`
 //! and version, each row's digest and fields, the periodic rows re-proved.
 //! The file is removed once the dataset is in place.
 //!
@@ -209,9 +209,9 @@ pub struct CensusRun {
 /// Runs a census: settles the families of the job in parallel over the
 /// current rayon pool, then writes `census.csv` and `summary.json` to
 /// `out` all at once and, if asked, the report. With `resume`, the rows of
-/// the partial file are checked ([`take_over`]) before any is kept.
+/// the partial file are checked (`take_over`) before any is kept.
 /// Progress: one phase without a total (no bar to extrapolate from), its
-/// note the codes done and the estimate of the time left ([`Eta`]).
+/// note the codes done and the estimate of the time left (`Eta`).
 ///
 /// # Errors
 /// As [`validate`]; [`Error::Io`] for output that cannot be written;
@@ -944,7 +944,7 @@ fn check_digest(l: &Loaded, required: bool) -> Result<bool> {
 /// `summary.json`) into the census an unsharded run writes: the same
 /// `census.csv` byte for byte, and a `summary.json` adding up the shards.
 /// Nothing is written unless every check passes. Each shard in turn is
-/// read back and checked against itself ([`load`]: every field parses and
+/// read back and checked against itself (`load`: every field parses and
 /// is in place, every row is of its shard, the summary is its rows'); is
 /// of the first one's census (same digits and `N`) and written by this
 /// version of grundy; has every periodic row re-proved
@@ -1106,14 +1106,14 @@ pub struct Verified {
 }
 
 /// Verifies a census directory (a whole census or a shard): reads it back
-/// and checks it against itself ([`load`]), re-derives its rows
+/// and checks it against itself (`load`), re-derives its rows
 /// ([`Depth`]: every periodic row, or every row) by replaying the census
 /// schedule for each code, its family's values computed once, and checks
 /// `rows_blake3` when present. Progress: one phase, its note the rows done
 /// and the time left.
 ///
 /// # Errors
-/// As [`load`]; [`Error::VerificationFailed`] naming the file, line, code
+/// As `load`; [`Error::VerificationFailed`] naming the file, line, code
 /// and field of the first row that recomputing contradicts, or
 /// `summary.json` for a digest that does not match;
 /// [`Error::OutOfRange`] when [`Depth::All`] would recompute rows that

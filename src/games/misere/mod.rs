@@ -14,7 +14,10 @@
 //! - [`genus`]: Conway's genus `g^{γ0 γ1 …}` of a position, computed from
 //!   its options' genera, and the tame genera;
 //! - [`nim`]: misère Nim's rule (Bouton 1902), the closed form the search
-//!   is tested against.
+//!   is tested against;
+//! - [`families`]: the families a misère sum can hold;
+//! - [`quotient`]: a misère quotient `Q_N` (Plambeck–Siegel) once found, and
+//!   [`learn`]: how it is found and proved.
 //!
 //! No cancellation is assumed: under misère play `G + G` is not in general
 //! equivalent to `0` (ONAG ch. 12), so equal components are kept. Only a
