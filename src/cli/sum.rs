@@ -32,8 +32,9 @@ pub struct Args {
     #[arg(long)]
     pub force: bool,
     /// Misère play (the last player to move loses): the outcome and every
-    /// winning move by search, for heaps of octal and Nim games, coin rows
-    /// and graph vertices.
+    /// winning move, for heaps of octal and Nim games, coin rows and graph
+    /// vertices; by search, by misère Nim's rule, or for a larger sum of one
+    /// octal game's heaps by its proved misère quotient.
     #[arg(long)]
     pub misere: bool,
     /// With --misere: decide by the search even where a proved misère
