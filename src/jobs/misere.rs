@@ -180,10 +180,8 @@ fn by_quotient(
     suffix.reverse();
     let whole = prefix.last().copied().unwrap_or(0);
     let p = q.p_portion[whole as usize];
-    let label = |h: usize| match code.name() {
-        Some(name) => format!("{name}:{h}"),
-        None => format!("{code}:{h}"),
-    };
+    let heaps_family = Heaps { code: code.clone() };
+    let label = |h: usize| heaps_family.label(h as u64);
     let mut winning = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
         if heaps[..i].contains(&h) {
