@@ -143,6 +143,7 @@ pub fn quotient(
             reps,
             n_option_classes,
             fast: HashMap::new(),
+            trusted: None,
         };
         let (next, refinements, s) = level.learn(&mut tests, progress)?;
         positions += level.memo.len();
@@ -291,6 +292,56 @@ struct LevelSearch<'a> {
     n_option_classes: Vec<u32>,
     /// The fast model's outcomes of `(element of the rest, copies of n)`.
     fast: HashMap<(u32, u32), bool>,
+    /// A refuted candidate and a size below which it predicts every sum
+    /// correctly (see [`Trusted`]).
+    trusted: Option<Trusted>,
+}
+
+/// A candidate that is right on every sum below `bound` in the multiset
+/// order.
+///
+/// The multiset order compares two sums by their heaps sorted in
+/// descending order, lexicographically (a proper prefix is less). An
+/// option of a sum is below it (a heap is replaced by smaller ones), and
+/// adding a heap to two sums keeps their order. So if every sum below `B`
+/// is *locally consistent* (`Φ(G) ∈ S` exactly when no option of `G` is in
+/// `S`, and the empty sum is not in `S`), then by induction every such sum
+/// is a misère P-position exactly when `Φ(G) ∈ S`. The verification finds
+/// the least inconsistent sum, or a lower bound on it, for each refuted
+/// candidate; below it the exact search reads outcomes from the candidate
+/// instead of searching. This is the observation behind the "least
+/// failure" of Siegel's MisereSolver (Plambeck and Siegel, supplement to
+/// "Misère quotients for impartial games", arXiv:0705.2404, App. C).
+struct Trusted {
+    /// Heap size → generator index.
+    gen_of: Vec<usize>,
+    act: Vec<Vec<u32>>,
+    in_s: Vec<bool>,
+    /// Heaps in descending order.
+    bound: Vec<u16>,
+}
+
+impl Trusted {
+    fn is_p(&self, pos: &[u16]) -> bool {
+        let e = pos
+            .iter()
+            .fold(0u32, |e, &h| self.act[e as usize][self.gen_of[usize::from(h)]]);
+        self.in_s[e as usize]
+    }
+}
+
+/// Whether the sum `pos` (ascending) is below `bound` (descending) in the
+/// multiset order.
+fn below(pos: &[u16], bound: &[u16]) -> bool {
+    pos.iter().rev().cmp(bound.iter()) == std::cmp::Ordering::Less
+}
+
+/// `w` (descending) with heap `h` added.
+fn with_heap(w: &[u16], h: u16) -> Vec<u16> {
+    let mut v = w.to_vec();
+    let at = v.partition_point(|&y| y > h);
+    v.insert(at, h);
+    v
 }
 
 impl LevelSearch<'_> {
@@ -312,6 +363,11 @@ impl LevelSearch<'_> {
                     path: "misère quotient".into(),
                     reason: format!("heap past the previous quotient in {pos:?}"),
                 });
+        }
+        if let Some(t) = &self.trusted {
+            if below(pos, &t.bound) {
+                return Ok(t.is_p(pos));
+            }
         }
         if let Some(&p) = self.memo.get(pos) {
             return Ok(p);
@@ -496,7 +552,8 @@ impl LevelSearch<'_> {
 
     /// Checks the proof's conditions on the reduced candidate. `Ok(Ok)`:
     /// proved, with the quotient and the (N) check's state count;
-    /// `Ok(Err)`: a suspect to refine with.
+    /// `Ok(Err)`: a suspect to refine with. A refuted candidate that is
+    /// commutative becomes [`Trusted`] below the least size of a failure.
     fn verify(
         &mut self,
         cand: &Candidate,
@@ -529,156 +586,139 @@ impl LevelSearch<'_> {
                     .collect()
             })
             .collect();
-        if let Some(s) = self.p_suspect(cand, red, &paths, &table, &option_elements) {
-            return Ok(Err(s));
-        }
-        let states = match self.n_check(cand, red, &table, &option_elements)? {
-            Ok(states) => states,
-            Err(s) => return Ok(Err(s)),
-        };
-        let pretending: Vec<u32> = (0..=self.n)
-            .map(|h| {
-                if h == 0 || self.options[usize::from(h)].is_empty() {
-                    0
-                } else {
-                    run(cand, red, 0, &[h])
+        let light = lightest_words(cand, red);
+        let p_failure = self.p_failure(cand, red, &light, &table, &option_elements);
+        let cap = p_failure.as_ref().map(|f| f.0.clone());
+        let failure = match self.n_check(cand, red, &table, &option_elements, cap.as_deref())? {
+            NCheck::Consistent(states) => match p_failure {
+                None => {
+                    let pretending: Vec<u32> = (0..=self.n)
+                        .map(|h| {
+                            if h == 0 || self.options[usize::from(h)].is_empty() {
+                                0
+                            } else {
+                                run(cand, red, 0, &[h])
+                            }
+                        })
+                        .collect();
+                    return Ok(Ok((
+                        Quotient {
+                            max_heap: usize::from(self.n),
+                            table,
+                            p_portion: red.in_s.clone(),
+                            pretending,
+                        },
+                        states,
+                    )));
                 }
-            })
-            .collect();
-        Ok(Ok((
-            Quotient {
-                max_heap: usize::from(self.n),
-                table,
-                p_portion: red.in_s.clone(),
-                pretending,
+                Some((bound, suspect)) => (bound, Ok(suspect)),
             },
-            states,
-        )))
+            NCheck::Failed(bound, g) => (bound, Err(g)),
+        };
+        if self.trusted.as_ref().is_none_or(|t| t.bound < failure.0) {
+            let mut gen_of = vec![0; usize::from(self.n) + 1];
+            for (i, &h) in cand.gens.iter().enumerate() {
+                gen_of[usize::from(h)] = i;
+            }
+            self.trusted = Some(Trusted {
+                gen_of,
+                act: red.act.clone(),
+                in_s: red.in_s.clone(),
+                bound: failure.0,
+            });
+        }
+        match failure.1 {
+            Ok(suspect) => Ok(Err(suspect)),
+            Err(g) => Ok(Err(self.n_failure(&g)?)),
+        }
     }
 
     /// (P): `x·h ∈ S` implies `x·h' ∉ S` for every element `x`, heap `h`
-    /// and option `h'` of `h`; a suspect where it fails.
-    fn p_suspect(
+    /// and option `h'` of `h`. Where it fails, the least size of a failing
+    /// sum (the lightest sum of `x`, plus `h`) and that sum with its
+    /// option, as a suspect.
+    fn p_failure(
         &self,
         cand: &Candidate,
         red: &Reduced,
-        paths: &[Vec<u16>],
+        light: &[Vec<u16>],
         table: &[Vec<u32>],
         option_elements: &[Vec<u32>],
-    ) -> Option<Suspect> {
+    ) -> Option<(Vec<u16>, Suspect)> {
+        let mut best: Option<(Vec<u16>, usize, usize, usize)> = None;
         for (x, row) in table.iter().enumerate() {
             for (i, &h) in cand.gens.iter().enumerate() {
                 if !red.in_s[red.act[x][i] as usize] {
                     continue;
                 }
-                for (k, &o) in option_elements[i].iter().enumerate() {
-                    if red.in_s[row[o as usize] as usize] {
-                        let mut w1 = paths[x].clone();
-                        w1.push(h);
-                        let mut w2 = paths[x].clone();
-                        w2.extend(&self.options[usize::from(h)][k]);
-                        return Some(Suspect(vec![w1, w2]));
-                    }
+                let weight = with_heap(&light[x], h);
+                if best.as_ref().is_some_and(|b| b.0 <= weight) {
+                    continue;
+                }
+                if let Some(k) = option_elements[i]
+                    .iter()
+                    .position(|&o| red.in_s[row[o as usize] as usize])
+                {
+                    best = Some((weight, x, i, k));
                 }
             }
         }
-        None
+        best.map(|(weight, x, i, k)| {
+            let h = cand.gens[i];
+            let mut w1 = light[x].clone();
+            w1.push(h);
+            let mut w2 = light[x].clone();
+            w2.extend(&self.options[usize::from(h)][k]);
+            (weight, Suspect(vec![w1, w2]))
+        })
     }
 
     /// (N): breadth-first over the states `(Φ(G), Φ(G − a) for each heap
-    /// class a in G)`; a state where `Φ(G) ∉ S` but no heap of `G` can move
-    /// into `S` is a failure. Returns the number of states, or a suspect.
+    /// class a in G)` (a class: the heaps with one element); a state where
+    /// `Φ(G) ∉ S` but no heap of `G` can move into `S` is a failure. With a
+    /// failure (or a (P) failure at `cap`), [`NStates::least_failure`]
+    /// bounds the failing sums from below.
     fn n_check(
         &mut self,
         cand: &Candidate,
         red: &Reduced,
         table: &[Vec<u32>],
         option_elements: &[Vec<u32>],
-    ) -> Result<std::result::Result<usize, Suspect>> {
-        let order = red.act.len();
-        let mut classes: Vec<u32> = cand.gens.iter().map(|&h| run(cand, red, 0, &[h])).collect();
-        classes.sort_unstable();
-        classes.dedup();
-        let class_of: HashMap<u32, usize> =
-            classes.iter().enumerate().map(|(i, &c)| (c, i)).collect();
-        // bad[c][z]: a heap of class c from which, in company z, no move
-        // reaches S; with that heap.
-        let mut bad: Vec<Vec<Option<u16>>> = vec![vec![None; order]; classes.len()];
-        for (i, &h) in cand.gens.iter().enumerate() {
-            let c = class_of[&run(cand, red, 0, &[h])];
-            for (z, row) in table.iter().enumerate() {
-                if bad[c][z].is_none()
-                    && option_elements[i]
-                        .iter()
-                        .all(|&o| !red.in_s[row[o as usize] as usize])
-                {
-                    bad[c][z] = Some(h);
-                }
-            }
-        }
-        let start: State = (0, vec![ABSENT; classes.len()]);
-        let mut seen: HashSet<State> = HashSet::from([start.clone()]);
-        let mut parent: HashMap<State, (State, usize)> = HashMap::new();
-        let mut queue: VecDeque<State> = VecDeque::from([start]);
-        while let Some(state) = queue.pop_front() {
-            for (b, &cb) in classes.iter().enumerate() {
-                let (g0, zs) = &state;
-                let g1 = table[*g0 as usize][cb as usize];
-                let mut z1 = zs.clone();
-                for (a, z) in z1.iter_mut().enumerate() {
-                    if a != b && *z != ABSENT {
-                        *z = table[*z as usize][cb as usize];
+        cap: Option<&[u16]>,
+    ) -> Result<NCheck> {
+        let states = NStates::new(cand, red, table, option_elements);
+        if cap.is_none() {
+            let start = states.start();
+            let mut seen: HashSet<State> = HashSet::from([start.clone()]);
+            let mut queue: VecDeque<State> = VecDeque::from([start]);
+            let mut failed = false;
+            'bfs: while let Some(state) = queue.pop_front() {
+                for b in 0..states.classes.len() {
+                    let next = states.step(&state, b);
+                    if seen.contains(&next) {
+                        continue;
                     }
+                    if seen.len() >= self.limits.states {
+                        return Err(too_costly("states of the proof", self.limits.states));
+                    }
+                    if states.failing(&next) {
+                        failed = true;
+                        break 'bfs;
+                    }
+                    seen.insert(next.clone());
+                    queue.push_back(next);
                 }
-                z1[b] = *g0;
-                let next: State = (g1, z1);
-                if seen.contains(&next) {
-                    continue;
-                }
-                let failing = !red.in_s[g1 as usize]
-                    && next
-                        .1
-                        .iter()
-                        .enumerate()
-                        .all(|(a, &z)| z == ABSENT || bad[a][z as usize].is_some());
-                if seen.len() >= self.limits.states {
-                    return Err(too_costly("states of the proof", self.limits.states));
-                }
-                seen.insert(next.clone());
-                parent.insert(next.clone(), (state.clone(), b));
-                if failing {
-                    return Ok(Err(self.n_failure(&next, &parent, &bad)?));
-                }
-                queue.push_back(next);
+            }
+            if !failed {
+                return Ok(NCheck::Consistent(seen.len()));
             }
         }
-        Ok(Ok(seen.len()))
+        states.least_failure(cap, self.limits.states)
     }
 
-    /// The sum behind a failing (N) state, and which of it or its options
-    /// is mispredicted.
-    fn n_failure(
-        &mut self,
-        state: &State,
-        parent: &HashMap<State, (State, usize)>,
-        bad: &[Vec<Option<u16>>],
-    ) -> Result<Suspect> {
-        // The classes added, most recent first.
-        let mut counts = vec![0usize; bad.len()];
-        let mut s = state.clone();
-        while let Some((prev, b)) = parent.get(&s) {
-            counts[*b] += 1;
-            s = prev.clone();
-        }
-        let mut g: Pos = Vec::new();
-        for (a, &k) in counts.iter().enumerate() {
-            if k > 0 {
-                let z = state.1[a] as usize;
-                let h = bad[a][z].unwrap_or(0);
-                g.extend(std::iter::repeat_n(h, k));
-            }
-        }
-        g.sort_unstable();
+    /// Which of a failing (N) sum `g` or its options is mispredicted.
+    fn n_failure(&mut self, g: &[u16]) -> Result<Suspect> {
+        let g = g.to_vec();
         if self.is_p(&g)? {
             return Ok(Suspect(vec![g]));
         }
@@ -704,6 +744,183 @@ impl LevelSearch<'_> {
             ),
         })
     }
+}
+
+/// The states of the (N) check of a candidate.
+struct NStates<'a> {
+    table: &'a [Vec<u32>],
+    in_s: &'a [bool],
+    /// The element of each heap class.
+    classes: Vec<u32>,
+    /// `bad[c][z]`: the least heap of class `c` from which, in company
+    /// `z`, no move reaches `S`.
+    bad: Vec<Vec<Option<u16>>>,
+    /// The least heap of each class.
+    least: Vec<u16>,
+}
+
+impl<'a> NStates<'a> {
+    fn new(
+        cand: &Candidate,
+        red: &'a Reduced,
+        table: &'a [Vec<u32>],
+        option_elements: &[Vec<u32>],
+    ) -> Self {
+        let order = red.act.len();
+        let mut classes: Vec<u32> = cand.gens.iter().map(|&h| run(cand, red, 0, &[h])).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let mut bad: Vec<Vec<Option<u16>>> = vec![vec![None; order]; classes.len()];
+        let mut least = vec![u16::MAX; classes.len()];
+        for (i, &h) in cand.gens.iter().enumerate() {
+            let c = classes
+                .binary_search(&run(cand, red, 0, &[h]))
+                .unwrap_or(0);
+            least[c] = least[c].min(h);
+            for (z, row) in table.iter().enumerate() {
+                if bad[c][z].is_none()
+                    && option_elements[i]
+                        .iter()
+                        .all(|&o| !red.in_s[row[o as usize] as usize])
+                {
+                    bad[c][z] = Some(h);
+                }
+            }
+        }
+        NStates {
+            table,
+            in_s: &red.in_s,
+            classes,
+            bad,
+            least,
+        }
+    }
+
+    /// The empty sum.
+    fn start(&self) -> State {
+        (0, vec![ABSENT; self.classes.len()])
+    }
+
+    /// The state after adding a heap of class `b`.
+    fn step(&self, state: &State, b: usize) -> State {
+        let (g0, zs) = state;
+        let cb = self.classes[b] as usize;
+        let mut z1 = zs.clone();
+        for (a, z) in z1.iter_mut().enumerate() {
+            if a != b && *z != ABSENT {
+                *z = self.table[*z as usize][cb];
+            }
+        }
+        z1[b] = *g0;
+        (self.table[*g0 as usize][cb], z1)
+    }
+
+    /// Whether a non-empty state fails (N).
+    fn failing(&self, state: &State) -> bool {
+        !self.in_s[state.0 as usize]
+            && state
+                .1
+                .iter()
+                .enumerate()
+                .all(|(a, &z)| z == ABSENT || self.bad[a][z as usize].is_some())
+    }
+
+    /// The states least first in the multiset order (adding a class weighs
+    /// its least heap). A failing sum `G` of state `s` is at least the
+    /// least sum reaching `s`, and at least the sum of one least bad heap
+    /// of each class in `s`; the least of the larger of the two over the
+    /// failing states bounds every failing sum from below. Returns it with
+    /// a failing sum of its state, or, if no state fails below `cap`, the
+    /// states taken.
+    fn least_failure(&self, cap: Option<&[u16]>, limit: usize) -> Result<NCheck> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        type Dist = HashMap<State, (Vec<u16>, Option<(State, usize)>)>;
+        let start = self.start();
+        let mut dist: Dist = HashMap::from([(start.clone(), (Vec::new(), None))]);
+        let mut queue = BinaryHeap::from([Reverse((Vec::<u16>::new(), start))]);
+        let mut found: Option<(Vec<u16>, State)> = None;
+        while let Some(Reverse((w, state))) = queue.pop() {
+            let bound = found.as_ref().map(|f| f.0.as_slice()).or(cap);
+            if bound.is_some_and(|c| w.as_slice() >= c) {
+                break;
+            }
+            if dist[&state].0 != w {
+                continue;
+            }
+            if !w.is_empty() && self.failing(&state) {
+                let mut one_each: Vec<u16> = state
+                    .1
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(a, &z)| (z != ABSENT).then(|| self.bad[a][z as usize]).flatten())
+                    .collect();
+                one_each.sort_unstable_by(|a, b| b.cmp(a));
+                let lb = w.clone().max(one_each);
+                if found.as_ref().is_none_or(|f| lb < f.0) {
+                    found = Some((lb, state.clone()));
+                }
+            }
+            for b in 0..self.classes.len() {
+                let next = self.step(&state, b);
+                let nw = with_heap(&w, self.least[b]);
+                if dist.get(&next).is_some_and(|d| d.0 <= nw) {
+                    continue;
+                }
+                if dist.len() >= limit {
+                    return Err(too_costly("states of the proof", limit));
+                }
+                queue.push(Reverse((nw.clone(), next.clone())));
+                dist.insert(next, (nw, Some((state.clone(), b))));
+            }
+        }
+        Ok(match found {
+            Some((lb, state)) => {
+                // Each class on the least path, as its least bad heap.
+                let mut g: Pos = Vec::new();
+                let mut s = state.clone();
+                while let Some((prev, b)) = &dist[&s].1 {
+                    g.push(self.bad[*b][state.1[*b] as usize].unwrap_or(0));
+                    s = prev.clone();
+                }
+                g.sort_unstable();
+                NCheck::Failed(lb, g)
+            }
+            None => NCheck::Consistent(dist.len()),
+        })
+    }
+}
+
+/// The outcome of the (N) check.
+enum NCheck {
+    /// No failure below the cap; the number of states.
+    Consistent(usize),
+    /// The weight (descending heaps) of the first failing state and a sum
+    /// realising it.
+    Failed(Vec<u16>, Pos),
+}
+
+/// The least sum (in the multiset order, as descending heaps) of each
+/// element of the reduced candidate: Dijkstra from the empty sum.
+fn lightest_words(cand: &Candidate, red: &Reduced) -> Vec<Vec<u16>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let order = red.act.len();
+    let mut best: Vec<Option<Vec<u16>>> = vec![None; order];
+    let mut queue = BinaryHeap::from([Reverse((Vec::<u16>::new(), 0u32))]);
+    while let Some(Reverse((word, x))) = queue.pop() {
+        if best[x as usize].is_some() {
+            continue;
+        }
+        for (i, &h) in cand.gens.iter().enumerate() {
+            let y = red.act[x as usize][i];
+            if best[y as usize].is_none() {
+                queue.push(Reverse((with_heap(&word, h), y)));
+            }
+        }
+        best[x as usize] = Some(word);
+    }
+    best.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// The element of a sum in `q`.
