@@ -15,6 +15,7 @@ fn order(code: &str, n: usize) -> (usize, usize) {
         max_heap: n,
         force: false,
         check: None,
+        out: None,
     };
     let q = quotient(&job, &NoProgress).unwrap().learned.quotient;
     (q.order(), q.p_portion_size())

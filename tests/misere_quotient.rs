@@ -19,6 +19,7 @@ fn computed(code: &str, n: usize, check: Option<(usize, usize)>) -> (Quotient, O
         max_heap: n,
         force: false,
         check,
+        out: None,
     };
     let r = quotient(&job, &NoProgress).unwrap();
     (r.learned.quotient, r.checked_sums)

@@ -6,6 +6,8 @@ pub mod atomic;
 pub mod census;
 pub mod coins;
 pub mod graph;
+pub mod misere_census;
+pub mod misere_quotient;
 pub mod monorail;
 pub mod monorail_board;
 pub mod monorail_checkpoint;

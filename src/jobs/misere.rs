@@ -7,6 +7,8 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::dataset::graph::read_edge_list;
+use crate::dataset::misere_quotient;
+use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
@@ -544,7 +546,14 @@ pub struct QuotientJob<'a> {
     /// Cross-check against the search: every sum of up to `.0` heaps of
     /// total at most `.1`.
     pub check: Option<(usize, usize)>,
+    /// Write the dataset ([`crate::dataset::misere_quotient`]) here,
+    /// staged: a failed run leaves the directory as it was.
+    pub out: Option<&'a Path>,
 }
+
+/// The kind of output `octal quotient --out` writes (its directory's
+/// marker).
+pub const QUOTIENT_KIND: &str = "octal quotient";
 
 /// A computed quotient, with its cross-check.
 #[derive(Clone, Debug)]
@@ -555,18 +564,26 @@ pub struct QuotientRun {
     pub checked_sums: Option<usize>,
 }
 
-/// Computes and proves `Q_N` ([`crate::games::misere::learn`]) and, if
-/// asked, compares its prediction with the search for small sums.
+/// Computes and proves `Q_N` ([`crate::games::misere::learn`]), if asked
+/// compares its prediction with the search for small sums, and writes the
+/// dataset if asked.
 ///
 /// # Errors
 /// As [`learn::quotient`]; [`Error::VerificationFailed`] naming the first
-/// sum whose outcome the quotient gets wrong (a defect).
+/// sum whose outcome the quotient gets wrong (a defect); [`Error::Io`] for
+/// an output directory that cannot be written or is not this command's.
 pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<QuotientRun> {
+    let mut stage = Stage::new();
+    let out = job
+        .out
+        .map(|o| stage.dir(o, QUOTIENT_KIND, misere_quotient::FILES))
+        .transpose()?;
     let limits = if job.force {
         Limits {
             elements: usize::MAX,
             positions: usize::MAX,
             states: usize::MAX,
+            deadline: None,
         }
     } else {
         Limits::default()
@@ -576,6 +593,10 @@ pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<Quotie
         None => None,
         Some((k, s)) => Some(cross_check(job.code, &learned.quotient, k, s)?),
     };
+    if let Some(dir) = out {
+        misere_quotient::write(&dir, job.code, &learned, checked_sums)?;
+        stage.commit()?;
+    }
     Ok(QuotientRun {
         learned,
         checked_sums,

@@ -7,6 +7,7 @@ pub mod census;
 pub mod graph;
 pub mod memory;
 pub mod misere;
+pub mod misere_census;
 pub mod monorail;
 #[cfg(feature = "mpi")]
 pub mod monorail_mpi;

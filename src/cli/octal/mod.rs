@@ -8,6 +8,7 @@ pub mod census;
 pub mod check;
 pub mod check_table;
 pub mod genus;
+pub mod misere_census;
 pub mod period;
 pub mod quotient;
 pub mod ring;
@@ -34,6 +35,8 @@ pub enum Command {
     Genus(genus::GenusArgs),
     /// The misère quotient of the sums of heaps up to N, proved.
     Quotient(quotient::QuotientArgs),
+    /// Every code of up to two digits: tame, or its misère quotients.
+    MisereCensus(misere_census::MisereCensusArgs),
     /// Re-derive every value of a sequence file or dataset directory with
     /// the naive engine, and check the dataset's other files.
     Verify(verify::VerifyArgs),
@@ -57,6 +60,7 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Ring(a) => ring::run(a, bars),
         Command::Genus(a) => genus::run(a, bars),
         Command::Quotient(a) => quotient::run(a, bars),
+        Command::MisereCensus(a) => misere_census::run(a, bars),
         Command::Verify(a) => verify::run(a, bars),
         Command::CheckTable(a) => check_table::run(a, bars),
         Command::Census(a) => census::run(a, threads, bars),

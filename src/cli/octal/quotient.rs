@@ -5,10 +5,10 @@
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 use clap::Args;
+use grundy::dataset::misere_quotient::quotient_json;
 use grundy::games::misere::quotient::word_text;
 use grundy::games::octal::OctalCode;
 use grundy::jobs::misere::{QuotientJob, QuotientRun};
-use serde_json::json;
 
 /// `grundy octal quotient`.
 #[derive(Debug, Args)]
@@ -28,6 +28,10 @@ pub struct QuotientArgs {
     /// Lift the bounds on candidate size, positions and proof states.
     #[arg(long)]
     pub force: bool,
+    /// Write the dataset (elements.csv, table.csv, pretending.csv,
+    /// growth.csv, quotient.json) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 fn parse_pair(s: &str) -> Result<(usize, usize), String> {
@@ -51,6 +55,7 @@ pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
         max_heap: a.max_heap,
         force: a.force,
         check: a.verify,
+        out: a.out.as_deref(),
     };
     let r = grundy::jobs::misere::quotient(&job, bars)?;
     write_stdout(&if a.json {
@@ -61,42 +66,7 @@ pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
 }
 
 fn json_text(code: &OctalCode, r: &QuotientRun) -> String {
-    let q = &r.learned.quotient;
-    let p = q.presentation();
-    let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
-    let p_portion: Vec<String> = (0..q.order() as u32)
-        .filter(|&e| q.p_portion[e as usize])
-        .map(name)
-        .collect();
-    let growth: Vec<_> = r
-        .learned
-        .growth
-        .iter()
-        .map(|l| json!({"n": l.n, "order": l.order, "p_portion_size": l.p_portion, "refinements": l.refinements}))
-        .collect();
-    format!(
-        "{}\n",
-        json!({
-            "code": code.to_string(),
-            "max_heap": q.max_heap,
-            "order": q.order(),
-            "p_portion_size": q.p_portion_size(),
-            "p_portion": p_portion,
-            "elements": (0..q.order() as u32).map(name).collect::<Vec<_>>(),
-            "presentation": {
-                "generators": p.generators.iter().map(|(g, h)| json!({"name": g, "heap": h})).collect::<Vec<_>>(),
-                "relations": p.relations.iter().map(|(l, r)| format!("{l} = {r}")).collect::<Vec<_>>(),
-            },
-            "pretending": q.pretending.iter().map(|&e| name(e)).collect::<Vec<_>>(),
-            "table": q.table,
-            "growth": growth,
-            "proved_for_max_heap": true,
-            "whole_game_proved": false,
-            "checked_sums": r.checked_sums,
-            "proof_states": r.learned.states,
-            "positions": r.learned.positions,
-        })
-    )
+    format!("{}\n", quotient_json(code, &r.learned, r.checked_sums))
 }
 
 fn text(code: &OctalCode, r: &QuotientRun) -> String {

@@ -48,6 +48,9 @@ pub struct Limits {
     pub positions: usize,
     /// States of the (N) check.
     pub states: usize,
+    /// A time after which the search gives up (checked between candidates
+    /// and every 65,536 positions searched).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
@@ -56,6 +59,7 @@ impl Default for Limits {
             elements: 50_000,
             positions: 20_000_000,
             states: 20_000_000,
+            deadline: None,
         }
     }
 }
@@ -86,6 +90,16 @@ pub struct Learned {
     pub positions: usize,
 }
 
+/// `Q_n` for the largest `n` reached, and why the next heap was not.
+#[derive(Debug)]
+pub struct Partial {
+    /// `Q_n` and its growth, `n` = `learned.quotient.max_heap`.
+    pub learned: Learned,
+    /// Why heap `n + 1` was not proved ([`Error::TooCostly`] past a bound
+    /// or the deadline, [`Error::Stopped`]); `None` when `N` was reached.
+    pub stopped: Option<Error>,
+}
+
 /// A sum of heaps: sizes ascending, no heap without a move.
 type Pos = Vec<u16>;
 
@@ -102,6 +116,26 @@ pub fn quotient(
     limits: Limits,
     progress: &dyn Progress,
 ) -> Result<Learned> {
+    let partial = quotient_partial(code, max_heap, limits, progress)?;
+    match partial.stopped {
+        None => Ok(partial.learned),
+        Some(e) => Err(e),
+    }
+}
+
+/// As [`quotient`], but a bound, the deadline or a stop request ends the
+/// run with the quotients proved so far.
+///
+/// # Errors
+/// [`Error::OutOfRange`] for `max_heap` past 65,535;
+/// [`Error::VerificationFailed`] if the refinement stops making progress (a
+/// defect).
+pub fn quotient_partial(
+    code: &OctalCode,
+    max_heap: usize,
+    limits: Limits,
+    progress: &dyn Progress,
+) -> Result<Partial> {
     let top = u16::try_from(max_heap).map_err(|_| Error::OutOfRange {
         what: format!("--max-heap {max_heap}"),
         reason: "at most 65,535".into(),
@@ -118,9 +152,11 @@ pub fn quotient(
     let mut positions = 0;
     let mut states = 0;
     progress.phase(&format!("misère quotient of {code}"), u64::from(top));
+    let mut stopped = None;
     for n in 1..=top {
         if progress.stop_requested() {
-            return Err(Error::Stopped);
+            stopped = Some(Error::Stopped);
+            break;
         }
         if options[usize::from(n)].is_empty() {
             q.max_heap = usize::from(n);
@@ -145,8 +181,16 @@ pub fn quotient(
             fast: HashMap::new(),
             trusted: None,
         };
-        let (next, refinements, s) = level.learn(&mut tests, progress)?;
+        let learned = level.learn(&mut tests, progress);
         positions += level.memo.len();
+        let (next, refinements, s) = match learned {
+            Ok(l) => l,
+            Err(e @ (Error::TooCostly { .. } | Error::Stopped)) => {
+                stopped = Some(e);
+                break;
+            }
+            Err(e) => return Err(e),
+        };
         states = s;
         growth.push(Level {
             n: usize::from(n),
@@ -159,11 +203,14 @@ pub fn quotient(
         progress.advance(1);
     }
     progress.finish_phase();
-    Ok(Learned {
-        quotient: q,
-        growth,
-        states,
-        positions,
+    Ok(Partial {
+        learned: Learned {
+            quotient: q,
+            growth,
+            states,
+            positions,
+        },
+        stopped,
     })
 }
 
@@ -323,9 +370,9 @@ struct Trusted {
 
 impl Trusted {
     fn is_p(&self, pos: &[u16]) -> bool {
-        let e = pos
-            .iter()
-            .fold(0u32, |e, &h| self.act[e as usize][self.gen_of[usize::from(h)]]);
+        let e = pos.iter().fold(0u32, |e, &h| {
+            self.act[e as usize][self.gen_of[usize::from(h)]]
+        });
         self.in_s[e as usize]
     }
 }
@@ -345,6 +392,18 @@ fn with_heap(w: &[u16], h: u16) -> Vec<u16> {
 }
 
 impl LevelSearch<'_> {
+    fn check_deadline(&self) -> Result<()> {
+        match self.limits.deadline {
+            Some(d) if std::time::Instant::now() >= d => Err(Error::TooCostly {
+                what: "the misère quotient".into(),
+                needs: format!("more time than its budget at heap {}", self.n),
+                limit: "the time budget".into(),
+                flag: "--budget",
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The misère outcome of `pos` (true: P-position): from `Q_(n−1)`
     /// when it holds no heap `n`, else by search.
     fn is_p(&mut self, pos: &[u16]) -> Result<bool> {
@@ -386,6 +445,9 @@ impl LevelSearch<'_> {
         }
         if self.memo.len() >= self.limits.positions {
             return Err(too_costly("positions", self.limits.positions));
+        }
+        if self.memo.len() % 65_536 == 0 {
+            self.check_deadline()?;
         }
         self.memo.insert(pos.to_vec(), p);
         Ok(p)
@@ -441,6 +503,7 @@ impl LevelSearch<'_> {
             if progress.stop_requested() {
                 return Err(Error::Stopped);
             }
+            self.check_deadline()?;
             let cand = self.closure(&gens, tests)?;
             let red = reduce(&cand);
             progress.note(&format!(
@@ -773,9 +836,7 @@ impl<'a> NStates<'a> {
         let mut bad: Vec<Vec<Option<u16>>> = vec![vec![None; order]; classes.len()];
         let mut least = vec![u16::MAX; classes.len()];
         for (i, &h) in cand.gens.iter().enumerate() {
-            let c = classes
-                .binary_search(&run(cand, red, 0, &[h]))
-                .unwrap_or(0);
+            let c = classes.binary_search(&run(cand, red, 0, &[h])).unwrap_or(0);
             least[c] = least[c].min(h);
             for (z, row) in table.iter().enumerate() {
                 if bad[c][z].is_none()

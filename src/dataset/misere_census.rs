@@ -1,0 +1,126 @@
+//! The misère census dataset (`octal misere-census --out DIR`): one row per
+//! octal code, how far its misère quotient `Q_n` was proved and how it
+//! grew, and whether the game is tame (Conway's genus, *On Numbers and
+//! Games* ch. 12) up to the heap bound.
+//!
+//! `census.csv`, one row per code in code order, header
+//! `code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,stopped`:
+//!
+//! - `status`: `tame` (every heap up to `max_heap` hereditarily tame: the
+//!   quotient is that of misère Nim's heaps it pretends to be),
+//!   `wild-stable` (wild, `Q_n` proved to `max_heap` and unchanged since
+//!   `last_change ≤ max_heap / 2`), `wild-growing` (wild, changed in the
+//!   upper half), `stopped` (wild, the proof of some `Q_n` with
+//!   `n ≤ max_heap` went past the census's work bounds);
+//! - `computed_to`: the largest `n` with `Q_n` proved; `order` and
+//!   `p_portion_size`: `|Q_n|` and `|P|` there;
+//! - `last_change`: the least `n` from which `|Q_n|` and `|P|` stay as
+//!   they are up to `computed_to`;
+//! - `first_wild`: the first heap that is not hereditarily tame, empty if
+//!   none up to `max_heap`;
+//! - `growth`: `n:order/p` at each `n` where `|Q_n|` or `|P|` changes,
+//!   separated by `;`;
+//! - `stopped`: empty, or which bound stopped the proof of
+//!   `Q_(computed_to + 1)`.
+//!
+//! `summary.json`: `max_heap`, the work bounds (`positions`, `states`,
+//! `elements`), `codes`, and the count of each status. The bytes depend
+//! only on the codes, `max_heap` and the bounds (never on the thread count
+//! or the time taken).
+
+use super::atomic::write_bytes;
+use crate::error::Result;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The files of a misère census directory.
+pub const FILES: &[&str] = &["census.csv", "summary.json"];
+
+/// One code of the misère census (fields as in the [module
+/// documentation](self)).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereCensusRow {
+    /// The octal code, as `0.d1d2`.
+    pub code: String,
+    /// `tame`, `wild-stable`, `wild-growing` or `stopped`.
+    pub status: &'static str,
+    /// The heap bound asked for.
+    pub max_heap: usize,
+    /// The largest `n` with `Q_n` proved.
+    pub computed_to: usize,
+    /// `|Q_n|` at `computed_to`.
+    pub order: usize,
+    /// `|P|` at `computed_to`.
+    pub p_portion_size: usize,
+    /// The least `n` from which the order and `|P|` stay put.
+    pub last_change: usize,
+    /// The first heap that is not hereditarily tame.
+    pub first_wild: Option<usize>,
+    /// `(n, |Q_n|, |P|)` at each change.
+    pub growth: Vec<(usize, usize, usize)>,
+    /// Which bound stopped the next level, if any.
+    pub stopped: String,
+}
+
+/// The census's parameters, for `summary.json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisereCensusSummary {
+    /// The heap bound.
+    pub max_heap: usize,
+    /// Positions the outcome search may keep per level.
+    pub positions: usize,
+    /// States the (N) check may take.
+    pub states: usize,
+    /// Candidate elements before reduction.
+    pub elements: usize,
+    /// Codes in the census.
+    pub codes: usize,
+    /// Codes per status.
+    pub statuses: BTreeMap<String, usize>,
+}
+
+/// The `growth` field's text.
+pub fn growth_text(growth: &[(usize, usize, usize)]) -> String {
+    growth
+        .iter()
+        .map(|(n, o, p)| format!("{n}:{o}/{p}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// The text of `census.csv`.
+pub fn census_csv(rows: &[MisereCensusRow]) -> String {
+    let mut out = String::from(
+        "code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,stopped\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{}",
+            r.code,
+            r.status,
+            r.max_heap,
+            r.computed_to,
+            r.order,
+            r.p_portion_size,
+            r.last_change,
+            r.first_wild.map(|w| w.to_string()).unwrap_or_default(),
+            growth_text(&r.growth),
+            r.stopped.replace([',', '\n'], " ")
+        );
+    }
+    out
+}
+
+/// Writes `census.csv` and `summary.json` into `dir` (which must exist).
+///
+/// # Errors
+/// [`Error::Io`](crate::Error::Io) when a file cannot be written.
+pub fn write(dir: &Path, rows: &[MisereCensusRow], summary: &MisereCensusSummary) -> Result<()> {
+    write_bytes(&dir.join("census.csv"), census_csv(rows).as_bytes())?;
+    let mut js = serde_json::to_string_pretty(summary).unwrap_or_default();
+    js.push('\n');
+    write_bytes(&dir.join("summary.json"), js.as_bytes())
+}

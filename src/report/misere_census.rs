@@ -1,0 +1,111 @@
+//! `misere-census.md`: the misère census by status, every row, and the
+//! comparison with published quotients.
+
+use crate::dataset::misere_census::{growth_text, MisereCensusRow, MisereCensusSummary};
+use std::fmt::Write as _;
+
+/// A published quotient order against the computed one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The code.
+    pub code: String,
+    /// The heap bound.
+    pub n: usize,
+    /// The published `|Q_n|`.
+    pub published_order: usize,
+    /// The published `|P|`, if any.
+    pub published_p: Option<usize>,
+    /// Where it is published.
+    pub source: String,
+    /// `(|Q_n|, |P|)` as computed, if `Q_n` was reached.
+    pub computed: Option<(usize, usize)>,
+    /// The largest `n` reached within the bounds.
+    pub computed_to: usize,
+}
+
+impl Comparison {
+    /// `agrees`, `DISAGREES` or `not reached`.
+    pub fn verdict(&self) -> &'static str {
+        match self.computed {
+            None => "not reached",
+            Some((o, p)) => {
+                if o == self.published_order && self.published_p.is_none_or(|q| q == p) {
+                    "agrees"
+                } else {
+                    "DISAGREES"
+                }
+            }
+        }
+    }
+}
+
+/// The report's Markdown.
+pub fn markdown(
+    rows: &[MisereCensusRow],
+    comparisons: &[Comparison],
+    summary: &MisereCensusSummary,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# The misère census of octal games\n");
+    let _ = writeln!(
+        out,
+        "Every octal code `0.d1` and `0.d1d2` ({} codes), each to heaps of at most {}: \
+         its partial misère quotients `Q_n` (Plambeck and Siegel, \"Misère quotients for impartial \
+         games\", JCTA 115, 2008), each proved (see `grundy octal quotient`), and its genus \
+         (Conway, *On Numbers and Games*, ch. 12). Work bounds per level: {} positions, {} proof \
+         states, {} candidate elements. Written by `grundy octal misere-census`; the data is in \
+         `data/misere/census/`.\n",
+        summary.codes, summary.max_heap, summary.positions, summary.states, summary.elements
+    );
+    let _ = writeln!(
+        out,
+        "A `Q_n` that stops growing up to the bound is not a proof that the whole game's \
+         quotient is finite: that needs a periodicity theorem, which this census does not apply. \
+         `wild-stable` says only that `|Q_n|` and `|P|` did not change in the upper half of the \
+         heap range.\n"
+    );
+    let _ = writeln!(out, "## Counts\n\n| status | codes |\n|---|---:|");
+    for (s, c) in &summary.statuses {
+        let _ = writeln!(out, "| {s} | {c} |");
+    }
+    let _ = writeln!(
+        out,
+        "\n## Comparison with published quotients\n\n| code | n | published \\|Q_n\\| | published \\|P\\| | computed | verdict | source |\n|---|---:|---:|---:|---|---|---|"
+    );
+    for c in comparisons {
+        let computed = match c.computed {
+            Some((o, p)) => format!("{o} (\\|P\\| {p})"),
+            None => format!("reached n = {} only", c.computed_to),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            c.code,
+            c.n,
+            c.published_order,
+            c.published_p.map(|p| p.to_string()).unwrap_or("–".into()),
+            computed,
+            c.verdict(),
+            c.source
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n## Every code\n\n`growth`: `n:|Q_n|/|P|` where either changes.\n\n| code | status | proved to | \\|Q\\| | \\|P\\| | stable from | first wild heap | growth |\n|---|---|---:|---:|---:|---:|---:|---|"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.code,
+            r.status,
+            r.computed_to,
+            r.order,
+            r.p_portion_size,
+            r.last_change,
+            r.first_wild.map(|w| w.to_string()).unwrap_or("–".into()),
+            growth_text(&r.growth).replace(';', "; ")
+        );
+    }
+    out
+}

@@ -1,0 +1,168 @@
+//! The misère quotient dataset (`octal quotient --out`) read back against
+//! the quotient, the published quotients (Plambeck 2005: 0.123;
+//! Plambeck–Siegel 2008: Dawson's Kayles Q_24), and the misère census run
+//! through the binary.
+
+mod common;
+
+use common::{grundy, one_line_error};
+use grundy::games::octal::OctalCode;
+use grundy::jobs::misere::{quotient, QuotientJob};
+use grundy::progress::NoProgress;
+use serde_json::Value;
+
+fn order(code: &str, n: usize) -> (usize, usize) {
+    let code: OctalCode = code.parse().unwrap();
+    let job = QuotientJob {
+        code: &code,
+        max_heap: n,
+        force: false,
+        check: Some((3, 16)),
+        out: None,
+    };
+    let q = quotient(&job, &NoProgress).unwrap().learned.quotient;
+    (q.order(), q.p_portion_size())
+}
+
+#[test]
+fn published_quotients() {
+    // Plambeck, "Taming the wild in impartial combinatorial games",
+    // Integers 5 (2005) G05: the quotient of 0.123 has 20 elements, 5 of
+    // them in the P-portion; every heap is in place by heap 9.
+    assert_eq!(order("0.123", 9), (20, 5));
+    assert_eq!(order("0.123", 16), (20, 5));
+    assert_eq!(order("0.123", 8), (12, 3));
+    // Plambeck and Siegel, "Misère quotients for impartial games" (2008):
+    // |Q_24| of Dawson's Kayles (0.07) is 24.
+    assert_eq!(order("0.07", 24).0, 24);
+}
+
+fn lines(path: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_quotient_dataset_reads_back_as_the_quotient() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("q");
+    let o = grundy(
+        &[
+            "octal",
+            "quotient",
+            "0.123",
+            "--max-heap",
+            "12",
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let printed: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("quotient.json")).unwrap()).unwrap();
+    assert_eq!(printed, written);
+    assert_eq!(written["order"], 20);
+    let elements = lines(&out.join("elements.csv"));
+    assert_eq!(elements[0], "element,word,p_portion");
+    assert_eq!(elements.len(), 21);
+    assert_eq!(elements[1], "0,1,0");
+    let p: usize = elements[1..].iter().filter(|l| l.ends_with(",1")).count();
+    assert_eq!(p, 5);
+    // The table, row by row, equals the JSON table.
+    let table = lines(&out.join("table.csv"));
+    assert_eq!(table.len(), 1 + 20 * 20);
+    for l in &table[1..] {
+        let v: Vec<usize> = l.split(',').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(written["table"][v[0]][v[1]], v[2], "{l}");
+    }
+    let pretending = lines(&out.join("pretending.csv"));
+    assert_eq!(pretending.len(), 1 + 13);
+    assert_eq!(pretending[1], "0,0,1");
+    let growth = lines(&out.join("growth.csv"));
+    assert_eq!(growth[0], "n,order,p_portion_size,refinements");
+    assert!(growth.last().unwrap().starts_with("12,20,5,"), "{growth:?}");
+    // A directory that is not this command's is refused, and left alone.
+    let foreign = d.path().join("foreign");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    let o = grundy(
+        &[
+            "octal",
+            "quotient",
+            "0.123",
+            "--max-heap",
+            "5",
+            "--out",
+            foreign.to_str().unwrap(),
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "foreign");
+    assert_eq!(
+        std::fs::read_to_string(foreign.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn the_misere_census_of_one_digit_codes() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("c");
+    let reports = d.path().join("r");
+    let o = grundy(
+        &[
+            "octal",
+            "misere-census",
+            "--digits",
+            "1",
+            "--max-heap",
+            "10",
+            "--positions",
+            "100000",
+            "--out",
+            out.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = lines(&out.join("census.csv"));
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    // 0.1 and 0.3 take one token: every heap is *0 or *1, misère Nim's
+    // quotient of the heaps *1 alone, {1, a} with a^2 = 1 (order 2, P = {a}).
+    assert!(rows[1].starts_with("0.1,tame,10,10,2,1,"), "{}", rows[1]);
+    assert!(rows[3].starts_with("0.3,tame,10,10,2,1,"), "{}", rows[3]);
+    // 0.4 (take one token, leaving two non-empty heaps): tame, with the
+    // quotient of order 6 from heap 5 on.
+    assert!(rows[4].starts_with("0.4,tame,10,10,6,2,5,"), "{}", rows[4]);
+    // Officers (0.6) turns wild at heap 7, where Q_n grows to 12.
+    assert!(
+        rows[6].starts_with("0.6,wild-growing,10,10,12,3,7,7,"),
+        "{}",
+        rows[6]
+    );
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["codes"], 7);
+    let report = std::fs::read_to_string(reports.join("misere-census.md")).unwrap();
+    assert!(
+        report.contains("| 0.123 | 20 | 20 | 5 | 20 (\\|P\\| 5) | agrees |"),
+        "{report}"
+    );
+    // Refusals: three digits, a heap bound of 0.
+    one_line_error(
+        &grundy(&["octal", "misere-census", "--digits", "3"], d.path()),
+        "--digits 3",
+    );
+    one_line_error(
+        &grundy(&["octal", "misere-census", "--max-heap", "0"], d.path()),
+        "--max-heap 0",
+    );
+}
