@@ -73,3 +73,34 @@ fn known_numbers() {
     }
     assert!(checked >= 4);
 }
+
+/// The misère report (`reports/misere.md`) for Dawson's Kayles to heap 14,
+/// where its quotient grows to 24 elements (tame to heap 9).
+#[test]
+fn misere_report_matches_golden() {
+    use grundy::games::misere::learn::{quotient, Limits};
+    use grundy::report::misere::{render, MisereGame};
+    let code = "0.07".parse().unwrap();
+    let learned = quotient(&code, 14, Limits::default(), &NoProgress).unwrap();
+    let games = [MisereGame {
+        title: "Dawson's Kayles (0.07)",
+        data: "data/misere/0.07/",
+        learned: &learned,
+        first_wild: Some(10),
+        published: &[(14, 24, "a made-up source, to render the line")],
+    }];
+    let text = render(&games, "grundy test");
+    assert!(text.contains("`Q_14` has **24 elements**, 5 in the P-portion"));
+    assert!(
+        text.contains("Published: `|Q_14| = 24` (a made-up source, to render the line): agrees.")
+    );
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/misere-0.07-14.md"
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file (UPDATE_GOLDEN=1 writes it)");
+    assert!(text == golden, "report differs from {path}");
+}

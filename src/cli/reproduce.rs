@@ -2,7 +2,9 @@
 //! ([`grundy::jobs::reproduce`]), then say what each step found.
 
 use super::progress::Bars;
-use grundy::jobs::reproduce::{ReproduceJob, COINS_TABLE, OCTAL_GAMES, TREBLECROSS_TABLE};
+use grundy::jobs::reproduce::{
+    ReproduceJob, COINS_TABLE, MISERE_GAMES, OCTAL_GAMES, TREBLECROSS_TABLE,
+};
 use std::path::PathBuf;
 
 /// `grundy reproduce`.
@@ -73,6 +75,22 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         "Treblecross: gap values to {max_gap} cells in {seconds:.1} s; the first player loses {losing} of the empty strips of 1..={TREBLECROSS_TABLE} cells. Wrote {}.",
         a.out.join("treblecross").display()
     )?;
+    for ((code, learned, first_wild, seconds), &(_, _, title, _)) in
+        r.misere.iter().zip(MISERE_GAMES)
+    {
+        let q = &learned.quotient;
+        outln!(
+            "{title}, misère: Q_{} has {} elements, {} in the P-portion ({}); in {seconds:.1} s. Wrote {}.",
+            q.max_heap,
+            q.order(),
+            q.p_portion_size(),
+            match first_wild {
+                Some(w) => format!("wild from heap {w}"),
+                None => "tame".to_string(),
+            },
+            a.out.join("misere").join(code.file_name()).display()
+        )?;
+    }
     outln!(
         "Coin-turning games: g(1..={COINS_TABLE}) of Turning Turtles, Mock Turtles and Ruler. Wrote {}.",
         a.out.join("coins").display()

@@ -1,21 +1,24 @@
 //! `grundy reproduce`, the main job: the Monorail proof for T = 16, the
-//! Season 4 board, the classic octal games, Treblecross and the
-//! coin-turning tables, all staged together ([`Stage`]) and put in place
+//! Season 4 board, the classic octal games, Treblecross, the misère
+//! quotients of Kayles and Dawson's Kayles and the coin-turning tables, all staged together ([`Stage`]) and put in place
 //! only once every step has succeeded, so an interrupted or failed run
 //! leaves `data/` and `reports/` as they were.
 
 use crate::dataset::atomic::write_bytes;
 use crate::dataset::staging::Stage;
 use crate::error::Result;
+use crate::games::misere::learn::{self, Learned, Limits};
 use crate::games::monorail::board::Board;
 use crate::games::monorail::root::BoardAnalysis;
 use crate::games::monorail::rules::STANDARD_TILES;
 use crate::games::octal::{Engine, OctalCode};
 use crate::games::treblecross::GapNimbers;
+use crate::jobs::misere::genus;
 use crate::jobs::monorail::SolveJob;
 use crate::jobs::monorail_position::Game;
 use crate::jobs::octal::{seq_staged, SeqJob, SeqRun};
 use crate::progress::Progress;
+use crate::report::misere::MisereGame;
 use std::path::Path;
 use std::time::Instant;
 
@@ -27,6 +30,23 @@ pub const OCTAL_GAMES: &[(&str, usize)] = &[
     ("dawsons-chess", 10_000),
     ("dawsons-kayles", 10_000),
     ("treblecross", 1 << 18),
+];
+
+/// The games whose misère quotients `reproduce` computes, with the heap
+/// bound `N` of `Q_N`, the directory name under `data/misere/` and the
+/// published orders to compare with.
+pub const MISERE_GAMES: &[(&str, usize, &str, &[(usize, usize, &str)])] = &[
+    ("kayles", 30, "Kayles (0.77)", &[]),
+    (
+        "dawsons-kayles",
+        24,
+        "Dawson's Kayles (0.07)",
+        &[(
+            24,
+            24,
+            "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008)",
+        )],
+    ),
 ];
 
 /// The televised opening of Season 4 (episode 6), board coordinates.
@@ -67,6 +87,9 @@ pub struct Reproduced {
     /// Treblecross: gap values known, losing strips among the table's, and
     /// seconds.
     pub treblecross: (usize, usize, f64),
+    /// Each game of [`MISERE_GAMES`]: its code, proved `Q_N`, first wild
+    /// heap, and seconds.
+    pub misere: Vec<(OctalCode, Learned, Option<usize>, f64)>,
 }
 
 /// Runs every step into one stage and commits it.
@@ -112,6 +135,7 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
         .find(|(c, _)| c.name() == Some("treblecross"))
         .map(|(_, r)| r.values.clone());
     let treblecross = treblecross(job, &mut stage, sequence, progress)?;
+    let misere = misere(job, &mut stage, progress)?;
     let coins = stage.dir(&job.out.join("coins"), "reproduce coins", &["*.csv"])?;
     crate::dataset::coins::write_tables(&coins, COINS_TABLE)?;
     let md = crate::report::coins::render(COINS_TABLE);
@@ -122,7 +146,53 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
         season4,
         octal,
         treblecross,
+        misere,
     })
+}
+
+/// The misère quotients of [`MISERE_GAMES`], each into
+/// `misere/<name>/` ([`crate::dataset::misere_quotient`]), with the genus's
+/// first wild heap, and `misere.md`.
+fn misere(
+    job: &ReproduceJob<'_>,
+    stage: &mut Stage,
+    progress: &dyn Progress,
+) -> Result<Vec<(OctalCode, Learned, Option<usize>, f64)>> {
+    let mut runs = Vec::new();
+    for &(name, max_heap, _, _) in MISERE_GAMES {
+        let start = Instant::now();
+        let code: OctalCode = name.parse()?;
+        let out = stage.dir(
+            &job.out.join("misere").join(code.file_name()),
+            "reproduce misere",
+            crate::dataset::misere_quotient::FILES,
+        )?;
+        let learned = learn::quotient(&code, max_heap, Limits::default(), progress)?;
+        let first_wild = genus(&code, max_heap, false, progress)?.first_wild;
+        crate::dataset::misere_quotient::write(&out, &code, &learned, None)?;
+        runs.push((code, learned, first_wild, start.elapsed().as_secs_f64()));
+    }
+    let data: Vec<String> = runs
+        .iter()
+        .map(|(c, ..)| format!("data/misere/{}/", c.file_name()))
+        .collect();
+    let games: Vec<MisereGame<'_>> = runs
+        .iter()
+        .zip(MISERE_GAMES)
+        .zip(&data)
+        .map(
+            |(((_, learned, first_wild, _), &(_, _, title, published)), data)| MisereGame {
+                title,
+                data,
+                learned,
+                first_wild: *first_wild,
+                published,
+            },
+        )
+        .collect();
+    let md = crate::report::misere::render(&games, COMMAND);
+    write_bytes(&stage.file(&job.reports.join("misere.md"))?, md.as_bytes())?;
+    Ok(runs)
 }
 
 /// The Season 4 analysis: the 5×4 board with T = 16 from the empty board

@@ -4,6 +4,7 @@
 pub mod census;
 pub mod coins;
 pub mod common;
+pub mod misere;
 pub mod misere_census;
 pub mod monorail;
 pub mod monorail_board;
