@@ -75,20 +75,20 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         "Treblecross: gap values to {max_gap} cells in {seconds:.1} s; the first player loses {losing} of the empty strips of 1..={TREBLECROSS_TABLE} cells. Wrote {}.",
         a.out.join("treblecross").display()
     )?;
-    for ((code, learned, first_wild, seconds), &(_, _, title, _)) in
-        r.misere.iter().zip(MISERE_GAMES)
-    {
-        let q = &learned.quotient;
+    for (m, spec) in r.misere.iter().zip(MISERE_GAMES) {
+        let q = &m.learned.quotient;
         outln!(
-            "{title}, misère: Q_{} has {} elements, {} in the P-portion ({}); in {seconds:.1} s. Wrote {}.",
+            "{}, misère: Q_{} has {} elements, {} in the P-portion ({}); in {:.1} s. Wrote {}.",
+            spec.title,
             q.max_heap,
             q.order(),
             q.p_portion_size(),
-            match first_wild {
+            match m.first_wild {
                 Some(w) => format!("wild from heap {w}"),
                 None => "tame".to_string(),
             },
-            a.out.join("misere").join(code.file_name()).display()
+            m.seconds,
+            a.out.join("misere").join(m.code.file_name()).display()
         )?;
     }
     outln!(

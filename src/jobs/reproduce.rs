@@ -32,22 +32,51 @@ pub const OCTAL_GAMES: &[(&str, usize)] = &[
     ("treblecross", 1 << 18),
 ];
 
-/// The games whose misère quotients `reproduce` computes, with the heap
-/// bound `N` of `Q_N`, the directory name under `data/misere/` and the
-/// published orders to compare with.
-pub const MISERE_GAMES: &[(&str, usize, &str, &[(usize, usize, &str)])] = &[
-    ("kayles", 30, "Kayles (0.77)", &[]),
-    (
-        "dawsons-kayles",
-        24,
-        "Dawson's Kayles (0.07)",
-        &[(
+/// A game whose misère quotient `reproduce` computes.
+#[derive(Clone, Copy, Debug)]
+pub struct MisereSpec {
+    /// Its name or code.
+    pub name: &'static str,
+    /// The heap bound `N` of `Q_N`.
+    pub max_heap: usize,
+    /// Its title in the report.
+    pub title: &'static str,
+    /// Published orders `(n, |Q_n|, source)` to compare with.
+    pub published: &'static [(usize, usize, &'static str)],
+}
+
+/// The games whose misère quotients `reproduce` computes.
+pub const MISERE_GAMES: &[MisereSpec] = &[
+    MisereSpec {
+        name: "kayles",
+        max_heap: 30,
+        title: "Kayles (0.77)",
+        published: &[],
+    },
+    MisereSpec {
+        name: "dawsons-kayles",
+        max_heap: 24,
+        title: "Dawson's Kayles (0.07)",
+        published: &[(
             24,
             24,
             "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008)",
         )],
-    ),
+    },
 ];
+
+/// One misère quotient `reproduce` computed.
+#[derive(Clone, Debug)]
+pub struct MisereRun {
+    /// The game.
+    pub code: OctalCode,
+    /// Its proved `Q_N`.
+    pub learned: Learned,
+    /// The first heap that is not hereditarily tame, if any up to `N`.
+    pub first_wild: Option<usize>,
+    /// Seconds taken.
+    pub seconds: f64,
+}
 
 /// The televised opening of Season 4 (episode 6), board coordinates.
 pub const SEASON4_OPENING: &str = "3,3,EW;3,2,EW;3,1,EW";
@@ -87,9 +116,8 @@ pub struct Reproduced {
     /// Treblecross: gap values known, losing strips among the table's, and
     /// seconds.
     pub treblecross: (usize, usize, f64),
-    /// Each game of [`MISERE_GAMES`]: its code, proved `Q_N`, first wild
-    /// heap, and seconds.
-    pub misere: Vec<(OctalCode, Learned, Option<usize>, f64)>,
+    /// Each game of [`MISERE_GAMES`].
+    pub misere: Vec<MisereRun>,
 }
 
 /// Runs every step into one stage and commits it.
@@ -157,38 +185,41 @@ fn misere(
     job: &ReproduceJob<'_>,
     stage: &mut Stage,
     progress: &dyn Progress,
-) -> Result<Vec<(OctalCode, Learned, Option<usize>, f64)>> {
+) -> Result<Vec<MisereRun>> {
     let mut runs = Vec::new();
-    for &(name, max_heap, _, _) in MISERE_GAMES {
+    for spec in MISERE_GAMES {
         let start = Instant::now();
-        let code: OctalCode = name.parse()?;
+        let code: OctalCode = spec.name.parse()?;
         let out = stage.dir(
             &job.out.join("misere").join(code.file_name()),
             "reproduce misere",
             crate::dataset::misere_quotient::FILES,
         )?;
-        let learned = learn::quotient(&code, max_heap, Limits::default(), progress)?;
-        let first_wild = genus(&code, max_heap, false, progress)?.first_wild;
+        let learned = learn::quotient(&code, spec.max_heap, Limits::default(), progress)?;
+        let first_wild = genus(&code, spec.max_heap, false, progress)?.first_wild;
         crate::dataset::misere_quotient::write(&out, &code, &learned, None)?;
-        runs.push((code, learned, first_wild, start.elapsed().as_secs_f64()));
+        runs.push(MisereRun {
+            code,
+            learned,
+            first_wild,
+            seconds: start.elapsed().as_secs_f64(),
+        });
     }
     let data: Vec<String> = runs
         .iter()
-        .map(|(c, ..)| format!("data/misere/{}/", c.file_name()))
+        .map(|r| format!("data/misere/{}/", r.code.file_name()))
         .collect();
     let games: Vec<MisereGame<'_>> = runs
         .iter()
         .zip(MISERE_GAMES)
         .zip(&data)
-        .map(
-            |(((_, learned, first_wild, _), &(_, _, title, published)), data)| MisereGame {
-                title,
-                data,
-                learned,
-                first_wild: *first_wild,
-                published,
-            },
-        )
+        .map(|((r, spec), data)| MisereGame {
+            title: spec.title,
+            data,
+            learned: &r.learned,
+            first_wild: r.first_wild,
+            published: spec.published,
+        })
         .collect();
     let md = crate::report::misere::render(&games, COMMAND);
     write_bytes(&stage.file(&job.reports.join("misere.md"))?, md.as_bytes())?;
