@@ -33,6 +33,14 @@ fn bench(c: &mut Criterion) {
     g.bench_function("quotient_dawsons_kayles_q20", |b| {
         b.iter(|| assert_eq!(order("0.07", 20), (24, 5)))
     });
+    // Published: Dawson's Kayles |Q_24| = 24 (Plambeck and Siegel 2008);
+    // 0.123 has 20 elements, |P| = 5 (Plambeck 2005).
+    g.bench_function("quotient_dawsons_kayles_q24", |b| {
+        b.iter(|| assert_eq!(order("0.07", 24), (24, 5)))
+    });
+    g.bench_function("quotient_0123_q20", |b| {
+        b.iter(|| assert_eq!(order("0.123", 20), (20, 5)))
+    });
     g.bench_function("genus_kayles_n40", |b| {
         let code: OctalCode = "0.77".parse().unwrap();
         b.iter(|| {

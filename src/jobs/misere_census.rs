@@ -233,7 +233,11 @@ fn row(
         last_change,
         first_wild,
         growth,
-        stopped: partial.stopped.map(|e| e.to_string()).unwrap_or_default(),
+        stopped: match partial.stopped {
+            Some(Error::TooCostly { needs, .. }) => needs,
+            Some(e) => e.to_string(),
+            None => String::new(),
+        },
     })
 }
 

@@ -86,7 +86,7 @@ pub fn markdown(
             c.published_p.map(|p| p.to_string()).unwrap_or("–".into()),
             computed,
             c.verdict(),
-            c.source
+            c.source.replace('|', "\\|")
         );
     }
     let _ = writeln!(

@@ -37,6 +37,7 @@ use super::quotient::Quotient;
 use crate::games::octal::OctalCode;
 use crate::progress::Progress;
 use crate::{Error, Result};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// Bounds on the work of [`quotient`].
@@ -173,7 +174,7 @@ pub fn quotient_partial(
             options: &options,
             prev: &q,
             n,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             limits,
             exact: false,
             reps,
@@ -328,7 +329,7 @@ struct LevelSearch<'a> {
     options: &'a [Vec<Pos>],
     prev: &'a Quotient,
     n: u16,
-    memo: HashMap<Pos, bool>,
+    memo: FxHashMap<Pos, bool>,
     limits: Limits,
     /// Whether outcomes come from the exact search; else from the fast
     /// model (below), until it can no longer refine a refuted candidate.
@@ -752,7 +753,8 @@ impl LevelSearch<'_> {
         let states = NStates::new(cand, red, table, option_elements);
         if cap.is_none() {
             let start = states.start();
-            let mut seen: HashSet<State> = HashSet::from([start.clone()]);
+            let mut seen: FxHashSet<State> = FxHashSet::default();
+            seen.insert(start.clone());
             let mut queue: VecDeque<State> = VecDeque::from([start]);
             let mut failed = false;
             'bfs: while let Some(state) = queue.pop_front() {
@@ -896,9 +898,10 @@ impl<'a> NStates<'a> {
     fn least_failure(&self, cap: Option<&[u16]>, limit: usize) -> Result<NCheck> {
         use std::cmp::Reverse;
         use std::collections::BinaryHeap;
-        type Dist = HashMap<State, (Vec<u16>, Option<(State, usize)>)>;
+        type Dist = FxHashMap<State, (Vec<u16>, Option<(State, usize)>)>;
         let start = self.start();
-        let mut dist: Dist = HashMap::from([(start.clone(), (Vec::new(), None))]);
+        let mut dist: Dist = FxHashMap::default();
+        dist.insert(start.clone(), (Vec::new(), None));
         let mut queue = BinaryHeap::from([Reverse((Vec::<u16>::new(), start))]);
         let mut found: Option<(Vec<u16>, State)> = None;
         while let Some(Reverse((w, state))) = queue.pop() {
