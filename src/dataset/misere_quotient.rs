@@ -27,7 +27,7 @@
 use super::atomic::write_bytes;
 use crate::error::Result;
 use crate::games::misere::learn::Learned;
-use crate::games::misere::quotient::word_text;
+use crate::games::misere::quotient::{word_text, Presentation};
 use crate::games::octal::OctalCode;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -51,8 +51,22 @@ pub const FILES: &[&str] = &[
 /// applied), `checked_sums` (sums compared with the search, or null),
 /// `proof_states` and `positions`.
 pub fn quotient_json(code: &OctalCode, learned: &Learned, checked_sums: Option<usize>) -> Value {
+    json_with(
+        code,
+        learned,
+        checked_sums,
+        &learned.quotient.presentation(),
+    )
+}
+
+/// [`quotient_json`] with the presentation already computed.
+fn json_with(
+    code: &OctalCode,
+    learned: &Learned,
+    checked_sums: Option<usize>,
+    p: &Presentation,
+) -> Value {
     let q = &learned.quotient;
-    let p = q.presentation();
     let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
     let p_portion: Vec<String> = (0..q.order() as u32)
         .filter(|&e| q.p_portion[e as usize])
@@ -126,7 +140,7 @@ pub fn write(
             l.n, l.order, l.p_portion, l.refinements
         );
     }
-    let mut js = serde_json::to_string_pretty(&quotient_json(code, learned, checked_sums))
+    let mut js = serde_json::to_string_pretty(&json_with(code, learned, checked_sums, &p))
         .unwrap_or_default();
     js.push('\n');
     let files: [(&str, &str); 5] = [

@@ -204,16 +204,8 @@ fn row(
         Err(Error::TooCostly { .. }) => None,
         Err(e) => return Err(e),
     };
-    let mut growth = Vec::new();
-    let mut last = (0, 0);
-    let mut last_change = 0;
-    for l in &learned.growth {
-        if (l.order, l.p_portion) != last {
-            growth.push((l.n, l.order, l.p_portion));
-            last = (l.order, l.p_portion);
-            last_change = l.n;
-        }
-    }
+    let growth = learned.changes();
+    let last_change = growth.last().map_or(0, |c| c.0);
     let status = if first_wild.is_none() && partial.stopped.is_none() {
         "tame"
     } else if partial.stopped.is_some() {

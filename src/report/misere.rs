@@ -70,12 +70,8 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
             );
         }
         let _ = writeln!(out, "| n | \\|Q_n\\| | \\|P\\| |\n|---:|---:|---:|");
-        let mut last = (0, 0);
-        for l in &g.learned.growth {
-            if (l.order, l.p_portion) != last {
-                let _ = writeln!(out, "| {} | {} | {} |", l.n, l.order, l.p_portion);
-                last = (l.order, l.p_portion);
-            }
+        for (n, order, p) in g.learned.changes() {
+            let _ = writeln!(out, "| {n} | {order} | {p} |");
         }
         let _ = writeln!(
             out,

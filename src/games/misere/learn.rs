@@ -91,6 +91,23 @@ pub struct Learned {
     pub positions: usize,
 }
 
+impl Learned {
+    /// `(n, |Q_n|, |P|)` at each heap bound `n` where the order or the
+    /// P-portion's size changes.
+    pub fn changes(&self) -> Vec<(usize, usize, usize)> {
+        let mut out: Vec<(usize, usize, usize)> = Vec::new();
+        for l in &self.growth {
+            if out
+                .last()
+                .is_none_or(|&(_, o, p)| (o, p) != (l.order, l.p_portion))
+            {
+                out.push((l.n, l.order, l.p_portion));
+            }
+        }
+        out
+    }
+}
+
 /// `Q_n` for the largest `n` reached, and why the next heap was not.
 #[derive(Debug)]
 pub struct Partial {
