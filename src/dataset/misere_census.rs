@@ -10,8 +10,10 @@
 //!   quotient is that of misère Nim's heaps it pretends to be),
 //!   `wild-stable` (wild, `Q_n` proved to `max_heap` and unchanged since
 //!   `last_change ≤ max_heap / 2`), `wild-growing` (wild, changed in the
-//!   upper half), `stopped` (wild, the proof of some `Q_n` with
-//!   `n ≤ max_heap` went past the census's work bounds);
+//!   upper half), `stopped` (the proof of some `Q_n` with `n ≤ max_heap`
+//!   went past the census's work bounds), `genus-unknown` (`Q_n` proved to
+//!   `max_heap`, but the genus search went past its bound, so tameness is
+//!   not known);
 //! - `computed_to`: the largest `n` with `Q_n` proved; `order` and
 //!   `p_portion_size`: `|Q_n|` and `|P|` there;
 //! - `last_change`: the least `n` from which `|Q_n|` and `|P|` stay as
@@ -44,7 +46,7 @@ pub const FILES: &[&str] = &["census.csv", "summary.json"];
 pub struct MisereCensusRow {
     /// The octal code, as `0.d1d2`.
     pub code: String,
-    /// `tame`, `wild-stable`, `wild-growing` or `stopped`.
+    /// `tame`, `wild-stable`, `wild-growing`, `stopped` or `genus-unknown`.
     pub status: &'static str,
     /// The heap bound asked for.
     pub max_heap: usize,

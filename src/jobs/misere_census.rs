@@ -168,21 +168,16 @@ pub fn run(job: &MisereCensusJob<'_>, progress: &dyn Progress) -> Result<MisereC
     Ok(MisereCensus { rows, comparisons })
 }
 
-/// The codes `0.d1` and `0.d1d2` (last digit non-zero), in code order.
+/// The codes `0.d1` and `0.d1d2` (last digit non-zero; `0.0`, which has
+/// no move, left out) of the normal-play census's list, in code order.
 pub fn codes(digits: usize) -> Vec<OctalCode> {
-    let mut texts = Vec::new();
-    for d1 in 1..8 {
-        texts.push(format!("0.{d1}"));
-    }
-    if digits >= 2 {
-        for d1 in 0..8 {
-            for d2 in 1..8 {
-                texts.push(format!("0.{d1}{d2}"));
-            }
-        }
-    }
-    texts.sort();
-    texts.iter().filter_map(|t| t.parse().ok()).collect()
+    let mut codes: Vec<(String, OctalCode)> = crate::games::octal::census::codes(digits)
+        .into_iter()
+        .map(|c| (c.to_string(), c))
+        .filter(|(t, _)| t.starts_with("0.") && t != "0.0")
+        .collect();
+    codes.sort_by(|a, b| a.0.cmp(&b.0));
+    codes.into_iter().map(|(_, c)| c).collect()
 }
 
 /// One code's row.
@@ -198,16 +193,19 @@ fn row(
     }
     let learned = &partial.learned;
     let computed_to = learned.quotient.max_heap;
-    // The genus to the same depth: tame or the first wild heap.
-    let first_wild = match genus(code, computed_to, false, &NoProgress) {
-        Ok(t) => t.first_wild,
-        Err(Error::TooCostly { .. }) => None,
+    // The genus to the same depth: tame, the first wild heap, or unknown
+    // (past the genus search's bound; then the code is never called tame).
+    let (first_wild, genus_known) = match genus(code, computed_to, false, &NoProgress) {
+        Ok(t) => (t.first_wild, true),
+        Err(Error::TooCostly { .. }) => (None, false),
         Err(e) => return Err(e),
     };
     let growth = learned.changes();
     let last_change = growth.last().map_or(0, |c| c.0);
-    let status = if first_wild.is_none() && partial.stopped.is_none() {
+    let status = if partial.stopped.is_none() && genus_known && first_wild.is_none() {
         "tame"
+    } else if partial.stopped.is_none() && !genus_known {
+        "genus-unknown"
     } else if partial.stopped.is_some() {
         "stopped"
     } else if last_change <= max_heap / 2 {
