@@ -1,9 +1,12 @@
 //! Criterion benches of misère play, each asserting its answer: the proved
 //! quotients Q_N of Kayles and Dawson's Kayles (orders as computed and
-//! cross-checked in tests/misere_quotient.rs) and the genus of Kayles
+//! cross-checked in tests/misere_quotient.rs, the published ones from
+//! Plambeck and Siegel), by the monoid method and, once, by the search
+//! method, and the genus of Kayles
 //! (agreeing with CGSuite to n = 20, tests/misere.rs).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::octal::OctalCode;
 use grundy::jobs::misere::{genus, quotient, QuotientJob};
 use grundy::progress::NoProgress;
@@ -40,6 +43,29 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("quotient_0123_q20", |b| {
         b.iter(|| assert_eq!(order("0.123", 20), (20, 5)))
+    });
+    // Siegel's MisereSolver figures for Dawson's Kayles: |Q_30| = 360,
+    // |Q_33| = 638 with |P| = 109 (Plambeck and Siegel 2008).
+    g.bench_function("quotient_dawsons_kayles_q30", |b| {
+        b.iter(|| assert_eq!(order("0.07", 30).0, 360))
+    });
+    g.bench_function("quotient_dawsons_kayles_q33", |b| {
+        b.iter(|| assert_eq!(order("0.07", 33), (638, 109)))
+    });
+    // Kayles to heap 180: the whole game's quotient (period 12 from 71).
+    g.bench_function("quotient_kayles_q180", |b| {
+        b.iter(|| assert_eq!(order("0.77", 180), (40, 9)))
+    });
+    // The same Q_24 of Dawson's Kayles by the learner from searched sums
+    // (the method before the monoid one), for comparison.
+    g.bench_function("quotient_dawsons_kayles_q24_by_search", |b| {
+        let code: OctalCode = "0.07".parse().unwrap();
+        b.iter(|| {
+            let l = quotient_partial_by(&code, 24, Limits::default(), &NoProgress, Method::Search)
+                .unwrap()
+                .learned;
+            assert_eq!(l.quotient.order(), 24)
+        })
     });
     g.bench_function("genus_kayles_n40", |b| {
         let code: OctalCode = "0.77".parse().unwrap();

@@ -82,14 +82,38 @@ fn misere_report_matches_golden() {
     use grundy::report::misere::{render, MisereGame};
     let code = "0.07".parse().unwrap();
     let learned = quotient(&code, 14, Limits::default(), &NoProgress).unwrap();
-    let games = [MisereGame {
-        title: "Dawson's Kayles (0.07)",
-        data: "data/misere/0.07/",
-        learned: &learned,
-        first_wild: Some(10),
-        published: &[(14, 24, "a made-up source, to render the line")],
-    }];
+    // Plambeck's 0.123 (20 elements): its pretending function has period 5
+    // from heap 5, so Q_24 ≥ 2(5 + 5) + 3 = 23 is the whole game's.
+    let code_123 = "0.123".parse().unwrap();
+    let learned_123 = quotient(&code_123, 24, Limits::default(), &NoProgress).unwrap();
+    let wild_123 = grundy::jobs::misere::genus(&code_123, 24, false, &NoProgress)
+        .unwrap()
+        .first_wild;
+    assert!(wild_123.is_some());
+    let games = [
+        MisereGame {
+            title: "Dawson's Kayles (0.07)",
+            data: "data/misere/0.07/",
+            code: &code,
+            learned: &learned,
+            first_wild: Some(10),
+            published: &[(14, 24, "a made-up source, to render the line")],
+        },
+        MisereGame {
+            title: "0.123",
+            data: "data/misere/0.123/",
+            code: &code_123,
+            learned: &learned_123,
+            first_wild: wild_123,
+            published: &[],
+        },
+    ];
     let text = render(&games, "grundy test");
+    assert!(text.contains("The whole game's quotient is not proved"));
+    assert!(text.contains(
+        "the pretending function has period 5 from heap 5, and `N = 24` reaches \
+         `2(n0 + p) + t = 23`"
+    ));
     assert!(text.contains("`Q_14` has **24 elements**, 5 in the P-portion"));
     assert!(
         text.contains("Published: `|Q_14| = 24` (a made-up source, to render the line): agrees.")

@@ -1,6 +1,7 @@
 //! The misère quotient dataset (`octal quotient --out`) read back against
 //! the quotient, the published quotients (Plambeck 2005: 0.123;
-//! Plambeck–Siegel 2008: Dawson's Kayles Q_24), and the misère census run
+//! Plambeck–Siegel 2008 and Siegel 2007: Dawson's Kayles Q_24, Q_26, Q_30,
+//! Q_33), and the misère census run
 //! through the binary.
 
 mod common;
@@ -35,6 +36,12 @@ fn published_quotients() {
     // Plambeck and Siegel, "Misère quotients for impartial games" (2008):
     // |Q_24| of Dawson's Kayles (0.07) is 24.
     assert_eq!(order("0.07", 24).0, 24);
+    // Siegel's MisereSolver figures for Dawson's Kayles (Plambeck and
+    // Siegel 2008; Siegel, miseregames.wordpress.com, 2007): |Q_26| = 144,
+    // |Q_30| = 360, |Q_33| = 638 with |P| = 109.
+    assert_eq!(order("0.07", 26).0, 144);
+    assert_eq!(order("0.07", 30).0, 360);
+    assert_eq!(order("0.07", 33), (638, 109));
 }
 
 fn lines(path: &std::path::Path) -> Vec<String> {

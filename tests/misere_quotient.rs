@@ -6,6 +6,7 @@
 mod common;
 
 use common::{grundy, one_line_error};
+use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::misere::quotient::Quotient;
 use grundy::games::octal::OctalCode;
 use grundy::jobs::misere::{quotient, QuotientJob};
@@ -188,4 +189,92 @@ fn every_two_digit_code_is_predicted_on_small_sums() {
     // 0.00 (no move at all) has the trivial quotient {1}... with the empty
     // sum an N-position: order 1. Nim-like 0.33 (take 1 or 2) is tame.
     assert_eq!(orders[0], ("0.00".to_string(), 1));
+}
+
+#[test]
+fn the_monoid_method_and_the_search_prove_the_same_quotients() {
+    // Two ways to the same proof: MisereSolver's marking and recalibration
+    // inside finite monoids, and learning from searched sums. The quotient
+    // is unique, so both must give the same table, P-portion and
+    // pretending function (numbered the same way) at every level.
+    let mut cases: Vec<(String, usize)> = Vec::new();
+    for d1 in 0..8 {
+        for d2 in 0..8 {
+            cases.push((format!("0.{d1}{d2}"), 10));
+        }
+    }
+    for (code, n) in [
+        ("0.77", 30),
+        ("0.07", 24),
+        ("0.123", 20),
+        ("0.137", 14),
+        ("0.6", 12),
+        ("4.07", 10),
+        ("hex:0.3F", 8),
+    ] {
+        cases.push((code.to_string(), n));
+    }
+    let mut compared = 0;
+    for (code, n) in &cases {
+        let parsed: OctalCode = code.parse().unwrap();
+        let run = |method| {
+            quotient_partial_by(&parsed, *n, Limits::default(), &NoProgress, method)
+                .unwrap()
+                .learned
+        };
+        let monoid = run(Method::Monoid);
+        let search = run(Method::Search);
+        let reached = monoid.quotient.max_heap.min(search.quotient.max_heap);
+        assert!(reached >= (*n).min(10), "{code}: reached {reached}");
+        if monoid.quotient.max_heap == search.quotient.max_heap {
+            assert_eq!(monoid.quotient, search.quotient, "{code} Q_{reached}");
+            compared += 1;
+        }
+        let levels = |l: &grundy::games::misere::learn::Learned| -> Vec<(usize, usize, usize)> {
+            l.growth
+                .iter()
+                .filter(|g| g.n <= reached)
+                .map(|g| (g.n, g.order, g.p_portion))
+                .collect()
+        };
+        assert_eq!(levels(&monoid), levels(&search), "{code}: growth");
+    }
+    assert_eq!(compared, cases.len());
+}
+
+#[test]
+fn a_whole_game_quotient_predicts_heaps_past_n() {
+    // Where the pretending function is periodic far enough below N
+    // (src/games/misere/periodic.rs), Q_N is the whole game's quotient:
+    // the cross-check then takes heaps of every size up to the total, each
+    // past N by the periodic pretending function, against the search.
+    use grundy::games::misere::periodic::whole_game;
+    let multisets = |k: usize, s: usize| {
+        // Sums of up to k heaps of 1..=s, total at most s (the empty sum
+        // included).
+        fn go(k: usize, left: usize, from: usize) -> usize {
+            1 + if k == 0 {
+                0
+            } else {
+                (from..=left).map(|h| go(k - 1, left - h, h)).sum()
+            }
+        }
+        go(k, s, 1)
+    };
+    for (code, n, period, preperiod, (k, s)) in [
+        ("0.123", 24, 5, 5, (3, 45)),
+        ("0.75", 24, 2, 8, (3, 36)),
+        ("0.34", 32, 8, 7, (3, 44)),
+        ("0.71", 30, 6, 3, (3, 40)),
+    ] {
+        let (q, checked) = computed(code, n, Some((k, s)));
+        let w = whole_game(&code.parse().unwrap(), &q).expect(code);
+        assert_eq!((w.period, w.preperiod), (period, preperiod), "{code}");
+        assert!(w.needed <= n, "{code}");
+        assert_eq!(checked, Some(multisets(k, s)), "{code}");
+        assert!(s > n, "{code}: the check reaches past N");
+    }
+    // Dawson's Kayles Q_24 is no whole-game quotient (it grows at 25).
+    let (q, _) = computed("0.07", 24, None);
+    assert_eq!(whole_game(&"0.07".parse().unwrap(), &q), None);
 }

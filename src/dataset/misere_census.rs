@@ -4,10 +4,13 @@
 //! Games* ch. 12) up to the heap bound.
 //!
 //! `census.csv`, one row per code in code order, header
-//! `code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,stopped`:
+//! `code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,whole_game,stopped`:
 //!
 //! - `status`: `tame` (every heap up to `max_heap` hereditarily tame: the
 //!   quotient is that of misère Nim's heaps it pretends to be),
+//!   `wild-finite` (wild, and `Q_max_heap` proved to be the whole game's
+//!   quotient by the periodicity proof of
+//!   [`crate::games::misere::periodic`]),
 //!   `wild-stable` (wild, `Q_n` proved to `max_heap` and unchanged since
 //!   `last_change ≤ max_heap / 2`), `wild-growing` (wild, changed in the
 //!   upper half), `stopped` (the proof of some `Q_n` with `n ≤ max_heap`
@@ -22,6 +25,9 @@
 //!   none up to `max_heap`;
 //! - `growth`: `n:order/p` at each `n` where `|Q_n|` or `|P|` changes,
 //!   separated by `;`;
+//! - `whole_game`: `n0:p` when the pretending function's period `p` from
+//!   heap `n0` proves `Q_max_heap` to be the whole game's quotient (tame
+//!   codes included), else empty;
 //! - `stopped`: empty, or which bound stopped the proof of
 //!   `Q_(computed_to + 1)`.
 //!
@@ -46,7 +52,8 @@ pub const FILES: &[&str] = &["census.csv", "summary.json"];
 pub struct MisereCensusRow {
     /// The octal code, as `0.d1d2`.
     pub code: String,
-    /// `tame`, `wild-stable`, `wild-growing`, `stopped` or `genus-unknown`.
+    /// `tame`, `wild-finite`, `wild-stable`, `wild-growing`, `stopped` or
+    /// `genus-unknown`.
     pub status: &'static str,
     /// The heap bound asked for.
     pub max_heap: usize,
@@ -62,6 +69,8 @@ pub struct MisereCensusRow {
     pub first_wild: Option<usize>,
     /// `(n, |Q_n|, |P|)` at each change.
     pub growth: Vec<(usize, usize, usize)>,
+    /// `(n0, p)` of the whole-game proof, if it applies.
+    pub whole_game: Option<(usize, usize)>,
     /// Which bound stopped the next level, if any.
     pub stopped: String,
 }
@@ -95,12 +104,12 @@ pub fn growth_text(growth: &[(usize, usize, usize)]) -> String {
 /// The text of `census.csv`.
 pub fn census_csv(rows: &[MisereCensusRow]) -> String {
     let mut out = String::from(
-        "code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,stopped\n",
+        "code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,whole_game,stopped\n",
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{}",
             r.code,
             r.status,
             r.max_heap,
@@ -110,6 +119,9 @@ pub fn census_csv(rows: &[MisereCensusRow]) -> String {
             r.last_change,
             r.first_wild.map(|w| w.to_string()).unwrap_or_default(),
             growth_text(&r.growth),
+            r.whole_game
+                .map(|(n0, p)| format!("{n0}:{p}"))
+                .unwrap_or_default(),
             r.stopped.replace([',', '\n'], " ")
         );
     }

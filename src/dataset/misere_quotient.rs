@@ -27,6 +27,7 @@
 use super::atomic::write_bytes;
 use crate::error::Result;
 use crate::games::misere::learn::Learned;
+use crate::games::misere::periodic::whole_game;
 use crate::games::misere::quotient::{word_text, Presentation};
 use crate::games::octal::OctalCode;
 use serde_json::{json, Value};
@@ -42,14 +43,19 @@ pub const FILES: &[&str] = &[
     "quotient.json",
 ];
 
+/// How `whole_game` is proved, as the JSON says it.
+pub const WHOLE_GAME_THEOREM: &str = "the pretending function is periodic (period p from heap n0) up to N >= 2(n0 + p) + t, t the largest removal: the Octal Periodicity Theorem's argument (Guy and Smith 1956; Winning Ways ch. 4) applied to the misere quotient, proof in src/games/misere/periodic.rs";
+
 /// The quotient as one JSON object: `code`, `max_heap`, `order`,
 /// `p_portion_size`, `p_portion` (words), `elements` (words, by number),
 /// `presentation` (`generators` with `name` and `heap`, `relations`),
 /// `pretending` (a word per heap `0..=N`), `table` (rows of element
 /// numbers), `growth`, `proved_for_max_heap` (always true: only a proved
-/// `Q_N` is written), `whole_game_proved` (false: no periodicity theorem is
-/// applied), `checked_sums` (sums compared with the search, or null),
-/// `proof_states` and `positions`.
+/// `Q_N` is written), `whole_game_proved` and `whole_game` (`preperiod`,
+/// `period`, `needed`, `theorem`: the periodicity proof of
+/// [`crate::games::misere::periodic`] that `Q_N` is the whole game's
+/// quotient, or null where it does not apply), `checked_sums` (sums
+/// compared with the search, or null), `proof_states` and `positions`.
 pub fn quotient_json(code: &OctalCode, learned: &Learned, checked_sums: Option<usize>) -> Value {
     json_with(
         code,
@@ -67,6 +73,7 @@ fn json_with(
     p: &Presentation,
 ) -> Value {
     let q = &learned.quotient;
+    let whole = whole_game(code, q);
     let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
     let p_portion: Vec<String> = (0..q.order() as u32)
         .filter(|&e| q.p_portion[e as usize])
@@ -92,7 +99,13 @@ fn json_with(
         "table": q.table,
         "growth": growth,
         "proved_for_max_heap": true,
-        "whole_game_proved": false,
+        "whole_game_proved": whole.is_some(),
+        "whole_game": whole.map(|w| json!({
+            "preperiod": w.preperiod,
+            "period": w.period,
+            "needed": w.needed,
+            "theorem": WHOLE_GAME_THEOREM,
+        })),
         "checked_sums": checked_sums,
         "proof_states": learned.states,
         "positions": learned.positions,

@@ -14,6 +14,7 @@ use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
 use crate::games::misere::learn::{self, Learned, Limits};
 use crate::games::misere::nim;
+use crate::games::misere::periodic::whole_game;
 use crate::games::misere::quotient::Quotient;
 use crate::games::misere::search::{Move, Outcome, Search};
 use crate::games::misere::{Atom, Family};
@@ -604,20 +605,31 @@ pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<Quotie
 }
 
 /// Compares the quotient's outcome with the search's for every sum of up
-/// to `k` heaps (each at most `N`) of total at most `s`; returns how many.
+/// to `k` heaps of total at most `s`; returns how many. Heaps are at most
+/// `N`, or any size where `Q_N` is proved to be the whole game's quotient
+/// ([`whole_game`]): then heaps past `N` take the periodic pretending
+/// function, and the claim is checked too.
 fn cross_check(code: &OctalCode, q: &Quotient, k: usize, s: usize) -> Result<usize> {
     let heaps = Heaps { code: code.clone() };
     let families: [&dyn Family; 1] = [&heaps];
     let mut search = Search::new(&families, MAX_POSITIONS);
+    let whole = whole_game(code, q);
+    let largest = if whole.is_some() { s } else { q.max_heap };
     let mut count = 0usize;
     let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
     while let Some(sum) = stack.pop() {
-        let predicted = q
-            .is_p_position(&sum)
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "quotient cross-check".into(),
-                reason: format!("a heap of {sum:?} is past N"),
-            })?;
+        let predicted = match whole {
+            Some(w) => {
+                let e = sum.iter().fold(0, |e, &h| q.mul(e, w.pretend(q, h)));
+                q.p_portion[e as usize]
+            }
+            None => q
+                .is_p_position(&sum)
+                .ok_or_else(|| Error::VerificationFailed {
+                    path: "quotient cross-check".into(),
+                    reason: format!("a heap of {sum:?} is past N"),
+                })?,
+        };
         let atoms = sum
             .iter()
             .map(|&h| Atom {
@@ -640,7 +652,7 @@ fn cross_check(code: &OctalCode, q: &Quotient, k: usize, s: usize) -> Result<usi
         if sum.len() < k {
             let total: usize = sum.iter().sum();
             let from = sum.last().copied().unwrap_or(1);
-            for h in from..=q.max_heap {
+            for h in from..=largest {
                 if total.saturating_add(h) <= s {
                     let mut next = sum.clone();
                     next.push(h);

@@ -8,6 +8,7 @@ use crate::dataset::misere_census::{self, MisereCensusRow, MisereCensusSummary, 
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::misere::learn::{self, Limits};
+use crate::games::misere::periodic::whole_game;
 use crate::games::octal::OctalCode;
 use crate::jobs::misere::genus;
 use crate::progress::{NoProgress, Progress, StopOnly};
@@ -202,12 +203,19 @@ fn row(
     };
     let growth = learned.changes();
     let last_change = growth.last().map_or(0, |c| c.0);
+    let whole = partial
+        .stopped
+        .is_none()
+        .then(|| whole_game(code, &learned.quotient))
+        .flatten();
     let status = if partial.stopped.is_none() && genus_known && first_wild.is_none() {
         "tame"
     } else if partial.stopped.is_none() && !genus_known {
         "genus-unknown"
     } else if partial.stopped.is_some() {
         "stopped"
+    } else if whole.is_some() {
+        "wild-finite"
     } else if last_change <= max_heap / 2 {
         "wild-stable"
     } else {
@@ -223,6 +231,7 @@ fn row(
         last_change,
         first_wild,
         growth,
+        whole_game: whole.map(|w| (w.preperiod, w.period)),
         stopped: match partial.stopped {
             Some(Error::TooCostly { needs, .. }) => needs,
             Some(e) => e.to_string(),

@@ -47,23 +47,38 @@ pub struct MisereSpec {
 
 /// The games whose misère quotients `reproduce` computes.
 pub const MISERE_GAMES: &[MisereSpec] = &[
+    // Kayles to 180: its pretending function has period 12 from heap 71,
+    // so N ≥ 2(71 + 12) + 2 = 168 proves the whole game's quotient.
     MisereSpec {
         name: "kayles",
-        max_heap: 30,
+        max_heap: 180,
         title: "Kayles (0.77)",
         published: &[],
     },
     MisereSpec {
         name: "dawsons-kayles",
-        max_heap: 24,
+        max_heap: 33,
         title: "Dawson's Kayles (0.07)",
-        published: &[(
-            24,
-            24,
-            "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008)",
-        )],
+        published: &[
+            (
+                24,
+                24,
+                "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008)",
+            ),
+            (26, 144, "Plambeck and Siegel (2008)"),
+            (
+                30,
+                360,
+                "A. Siegel, MisereSolver questions answered, miseregames.wordpress.com, 2007",
+            ),
+            (33, 638, "Plambeck and Siegel (2008), |P| = 109"),
+        ],
     },
 ];
+
+/// The heaps whose genus `reproduce` computes to find where a game turns
+/// wild (both games turn wild well below it).
+pub const GENUS_BOUND: usize = 40;
 
 /// One misère quotient `reproduce` computed.
 #[derive(Clone, Debug)]
@@ -72,7 +87,8 @@ pub struct MisereRun {
     pub code: OctalCode,
     /// Its proved `Q_N`.
     pub learned: Learned,
-    /// The first heap that is not hereditarily tame, if any up to `N`.
+    /// The first heap that is not hereditarily tame, if any up to
+    /// [`GENUS_BOUND`].
     pub first_wild: Option<usize>,
     /// Seconds taken.
     pub seconds: f64,
@@ -196,7 +212,7 @@ fn misere(
             crate::dataset::misere_quotient::FILES,
         )?;
         let learned = learn::quotient(&code, spec.max_heap, Limits::default(), progress)?;
-        let first_wild = genus(&code, spec.max_heap, false, progress)?.first_wild;
+        let first_wild = genus(&code, spec.max_heap.min(GENUS_BOUND), false, progress)?.first_wild;
         crate::dataset::misere_quotient::write(&out, &code, &learned, None)?;
         runs.push(MisereRun {
             code,
@@ -216,6 +232,7 @@ fn misere(
         .map(|((r, spec), data)| MisereGame {
             title: spec.title,
             data,
+            code: &r.code,
             learned: &r.learned,
             first_wild: r.first_wild,
             published: spec.published,

@@ -3,8 +3,13 @@
 //! pretending function) and how `|Q_n|` grew with the heap bound.
 
 use crate::games::misere::learn::Learned;
+use crate::games::misere::periodic::whole_game;
 use crate::games::misere::quotient::word_text;
+use crate::games::octal::OctalCode;
 use std::fmt::Write as _;
+
+/// More relations than this are left to the dataset.
+pub const MAX_RELATIONS: usize = 300;
 
 /// One game of the report.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +18,8 @@ pub struct MisereGame<'a> {
     pub title: &'a str,
     /// Where its data is, as `data/misere/kayles/`.
     pub data: &'a str,
+    /// The game.
+    pub code: &'a OctalCode,
     /// The proved `Q_N`.
     pub learned: &'a Learned,
     /// The first heap that is not hereditarily tame (Conway's genus).
@@ -34,8 +41,9 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
          sums of heaps of at most `N` tokens modulo misère indistinguishability; its \
          P-portion decides every such sum (a sum is a P-position exactly when its element is \
          in it). Each `Q_N` here is proved: a candidate is checked against every move \
-         (`src/games/misere/learn.rs`). The quotient of the whole game (every heap size) is \
-         not claimed.\n"
+         (`src/games/misere/learn.rs`). Where the pretending function is periodic far enough \
+         below `N`, `Q_N` is proved to be the quotient of the whole game (every heap size; \
+         `src/games/misere/periodic.rs`); elsewhere only `Q_N` is claimed.\n"
     );
     for g in games {
         let q = &g.learned.quotient;
@@ -56,6 +64,23 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
                 None => format!("Every heap up to {} is tame (Conway's genus).", q.max_heap),
             },
             g.data
+        );
+        let _ = writeln!(
+            out,
+            "{}\n",
+            match whole_game(g.code, q) {
+                Some(w) => format!(
+                    "**The whole game's quotient**: the pretending function has period {} from \
+                     heap {}, and `N = {}` reaches `2(n0 + p) + t = {}`, so `Q_{}` is the misère \
+                     quotient of every sum of {} heaps of any size.",
+                    w.period, w.preperiod, q.max_heap, w.needed, q.max_heap, g.title
+                ),
+                None => format!(
+                    "The whole game's quotient is not proved: no period of the pretending \
+                     function is short enough for `N = {}`.",
+                    q.max_heap
+                ),
+            }
         );
         for (n, order, source) in g.published {
             let computed = g.learned.growth.iter().rev().find(|l| l.n <= *n);
@@ -105,16 +130,26 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
                 .collect();
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
-        let _ = writeln!(
-            out,
-            "\nRelations ({}, a complete set; not minimal):\n",
-            p.relations.len()
-        );
-        let _ = writeln!(out, "```text");
-        for (l, r) in &p.relations {
-            let _ = writeln!(out, "{l} = {r}");
+        if p.relations.len() > MAX_RELATIONS {
+            let _ = writeln!(
+                out,
+                "\nRelations: {} (a complete set; not minimal), too many to print; they are \
+                 in `{}quotient.json`.\n",
+                p.relations.len(),
+                g.data
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "\nRelations ({}, a complete set; not minimal):\n",
+                p.relations.len()
+            );
+            let _ = writeln!(out, "```text");
+            for (l, r) in &p.relations {
+                let _ = writeln!(out, "{l} = {r}");
+            }
+            let _ = writeln!(out, "```\n");
         }
-        let _ = writeln!(out, "```\n");
     }
     out
 }

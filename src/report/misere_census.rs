@@ -59,8 +59,12 @@ pub fn markdown(
     );
     let _ = writeln!(
         out,
-        "A `Q_n` that stops growing up to the bound is not a proof that the whole game's \
-         quotient is finite: that needs a periodicity theorem, which this census does not apply. \
+        "A `Q_n` that stops growing up to the bound is not by itself a proof that the whole \
+         game's quotient is finite. The column *whole game* gives `n0:p` where the pretending \
+         function has period `p` from heap `n0` and the bound reaches `2(n0 + p) + t` (`t` the \
+         largest removal): then `Q_N` is proved to be the quotient of the whole game (the \
+         Octal Periodicity Theorem's argument applied to the quotient; proof in \
+         `src/games/misere/periodic.rs`), and a wild such code is `wild-finite`. \
          `wild-stable` says only that `|Q_n|` and `|P|` did not change in the upper half of the \
          heap range.\n"
     );
@@ -91,12 +95,12 @@ pub fn markdown(
     }
     let _ = writeln!(
         out,
-        "\n## Every code\n\n`growth`: `n:|Q_n|/|P|` where either changes.\n\n| code | status | proved to | \\|Q\\| | \\|P\\| | stable from | first wild heap | growth |\n|---|---|---:|---:|---:|---:|---:|---|"
+        "\n## Every code\n\n`growth`: `n:|Q_n|/|P|` where either changes.\n\n| code | status | proved to | \\|Q\\| | \\|P\\| | stable from | first wild heap | whole game | growth |\n|---|---|---:|---:|---:|---:|---:|---|---|"
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.code,
             r.status,
             r.computed_to,
@@ -104,6 +108,9 @@ pub fn markdown(
             r.p_portion_size,
             r.last_change,
             r.first_wild.map(|w| w.to_string()).unwrap_or("–".into()),
+            r.whole_game
+                .map(|(n0, p)| format!("{n0}:{p}"))
+                .unwrap_or("–".into()),
             growth_text(&r.growth).replace(';', "; ")
         );
     }

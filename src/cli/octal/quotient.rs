@@ -6,6 +6,7 @@ use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy::dataset::misere_quotient::quotient_json;
+use grundy::games::misere::periodic::whole_game;
 use grundy::games::misere::quotient::word_text;
 use grundy::games::octal::OctalCode;
 use grundy::jobs::misere::{QuotientJob, QuotientRun};
@@ -80,6 +81,13 @@ fn text(code: &OctalCode, r: &QuotientRun) -> String {
         q.p_portion_size(),
         q.max_heap
     );
+    out.push_str(&match whole_game(code, q) {
+        Some(w) => format!(
+            "whole game: Q_{} is the quotient of every heap size (the pretending function has period {} from heap {}, and N >= 2(n0 + p) + t = {}; src/games/misere/periodic.rs).\n",
+            q.max_heap, w.period, w.preperiod, w.needed
+        ),
+        None => "whole game: not proved (no period of the pretending function short enough for N; raise --max-heap).\n".to_string(),
+    });
     let gens: Vec<String> = p
         .generators
         .iter()

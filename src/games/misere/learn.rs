@@ -154,6 +154,32 @@ pub fn quotient_partial(
     limits: Limits,
     progress: &dyn Progress,
 ) -> Result<Partial> {
+    quotient_partial_by(code, max_heap, limits, progress, Method::Monoid)
+}
+
+/// How each `Q_n` is found (both end in the same proof, so both give the
+/// same quotient).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Inside finite monoids (MisereSolver's method, see the module
+    /// `expand`), falling back to [`Method::Search`] for a level where
+    /// recalibration gives up.
+    Monoid,
+    /// By learning from the outcomes of searched sums (this module).
+    Search,
+}
+
+/// As [`quotient_partial`], by the given method.
+///
+/// # Errors
+/// As [`quotient_partial`].
+pub fn quotient_partial_by(
+    code: &OctalCode,
+    max_heap: usize,
+    limits: Limits,
+    progress: &dyn Progress,
+    method: Method,
+) -> Result<Partial> {
     let top = u16::try_from(max_heap).map_err(|_| Error::OutOfRange {
         what: format!("--max-heap {max_heap}"),
         reason: "at most 65,535".into(),
@@ -181,6 +207,33 @@ pub fn quotient_partial(
             q.pretending.push(0);
             progress.advance(1);
             continue;
+        }
+        if method == Method::Monoid {
+            let game = super::expand::Game {
+                options: &options,
+                n,
+            };
+            match super::expand::next_level(&q, &game, &limits, &|s| progress.note(s)) {
+                Ok(Some(found)) => {
+                    states = found.states;
+                    growth.push(Level {
+                        n: usize::from(n),
+                        order: found.quotient.order(),
+                        p_portion: found.quotient.p_portion_size(),
+                        refinements: found.refinements,
+                    });
+                    q = found.quotient;
+                    progress.note(&format!("|Q_{n}| = {}", q.order()));
+                    progress.advance(1);
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e @ Error::TooCostly { .. }) => {
+                    stopped = Some(e);
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let reps = min_reps(&q, &options);
         let n_option_classes: Vec<u32> = options[usize::from(n)]

@@ -17,16 +17,20 @@
 //!   is tested against;
 //! - [`families`]: the families a misère sum can hold;
 //! - [`quotient`]: a misère quotient `Q_N` (Plambeck–Siegel) once found, and
-//!   [`learn`]: how it is found and proved.
+//!   [`learn`]: how it is found and proved (inside finite monoids first, as
+//!   Siegel's MisereSolver does, by searching sums where that fails), and
+//!   [`periodic`]: when a proved `Q_N` is the whole game's quotient.
 //!
 //! No cancellation is assumed: under misère play `G + G` is not in general
 //! equivalent to `0` (ONAG ch. 12), so equal components are kept. Only a
 //! component without options is dropped, since it is the game `0` itself.
 
+mod expand;
 pub mod families;
 pub mod genus;
 pub mod learn;
 pub mod nim;
+pub mod periodic;
 pub mod position;
 pub mod quotient;
 pub mod search;
