@@ -34,7 +34,7 @@
 //! theorem cited in [`super::learn`]; when recalibration gives up, the
 //! caller falls back to [`super::learn`]'s learner.
 
-use super::learn::Limits;
+use super::learn::{too_costly, with_heap, Limits};
 use super::quotient::Quotient;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
@@ -117,14 +117,6 @@ fn transitions(mul: &dyn Fn(u32, u32) -> u32, phi: &[u32], options: &[Vec<u16>])
     t.sort_unstable();
     t.dedup();
     t
-}
-
-/// `w` (descending) with heap `h` added.
-fn with_heap(w: &[u16], h: u16) -> Word {
-    let mut v = w.to_vec();
-    let at = v.partition_point(|&y| y > h);
-    v.insert(at, h);
-    v
 }
 
 /// `T(G + h)` from `T(G)` and `e = Φ(G)`: sorted, deduplicated.
@@ -378,8 +370,9 @@ struct NState {
 
 /// The (N) check: states `(Φ(G), T(G))` taken least sum first (Dijkstra in
 /// the multiset order), a state dropped when a kept state with the same
-/// element, a subset of its options and a sum no larger dominates it (its
-/// extensions fail only where the dominating one's, which are smaller, do).
+/// element, a subset of its options and a sum no larger dominates it (it
+/// and its extensions fail only where the dominating one and its
+/// extensions, which are no larger, do: the option sets are non-empty).
 /// So the first failing state taken is the least failing sum. Stops at
 /// `cap`. Returns the least failing sum, or the states kept.
 fn n_check(
@@ -395,8 +388,10 @@ fn n_check(
         word: Vec::new(),
         dropped: false,
     }];
+    // The empty sum stays out of the antichains: its option set is empty,
+    // so it would "dominate" every sum of the identity's element without
+    // sharing its failures.
     let mut kept: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-    kept.insert(0, vec![0]);
     let mut queue = BinaryHeap::from([Reverse((Word::new(), 0u32))]);
     // Set and sum entries kept, bounded with the states.
     let mut entries = 0usize;
@@ -556,6 +551,21 @@ fn conservative(
         let mut pretending = prev.pretending.clone();
         pretending.push(x);
         let q = renumbered(prev, pretending, &heaps);
+        // A smaller heap of the same element whose options' elements are
+        // among heap n's: every sum holding heap n has the element of the
+        // sum with that heap instead and more options, so (N) holds for it
+        // as it does (proved in Q_(n−1)) for that one; (P) for heap n was
+        // checked above. Nothing is left to check.
+        let dominated = old_heaps.iter().any(|&k| {
+            prev.pretending[usize::from(k)] == x
+                && subset(
+                    &transitions(&mul, &prev.pretending, &game.options[usize::from(k)]),
+                    &tr_n,
+                )
+        });
+        if dominated {
+            return Ok(Some((q, 0)));
+        }
         match check(&q, &heaps, game, limits.states)? {
             Check::Proved(states) => return Ok(Some((q, states))),
             Check::Failure(_) => continue,
@@ -720,15 +730,6 @@ fn combinations(items: &[u16], size: usize) -> Vec<Vec<u16>> {
     out
 }
 
-fn too_costly(what: &str, limit: usize) -> Error {
-    Error::TooCostly {
-        what: "the misère quotient".into(),
-        needs: format!("more than {limit} {what}"),
-        limit: "its bound".into(),
-        flag: "--force",
-    }
-}
-
 /// A proved `Q_n`, the candidates refuted on the way and the last (N)
 /// check's states.
 pub(super) struct Found {
@@ -797,4 +798,82 @@ pub(super) fn next_level(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::misere::learn::{heap_options, quotient};
+    use crate::progress::NoProgress;
+
+    /// Every proved quotient passes the check, and flipping any element's
+    /// outcome makes it fail; a changed pretending value passes only where
+    /// it predicts every sum alike (an automorphism of `(Q, P)`).
+    #[test]
+    fn the_check_refuses_every_single_change() {
+        let mut passed = 0;
+        let mut refused = 0;
+        for (code, n) in [("0.77", 14), ("0.07", 14), ("0.123", 12), ("0.31", 8)] {
+            let parsed: OctalCode = code.parse().unwrap();
+            let q = quotient(&parsed, n, Limits::default(), &NoProgress)
+                .unwrap()
+                .quotient;
+            let options = heap_options(&parsed, n);
+            let game = Game {
+                options: &options,
+                n: n as u16,
+            };
+            let heaps = game.heaps();
+            assert!(matches!(
+                check(&q, &heaps, &game, 1 << 24).unwrap(),
+                Check::Proved(_)
+            ));
+            for e in 1..q.order() {
+                let mut bad = q.clone();
+                bad.p_portion[e] = !bad.p_portion[e];
+                assert!(
+                    matches!(
+                        check(&bad, &heaps, &game, 1 << 24).unwrap(),
+                        Check::Failure(_)
+                    ),
+                    "{code}: element {e} flipped"
+                );
+            }
+            for &h in &heaps {
+                for other in 0..q.order() as u32 {
+                    if other == q.pretending[usize::from(h)] {
+                        continue;
+                    }
+                    let mut bad = q.clone();
+                    bad.pretending[usize::from(h)] = other;
+                    refused += 1;
+                    if let Check::Proved(_) = check(&bad, &heaps, &game, 1 << 24).unwrap() {
+                        refused -= 1;
+                        // A second pretending function can pass only as the
+                        // image of the first under an automorphism of
+                        // (Q, P): it must predict every sum alike.
+                        for &a in &heaps {
+                            for &b in &heaps {
+                                for &c in &heaps {
+                                    let w = [a, b, c];
+                                    assert_eq!(
+                                        q.p_portion[element(&q, &w) as usize],
+                                        bad.p_portion[element(&bad, &w) as usize],
+                                        "{code}: heap {h} as element {other} passed"
+                                    );
+                                }
+                            }
+                        }
+                        passed += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            refused > 20 * passed.max(1),
+            "{refused} refused, {passed} passed"
+        );
+    }
+
+    use crate::games::octal::OctalCode;
 }

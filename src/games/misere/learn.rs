@@ -215,7 +215,9 @@ pub fn quotient_partial_by(
             };
             match super::expand::next_level(&q, &game, &limits, &|s| progress.note(s)) {
                 Ok(Some(found)) => {
-                    states = found.states;
+                    if found.states > 0 {
+                        states = found.states;
+                    }
                     growth.push(Level {
                         n: usize::from(n),
                         order: found.quotient.order(),
@@ -287,7 +289,7 @@ pub fn quotient_partial_by(
 
 /// `options[n]`: every option of heap `n`, as the sorted heaps it leaves
 /// without those that have no move.
-fn heap_options(code: &OctalCode, max_heap: usize) -> Vec<Vec<Pos>> {
+pub(super) fn heap_options(code: &OctalCode, max_heap: usize) -> Vec<Vec<Pos>> {
     let mut options: Vec<Vec<Pos>> = Vec::with_capacity(max_heap + 1);
     for n in 0..=max_heap {
         let mut list = Vec::new();
@@ -455,7 +457,7 @@ fn below(pos: &[u16], bound: &[u16]) -> bool {
 }
 
 /// `w` (descending) with heap `h` added.
-fn with_heap(w: &[u16], h: u16) -> Vec<u16> {
+pub(super) fn with_heap(w: &[u16], h: u16) -> Vec<u16> {
     let mut v = w.to_vec();
     let at = v.partition_point(|&y| y > h);
     v.insert(at, h);
@@ -1101,7 +1103,8 @@ fn sorted(w: &[u16]) -> Pos {
     v
 }
 
-fn too_costly(what: &str, limit: usize) -> Error {
+/// [`Error::TooCostly`] for a bound of [`Limits`].
+pub(super) fn too_costly(what: &str, limit: usize) -> Error {
     Error::TooCostly {
         what: "the misère quotient".into(),
         needs: format!("more than {limit} {what}"),
