@@ -155,6 +155,12 @@ fn the_misere_census_of_one_digit_codes() {
         "{}",
         rows[6]
     );
+    // The whole-game column: 0.1's heaps past 1 have no move (Φ = 1 from
+    // heap 2, period 1: 2(2 + 1) + 1 = 7 ≤ 10), 0.3 alternates a, 1 from
+    // heap 1 (2(1 + 2) + 1 = 7); 0.4's quotient is still settling.
+    assert!(rows[1].ends_with(",2:1,"), "{}", rows[1]);
+    assert!(rows[3].ends_with(",1:2,"), "{}", rows[3]);
+    assert!(rows[4].ends_with(",,"), "{}", rows[4]);
     let summary: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["codes"], 7);

@@ -6,8 +6,9 @@
 //! `census.csv`, one row per code in code order, header
 //! `code,status,max_heap,computed_to,order,p_portion_size,last_change,first_wild,growth,whole_game,stopped`:
 //!
-//! - `status`: `tame` (every heap up to `max_heap` hereditarily tame: the
-//!   quotient is that of misère Nim's heaps it pretends to be),
+//! - `status`: `tame` (every heap up to `max_heap`, or up to 40 when
+//!   `max_heap` is larger, hereditarily tame: Conway's genus is computed to
+//!   at most heap 40, [`crate::jobs::misere::GENUS_BOUND`]),
 //!   `wild-finite` (wild, and `Q_max_heap` proved to be the whole game's
 //!   quotient by the periodicity proof of
 //!   [`crate::games::misere::periodic`]),
@@ -22,7 +23,7 @@
 //! - `last_change`: the least `n` from which `|Q_n|` and `|P|` stay as
 //!   they are up to `computed_to`;
 //! - `first_wild`: the first heap that is not hereditarily tame, empty if
-//!   none up to `max_heap`;
+//!   none up to `max_heap` (at most 40);
 //! - `growth`: `n:order/p` at each `n` where `|Q_n|` or `|P|` changes,
 //!   separated by `;`;
 //! - `whole_game`: `n0:p` when the pretending function's period `p` from

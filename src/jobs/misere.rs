@@ -552,6 +552,12 @@ pub struct QuotientJob<'a> {
     pub out: Option<&'a Path>,
 }
 
+/// The heaps whose genus `reproduce` and the misère census compute to find
+/// where a game turns wild: the genus of a heap needs the genera of sums
+/// of its options, which grow past the search's bound beyond about here
+/// for the splitting games.
+pub const GENUS_BOUND: usize = 40;
+
 /// The kind of output `octal quotient --out` writes (its directory's
 /// marker).
 pub const QUOTIENT_KIND: &str = "octal quotient";

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::games::misere::learn::{self, Limits};
 use crate::games::misere::periodic::whole_game;
 use crate::games::octal::OctalCode;
-use crate::jobs::misere::genus;
+use crate::jobs::misere::{genus, GENUS_BOUND};
 use crate::progress::{NoProgress, Progress, StopOnly};
 use crate::report::misere_census::{markdown, Comparison};
 use rayon::prelude::*;
@@ -194,13 +194,15 @@ fn row(
     }
     let learned = &partial.learned;
     let computed_to = learned.quotient.max_heap;
-    // The genus to the same depth: tame, the first wild heap, or unknown
-    // (past the genus search's bound; then the code is never called tame).
-    let (first_wild, genus_known) = match genus(code, computed_to, false, &NoProgress) {
-        Ok(t) => (t.first_wild, true),
-        Err(Error::TooCostly { .. }) => (None, false),
-        Err(e) => return Err(e),
-    };
+    // The genus to the same depth, at most GENUS_BOUND: tame, the first
+    // wild heap, or unknown (past the genus search's bound; then the code
+    // is never called tame).
+    let (first_wild, genus_known) =
+        match genus(code, computed_to.min(GENUS_BOUND), false, &NoProgress) {
+            Ok(t) => (t.first_wild, true),
+            Err(Error::TooCostly { .. }) => (None, false),
+            Err(e) => return Err(e),
+        };
     let growth = learned.changes();
     let last_change = growth.last().map_or(0, |c| c.0);
     let whole = partial

@@ -13,7 +13,7 @@ use crate::games::monorail::root::BoardAnalysis;
 use crate::games::monorail::rules::STANDARD_TILES;
 use crate::games::octal::{Engine, OctalCode};
 use crate::games::treblecross::GapNimbers;
-use crate::jobs::misere::genus;
+use crate::jobs::misere::{genus, GENUS_BOUND};
 use crate::jobs::monorail::SolveJob;
 use crate::jobs::monorail_position::Game;
 use crate::jobs::octal::{seq_staged, SeqJob, SeqRun};
@@ -76,10 +76,6 @@ pub const MISERE_GAMES: &[MisereSpec] = &[
         ],
     },
 ];
-
-/// The heaps whose genus `reproduce` computes to find where a game turns
-/// wild (both games turn wild well below it).
-pub const GENUS_BOUND: usize = 40;
 
 /// One misère quotient `reproduce` computed.
 #[derive(Clone, Debug)]

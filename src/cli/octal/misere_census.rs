@@ -14,7 +14,7 @@ pub struct MisereCensusArgs {
     #[arg(long, default_value_t = 2)]
     pub digits: usize,
     /// The heap bound of every code.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 100)]
     pub max_heap: usize,
     /// Positions the outcome search may keep per heap of each code.
     #[arg(long, default_value_t = CENSUS_LIMITS.positions)]
