@@ -34,7 +34,7 @@
 //! theorem cited in [`super::learn`]; when recalibration gives up, the
 //! caller falls back to [`super::learn`]'s learner.
 
-use super::learn::{too_costly, with_heap, Limits};
+use super::learn::{class_of, min_reps, too_costly, with_heap, Limits};
 use super::quotient::Quotient;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
@@ -301,29 +301,16 @@ fn reduce(
     })
 }
 
-/// The element of a sum in `q`.
-fn element(q: &Quotient, w: &[u16]) -> u32 {
-    w.iter()
-        .fold(0, |e, &h| q.mul(e, q.pretending[usize::from(h)]))
-}
-
-/// The least sum of each element of `q` (Dijkstra in the multiset order).
-fn least_words(q: &Quotient, heaps: &[u16]) -> Vec<Word> {
-    let mut best: Vec<Option<Word>> = vec![None; q.order()];
-    let mut queue = BinaryHeap::from([Reverse((Word::new(), 0u32))]);
-    while let Some(Reverse((w, x))) = queue.pop() {
-        if best[x as usize].is_some() {
-            continue;
-        }
-        for &h in heaps {
-            let y = q.mul(x, q.pretending[usize::from(h)]);
-            if best[y as usize].is_none() {
-                queue.push(Reverse((with_heap(&w, h), y)));
-            }
-        }
-        best[x as usize] = Some(w);
-    }
-    best.into_iter().map(Option::unwrap_or_default).collect()
+/// The least sum of each element of `q` (the search learner's
+/// [`min_reps`]), heaps descending.
+fn least_words(q: &Quotient, game: &Game) -> Vec<Word> {
+    min_reps(q, game.options)
+        .into_iter()
+        .map(|mut w| {
+            w.reverse();
+            w
+        })
+        .collect()
 }
 
 /// The result of checking a candidate.
@@ -479,7 +466,7 @@ fn check(q: &Quotient, heaps: &[u16], game: &Game, limit: usize) -> Result<Check
             reason: "the empty sum was marked a P-position".into(),
         });
     }
-    let words = least_words(q, heaps);
+    let words = least_words(q, game);
     let p = p_failure(q, heaps, game, &words);
     let classes = heap_classes(q, heaps, game);
     Ok(match (n_check(q, &classes, p.as_ref(), limit)?, p) {
@@ -502,7 +489,7 @@ fn conservative(
     let tr_n = transitions(&mul, &prev.pretending, &game.options[n]);
     let n_is_p = tr_n.iter().all(|&y| !prev.p_portion[y as usize]);
     // The least sum of each element and its options' elements.
-    let words = least_words(prev, &old_heaps);
+    let words = least_words(prev, game);
     let sets: Vec<Vec<u32>> = words
         .iter()
         .map(|w| {
@@ -513,7 +500,7 @@ fn conservative(
                 }
                 let mut rest = w.clone();
                 rest.remove(i);
-                let r = element(prev, &rest);
+                let r = class_of(prev, &rest);
                 for o in &game.options[usize::from(h)] {
                     t.push(
                         o.iter()
@@ -578,30 +565,17 @@ fn conservative(
 /// length − 1), its elements numbered as [`Quotient`] numbers them:
 /// breadth-first from the identity, heaps ascending.
 fn renumbered(q: &Quotient, pretending: Vec<u32>, heaps: &[u16]) -> Quotient {
-    let mut number: Vec<Option<u32>> = vec![None; q.order()];
-    let mut order: Vec<u32> = vec![0];
-    number[0] = Some(0);
-    let mut at = 0;
-    while at < order.len() {
-        let x = order[at];
-        for &h in heaps {
-            let y = q.mul(x, pretending[usize::from(h)]);
-            if number[y as usize].is_none() {
-                number[y as usize] = Some(order.len() as u32);
-                order.push(y);
-            }
-        }
-        at += 1;
+    let gens: Vec<u32> = heaps.iter().map(|&h| pretending[usize::from(h)]).collect();
+    let (table, number) = submonoid(q, &gens);
+    let mut p_portion = vec![false; table.len()];
+    for (&x, &k) in &number {
+        p_portion[k as usize] = q.p_portion[x as usize];
     }
-    let num = |x: u32| number[x as usize].unwrap_or(0);
     Quotient {
         max_heap: pretending.len() - 1,
-        table: order
-            .iter()
-            .map(|&x| order.iter().map(|&y| num(q.mul(x, y))).collect())
-            .collect(),
-        p_portion: order.iter().map(|&x| q.p_portion[x as usize]).collect(),
-        pretending: pretending.iter().map(|&x| num(x)).collect(),
+        table,
+        p_portion,
+        pretending: pretending.iter().map(|x| number[x]).collect(),
     }
 }
 
@@ -706,7 +680,7 @@ fn recalibrate(
                     };
                 }
                 let next = candidate(&m, &heaps, &phi, game, limits)?;
-                if next.p_portion[element(&next, failure) as usize] == should_be_p {
+                if next.p_portion[class_of(&next, failure) as usize] == should_be_p {
                     return Ok(Some(next));
                 }
             }
@@ -789,7 +763,7 @@ pub(super) fn next_level(
                 }))
             }
             Check::Failure(w) => {
-                let should_be_p = !q.p_portion[element(&q, &w) as usize];
+                let should_be_p = !q.p_portion[class_of(&q, &w) as usize];
                 match recalibrate(&q, game, &w, should_be_p, limits)? {
                     Some(next) => q = next,
                     None => return Ok(None),
@@ -857,8 +831,8 @@ mod tests {
                                 for &c in &heaps {
                                     let w = [a, b, c];
                                     assert_eq!(
-                                        q.p_portion[element(&q, &w) as usize],
-                                        bad.p_portion[element(&bad, &w) as usize],
+                                        q.p_portion[class_of(&q, &w) as usize],
+                                        bad.p_portion[class_of(&bad, &w) as usize],
                                         "{code}: heap {h} as element {other} passed"
                                     );
                                 }

@@ -1060,7 +1060,7 @@ fn lightest_words(cand: &Candidate, red: &Reduced) -> Vec<Vec<u16>> {
 }
 
 /// The element of a sum in `q`.
-fn class_of(q: &Quotient, pos: &[u16]) -> u32 {
+pub(super) fn class_of(q: &Quotient, pos: &[u16]) -> u32 {
     pos.iter()
         .fold(0, |acc, &h| q.mul(acc, q.pretending[usize::from(h)]))
 }
@@ -1068,7 +1068,7 @@ fn class_of(q: &Quotient, pos: &[u16]) -> u32 {
 /// The least sum (in the multiset order: a sum is below any sum it is
 /// part of, and below any sum with a larger largest heap) of each element
 /// of `q`, found in increasing order from the empty sum.
-fn min_reps(q: &Quotient, options: &[Vec<Pos>]) -> Vec<Pos> {
+pub(super) fn min_reps(q: &Quotient, options: &[Vec<Pos>]) -> Vec<Pos> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let heaps: Vec<u16> = (1..=q.max_heap)
