@@ -487,6 +487,17 @@ fn conservative(
     let old_heaps: Vec<u16> = heaps.iter().copied().filter(|&h| h != game.n).collect();
     let mul = |x: u32, y: u32| prev.mul(x, y);
     let tr_n = transitions(&mul, &prev.pretending, &game.options[n]);
+    // Each smaller heap's element and its options' elements, once.
+    let old_classes: Vec<(u32, Vec<u32>)> = old_heaps
+        .iter()
+        .map(|&k| {
+            let k = usize::from(k);
+            (
+                prev.pretending[k],
+                transitions(&mul, &prev.pretending, &game.options[k]),
+            )
+        })
+        .collect();
     let n_is_p = tr_n.iter().all(|&y| !prev.p_portion[y as usize]);
     // The least sum of each element and its options' elements.
     let words = least_words(prev, game);
@@ -543,13 +554,9 @@ fn conservative(
         // sum with that heap instead and more options, so (N) holds for it
         // as it does (proved in Q_(n−1)) for that one; (P) for heap n was
         // checked above. Nothing is left to check.
-        let dominated = old_heaps.iter().any(|&k| {
-            prev.pretending[usize::from(k)] == x
-                && subset(
-                    &transitions(&mul, &prev.pretending, &game.options[usize::from(k)]),
-                    &tr_n,
-                )
-        });
+        let dominated = old_classes
+            .iter()
+            .any(|(gen, tr)| *gen == x && subset(tr, &tr_n));
         if dominated {
             return Ok(Some((q, 0)));
         }
