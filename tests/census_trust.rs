@@ -12,6 +12,7 @@ use common::{grundy, one_line_error};
 use grundy::dataset::census::{
     partial_header, partial_line, partial_tag, read_summary, rows_digest, VERSION,
 };
+use grundy::games::octal::census::Reach;
 use grundy::jobs::census::{eta_seconds, ETA_SAMPLES};
 use std::path::Path;
 use std::process::Output;
@@ -60,7 +61,8 @@ fn shards(p: &Path) {
         let shard = format!("{i}/2");
         let out = format!("s{i}");
         let args = [
-            "census", "--digits", "1", "--max-n", "300", "--shard", &shard, "--out", &out,
+            "census", "--digits", "1", "--max-n", "300", "--budget", "0s", "--shard", &shard,
+            "--out", &out,
         ];
         ok(&run(p, &args));
     }
@@ -236,9 +238,11 @@ fn merge_refuses_shards_of_another_version_or_without_a_digest() {
 /// `rows` rows in `b`, the row of `code` replaced by `edited` (with its
 /// digest recomputed when `digest`, else the original's kept).
 fn partial_with(p: &Path, rows: usize, code: &str, edited: &str, digest: bool) {
-    let args = ["census", "--digits", "1", "--max-n", "300", "--out", "a"];
+    let args = [
+        "census", "--digits", "1", "--max-n", "300", "--budget", "0s", "--out", "a",
+    ];
     ok(&run(p, &args));
-    let tag = partial_tag(300);
+    let tag = partial_tag(&Reach::fixed(300));
     let mut partial = format!("{tag}\n{}\n", partial_header());
     for l in read(&p.join("a/census.csv")).lines().skip(1).take(rows) {
         let line = if l.starts_with(&format!("{code},")) {
@@ -260,7 +264,7 @@ fn partial_with(p: &Path, rows: usize, code: &str, edited: &str, digest: bool) {
 
 fn resume(p: &Path) -> Output {
     let args = [
-        "census", "--digits", "1", "--max-n", "300", "--out", "b", "--resume",
+        "census", "--digits", "1", "--max-n", "300", "--budget", "0s", "--out", "b", "--resume",
     ];
     run(p, &args)
 }
@@ -312,7 +316,9 @@ fn resume_refuses_an_edited_partial_row() {
 fn verify_rederives_every_row_of_a_census_directory() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
-    let args = ["census", "--digits", "1", "--max-n", "300", "--out", "w"];
+    let args = [
+        "census", "--digits", "1", "--max-n", "300", "--budget", "0s", "--out", "w",
+    ];
     ok(&run(p, &args));
     let text = ok(&run(p, &["verify", "w"]));
     assert_eq!(
@@ -474,7 +480,9 @@ fn unsettled_rows_of_one_family_must_agree() {
     // recomputing it, by a merge and by --quick.
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
-    let args = ["census", "--digits", "2", "--max-n", "300", "--out", "w"];
+    let args = [
+        "census", "--digits", "2", "--max-n", "300", "--budget", "0s", "--out", "w",
+    ];
     ok(&run(p, &args));
     let csv = p.join("w/census.csv");
     for code in ["0.6", "0.61", "0.62", "0.63"] {

@@ -270,8 +270,8 @@ fn cli_bad_input() {
     let d = tempfile::tempdir().unwrap();
     for (args, needle) in [
         (
-            vec!["octal", "seq", "0.8", "--max-n", "5"],
-            "malformed code \"0.8\"",
+            vec!["octal", "seq", "0.G", "--max-n", "5"],
+            "malformed code \"0.G\"",
         ),
         (
             vec!["octal", "seq", "abc", "--max-n", "5"],

@@ -9,14 +9,14 @@ use common::{grundy, one_line_error};
 use grundy::dataset::census::{
     csv_line, partial_header, partial_line, partial_tag, without_seconds, HEADER,
 };
-use grundy::games::octal::census::{codes, settle_code, settle_code_from, Status};
+use grundy::games::octal::census::{codes, settle_code, settle_code_from, Reach, Status};
 use grundy::games::octal::OctalCode;
 use grundy::progress::NoProgress;
 use std::path::Path;
 
 fn row(code: &str, max_n: usize) -> grundy::games::octal::census::Row {
     let c: OctalCode = code.parse().unwrap();
-    settle_code(&c, max_n, &NoProgress).unwrap()
+    settle_code(&c, &Reach::fixed(max_n), &NoProgress).unwrap()
 }
 
 /// `(pre-period, period)` of a proved row.
@@ -79,9 +79,10 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
     // first in census order.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let committed = read(&root.join("data/octal/census/census.csv"));
-    let summary: serde_json::Value =
-        serde_json::from_str(&read(&root.join("data/octal/census/summary.json"))).unwrap();
-    let max_n = summary["max_n"].as_u64().unwrap() as usize;
+    let summary =
+        grundy::dataset::census::read_summary(&root.join("data/octal/census/summary.json"))
+            .unwrap();
+    let reach = summary.reach();
     let lines: Vec<&str> = committed.lines().collect();
     assert_eq!(lines[0], HEADER);
     let all = std::env::var_os("GRUNDY_CENSUS_ALL").is_some();
@@ -110,12 +111,20 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
         .par_iter()
         .flat_map_iter(|family| {
             let mut known = None;
+            let mut rep = None;
             let mut wrong = Vec::new();
             for &i in family {
+                // The representative with the census's budget, the others
+                // as far as it went.
+                let own = match &rep {
+                    None => reach,
+                    Some(r) => reach.for_member(&codes[i], r),
+                };
                 let (row, values) =
-                    settle_code_from(&codes[i], max_n, known.as_ref(), &NoProgress).unwrap();
+                    settle_code_from(&codes[i], &own, known.as_ref(), &NoProgress).unwrap();
                 if known.is_none() {
                     known = Some(values);
+                    rep = Some(row.clone());
                 }
                 let fresh = csv_line(&row);
                 if without_seconds(&fresh) != without_seconds(lines[i + 1]) {
@@ -139,7 +148,7 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
 }
 
 fn census(dir: &Path, args: &[&str]) -> String {
-    let mut all = vec!["octal", "census", "--quiet"];
+    let mut all = vec!["octal", "census", "--quiet", "--budget", "0s"];
     all.extend_from_slice(args);
     let o = grundy(&all, dir);
     assert!(
@@ -225,7 +234,7 @@ fn resumes_from_partial_rows() {
     census(p, &["--digits", "2", "--max-n", "2500", "--out", "a"]);
     // A census interrupted after some rows (the last one cut by a kill).
     let full = read(&p.join("a/census.csv"));
-    let tag = partial_tag(2500);
+    let tag = partial_tag(&Reach::fixed(2500));
     let mut partial = format!("{tag}\n{}\n", partial_header());
     for l in full.lines().skip(1).take(59) {
         partial.push_str(&partial_line(&tag, l));
@@ -236,8 +245,8 @@ fn resumes_from_partial_rows() {
     std::fs::write(p.join("b/census.partial.csv"), partial).unwrap();
     let o = grundy(
         &[
-            "octal", "census", "--digits", "2", "--max-n", "2500", "--out", "b", "--resume",
-            "--quiet",
+            "octal", "census", "--digits", "2", "--max-n", "2500", "--budget", "0s", "--out", "b",
+            "--resume", "--quiet",
         ],
         p,
     );
@@ -259,7 +268,8 @@ fn resumes_from_partial_rows() {
     .unwrap();
     let o = grundy(
         &[
-            "octal", "census", "--digits", "1", "--max-n", "2500", "--out", "b", "--resume",
+            "octal", "census", "--digits", "1", "--max-n", "2500", "--budget", "0s", "--out", "b",
+            "--resume",
         ],
         p,
     );
@@ -324,6 +334,7 @@ fn a_code_settled_from_its_family_is_settled_alone() {
     ] {
         let code: OctalCode = code.parse().unwrap();
         let rep: OctalCode = rep.parse().unwrap();
+        let max_n = &Reach::fixed(max_n);
         let (_, known) = settle_code_from(&rep, max_n, None, &NoProgress).unwrap();
         let (from_family, values) =
             settle_code_from(&code, max_n, Some(&known), &NoProgress).unwrap();
@@ -360,4 +371,68 @@ fn committed_census_names_each_codes_family() {
         serde_json::from_str(&read(&root.join("data/octal/census/summary.json"))).unwrap();
     assert_eq!(summary["families"].as_u64(), Some(families as u64));
     assert_eq!(families, 324);
+}
+
+/// The census's budget past N (`--budget`): 0.376 and 0.354, listed as
+/// solved in the published tables (Flammenkamp; Czajka: period 4 from
+/// n = 2,268,248 and period 1,180 from n = 10,061,916) but unsettled at
+/// N = 2^20, are proved past it within 30 budgeted seconds; the rows are the
+/// same on one thread and on two, and a row replayed one value short of
+/// its proof ([`Reach::replaying`]) is not reproduced.
+#[test]
+fn a_budget_settles_the_published_games_past_n() {
+    use grundy::games::octal::census::{replay, Replay, WORK_PER_SECOND};
+    let reach = Reach {
+        base: 1 << 20,
+        work: Some(30 * WORK_PER_SECOND),
+        max_len: (1 << 27) + 1,
+    };
+    for (code, n0, p, threads) in [
+        ("0.376", 2_268_248, 4, &[1, 2][..]),
+        ("0.354", 10_061_916, 1180, &[1][..]),
+    ] {
+        let c: OctalCode = code.parse().unwrap();
+        let rows: Vec<_> = threads
+            .iter()
+            .map(|&t| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .unwrap();
+                pool.install(|| settle_code(&c, &reach, &NoProgress).unwrap())
+            })
+            .collect();
+        let Status::Periodic(q) = &rows[0].status else {
+            panic!("{code} not settled: {:?}", rows[0]);
+        };
+        assert_eq!((q.pre_period, q.period), (n0, p), "{code}");
+        for r in &rows[1..] {
+            assert_eq!(
+                without_seconds(&csv_line(r)),
+                without_seconds(&csv_line(&rows[0]))
+            );
+        }
+        eprintln!("{code}: {:.1} s", rows[0].seconds);
+        if threads.len() == 1 {
+            continue;
+        }
+        // A row claiming the proof one value short is not reproduced: the
+        // same values, replayed, leave the code unsettled.
+        let short = reach.replaying(rows[0].computed_to - 1);
+        match replay(&c, &short, rows[0].computed_to, None, &NoProgress) {
+            Replay::Settled(r, _) => assert_eq!(r.status.name(), "unsettled", "{code}"),
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    // Without a budget the census stops at N, unsettled.
+    let fixed = settle_code(
+        &"0.376".parse().unwrap(),
+        &Reach::fixed(1 << 20),
+        &NoProgress,
+    )
+    .unwrap();
+    assert_eq!(
+        (fixed.status.name(), fixed.computed_to),
+        ("unsettled", 1 << 20)
+    );
 }

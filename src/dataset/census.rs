@@ -38,7 +38,7 @@
 
 use super::atomic::write_bytes;
 use crate::error::{Error, Result};
-use crate::games::octal::census::{replay, Replay, Row, Status};
+use crate::games::octal::census::{replay, Reach, Replay, Row, Status};
 use crate::games::octal::{equivalent, OctalCode, Values};
 use crate::progress::NoProgress;
 use serde::{Deserialize, Serialize};
@@ -218,6 +218,41 @@ pub struct Summary {
     /// None in files written before the field existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rows_blake3: Option<String>,
+    /// The budget each family had past `N` (`--budget`); None for a census
+    /// computed to `N` exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<BudgetRecord>,
+}
+
+/// A census's budget per family ([`Reach`]), as recorded in
+/// `summary.json`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BudgetRecord {
+    /// Seconds asked for (`--budget 30s`): converted to `work` at
+    /// [`WORK_PER_SECOND`](crate::games::octal::census::WORK_PER_SECOND).
+    pub seconds: f64,
+    /// Work units a family may use in all.
+    pub work: u64,
+    /// Bytes of memory asked for: the values are bounded by `max_n`.
+    pub bytes: u64,
+    /// The largest heap size any code is computed to (the memory budget
+    /// at [`BYTES_PER_VALUE`](crate::games::octal::census::BYTES_PER_VALUE),
+    /// or the largest supported).
+    pub max_n: usize,
+}
+
+impl Summary {
+    /// How deep this census's codes were computed.
+    pub fn reach(&self) -> Reach {
+        match self.budget {
+            None => Reach::fixed(self.max_n),
+            Some(b) => Reach {
+                base: self.max_n,
+                work: Some(b.work),
+                max_len: b.max_n.saturating_add(1),
+            },
+        }
+    }
 }
 
 /// Counts lines by status.
@@ -244,6 +279,16 @@ pub fn rows_digest(summary: &Summary, csv: &[u8]) -> String {
         )
         .as_bytes(),
     );
+    // Censuses without a budget keep the digest they always had.
+    if let Some(b) = &summary.budget {
+        h.update(
+            format!(
+                "budget {} s, {} work, {} bytes, max_n {}\n",
+                b.seconds, b.work, b.bytes, b.max_n
+            )
+            .as_bytes(),
+        );
+    }
     h.update(csv);
     h.finalize().to_hex().to_string()
 }
@@ -431,12 +476,14 @@ pub fn parse_fields(line: &str) -> std::result::Result<Fields, FieldError> {
 
 /// Checks what a row says without computing its code: the fields its
 /// status has and no others, numbers within `G(0..=computed_to)` and
-/// `computed_to` within `N = max_n` (equal to it for an unsettled row),
-/// `same_as` the code's representative.
+/// `computed_to` within the census's reach (for an unsettled row: `N`, or
+/// with a budget at least `N`), `same_as` the code's representative.
 ///
 /// # Errors
 /// The first field out of place, naming it.
-pub fn check_shape(f: &Fields, max_n: usize) -> std::result::Result<(), FieldError> {
+pub fn check_shape(f: &Fields, reach: &Reach) -> std::result::Result<(), FieldError> {
+    let max_n = reach.base;
+    let hard = reach.max_len.saturating_sub(1).max(max_n);
     let bad = |field: &'static str, reason: String| Err(FieldError { field, reason });
     let sparse = f.mask.is_some();
     // Which of pre_period, period, saltus, proof_start, proof_end, mask,
@@ -461,13 +508,18 @@ pub fn check_shape(f: &Fields, max_n: usize) -> std::result::Result<(), FieldErr
         return bad(names[i], format!("{what} in a row of status {}", f.status));
     }
     let c = f.computed_to;
-    if c > max_n {
-        return bad("computed_to", format!("is {c}, past N = {max_n}"));
+    if c > hard {
+        return bad("computed_to", format!("is {c}, past n = {hard}"));
     }
-    if f.status == "unsettled" && c != max_n {
+    if f.status == "unsettled" && (c < max_n || (reach.work.is_none() && c != max_n)) {
+        let what = if reach.work.is_none() {
+            "to"
+        } else {
+            "at least to"
+        };
         return bad(
             "computed_to",
-            format!("is {c}, but an unsettled row is computed to N = {max_n}"),
+            format!("is {c}, but an unsettled row is computed {what} N = {max_n}"),
         );
     }
     let past = [
@@ -502,7 +554,8 @@ pub fn check_shape(f: &Fields, max_n: usize) -> std::result::Result<(), FieldErr
 }
 
 /// Re-derives a stored row: replays the census schedule for its code to
-/// `N = max_n`, computing at most `G(0..=computed_to)`
+/// `reach` (`N`, and past it no further than the row went:
+/// [`Reach::replaying`]), computing at most `G(0..=computed_to)`
 /// ([`crate::games::octal::census::replay`], with `known` the values of
 /// a code of the same family as in a census), and compares every column
 /// but `seconds` with `line`. Returns the values computed.
@@ -513,11 +566,12 @@ pub fn check_shape(f: &Fields, max_n: usize) -> std::result::Result<(), FieldErr
 pub fn rederive_row(
     line: &str,
     f: &Fields,
-    max_n: usize,
+    reach: &Reach,
     known: Option<&Values>,
 ) -> std::result::Result<Values, FieldError> {
     let cap = f.computed_to.saturating_add(1);
-    let (row, values) = match replay(&f.code, max_n, cap, known, &NoProgress) {
+    let reach = reach.replaying(f.computed_to);
+    let (row, values) = match replay(&f.code, &reach, cap, known, &NoProgress) {
         Replay::Settled(row, values) => (row, values),
         Replay::Beyond { wanted } => {
             return Err(FieldError {
@@ -591,12 +645,22 @@ pub fn same_sequence(
     Ok(())
 }
 
-/// Line 1 of a partial file: the `N` its rows were computed to and the
-/// version of grundy. Rows depend only on the code and `N`, so the rows
-/// of any census (other digits, another shard) with the same `N` can be
-/// kept.
-pub fn partial_tag(max_n: usize) -> String {
-    format!("# grundy octal census rows, --max-n {max_n}, grundy {VERSION}")
+/// Line 1 of a partial file: the reach its rows were computed to (`N`,
+/// and the budget) and the version of grundy. Rows depend only on the code
+/// and the reach, so the rows of any census (other digits, another shard)
+/// with the same reach can be kept.
+pub fn partial_tag(reach: &Reach) -> String {
+    match reach.work {
+        None => format!(
+            "# grundy octal census rows, --max-n {}, grundy {VERSION}",
+            reach.base
+        ),
+        Some(w) => format!(
+            "# grundy octal census rows, --max-n {}, work {w}, to n <= {}, grundy {VERSION}",
+            reach.base,
+            reach.max_len.saturating_sub(1)
+        ),
+    }
 }
 
 /// Line 2 of a partial file: [`HEADER`] and the digest column.

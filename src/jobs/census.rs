@@ -45,9 +45,13 @@
 //! codes: a few unsettled families take most of the time.
 
 use crate::dataset::atomic::{create_dir, write_bytes, Staged};
-use crate::dataset::census::{self as data, csv_line, read_csv, read_summary, Summary};
+use crate::dataset::census::{
+    self as data, csv_line, read_csv, read_summary, BudgetRecord, Summary,
+};
 use crate::error::{Error, Result};
-use crate::games::octal::census::{codes, digits_of, settle_code_from, MAX_DIGITS};
+use crate::games::octal::census::{
+    codes, digits_of, settle_code_from, Reach, Row, BYTES_PER_VALUE, MAX_DIGITS, WORK_PER_SECOND,
+};
 use crate::games::octal::equivalent::representative;
 use crate::games::octal::{budget, Computation, Engine, OctalCode, Values};
 use crate::progress::{NoProgress, Progress, StopOnly};
@@ -61,6 +65,88 @@ use std::time::Instant;
 
 /// Default `N` of a census: values up to `n = 2^20`.
 pub const DEFAULT_MAX_N: usize = 1 << 20;
+
+/// Default budget of each family past `N` (`--budget`).
+pub const DEFAULT_BUDGET: &str = "30s,1GiB";
+
+/// A family's budget past `N`, as given with `--budget`: time (converted
+/// to work units, [`WORK_PER_SECOND`]) and memory (converted to a largest
+/// heap size, [`BYTES_PER_VALUE`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Seconds.
+    pub seconds: f64,
+    /// Bytes.
+    pub bytes: u64,
+}
+
+/// `30s,1GiB` (also `90s`, `10m`, `1h`; `512MiB`, `2GiB`; either part
+/// alone, the other from [`DEFAULT_BUDGET`]) as a [`Budget`].
+///
+/// # Errors
+/// A message quoting the part that is not a time or a size.
+pub fn parse_budget(s: &str) -> std::result::Result<Budget, String> {
+    let mut b = Budget {
+        seconds: 30.0,
+        bytes: 1 << 30,
+    };
+    for part in s.split(',').map(str::trim) {
+        let lower = part.to_ascii_lowercase();
+        let number = |suffix: &str| -> Option<f64> {
+            lower
+                .strip_suffix(suffix)?
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+        };
+        if let Some(x) = number("gib") {
+            b.bytes = (x * (1u64 << 30) as f64) as u64;
+        } else if let Some(x) = number("mib") {
+            b.bytes = (x * (1u64 << 20) as f64) as u64;
+        } else if let Some(x) = number("h") {
+            b.seconds = x * 3600.0;
+        } else if let Some(x) = number("m") {
+            b.seconds = x * 60.0;
+        } else if let Some(x) = number("s") {
+            b.seconds = x;
+        } else {
+            return Err(format!(
+                "{part:?} is not a time (30s, 10m, 1h) or a memory size (512MiB, 2GiB), as in --budget 30s,1GiB"
+            ));
+        }
+    }
+    if b.seconds > 1e9 {
+        return Err(format!("{s:?}: at most 10^9 seconds"));
+    }
+    Ok(b)
+}
+
+/// The reach of a census to `N = max_n` with `budget` past it, and the
+/// budget as `summary.json` records it. A budget of 0 seconds (or none)
+/// stops every code at `N`, as censuses before budgets did, and records
+/// no budget.
+pub fn reach_of(max_n: usize, budget: Option<Budget>) -> (Reach, Option<BudgetRecord>) {
+    let Some(b) = budget.filter(|b| b.seconds > 0.0) else {
+        return (Reach::fixed(max_n), None);
+    };
+    // seconds <= 10^9 (parse_budget), so the product fits a u64.
+    let work = (b.seconds * WORK_PER_SECOND as f64) as u64;
+    let values = usize::try_from(b.bytes / BYTES_PER_VALUE).unwrap_or(usize::MAX);
+    let hard = values.clamp(max_n, budget::MAX_N.max(max_n));
+    let record = BudgetRecord {
+        seconds: b.seconds,
+        work,
+        bytes: b.bytes,
+        max_n: hard,
+    };
+    let reach = Reach {
+        base: max_n,
+        work: Some(work),
+        max_len: hard.saturating_add(1),
+    };
+    (reach, Some(record))
+}
 
 /// Unsettled codes plotted in the report, at most.
 pub const PLOTS: usize = 4;
@@ -78,6 +164,8 @@ pub struct CensusJob<'a> {
     pub digits: usize,
     /// `N`.
     pub max_n: usize,
+    /// The budget of each family past `N`; None: to `N` exactly.
+    pub budget: Option<Budget>,
     /// `(I, K)`: shard I of K, 1-based; None for every code.
     pub shard: Option<(usize, usize)>,
     /// Output directory: `census.csv` and `summary.json`.
@@ -225,7 +313,8 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
     create_dir(job.out)?;
     let staged = Staged::new(job.out)?;
     let partial_path = job.out.join(PARTIAL);
-    let tag = data::partial_tag(job.max_n);
+    let (reach, _) = reach_of(job.max_n, job.budget);
+    let tag = data::partial_tag(&reach);
     let kept = if job.resume && partial_path.exists() {
         take_over(job, &partial_path, &tag, progress)?
     } else {
@@ -243,7 +332,7 @@ pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
         path: &partial_path,
         tag: &tag,
     };
-    let done = compute(job, &todo, &kept, &sink, progress)?;
+    let done = compute(job, &reach, &todo, &kept, &sink, progress)?;
     let summary = summarise(job, &done, started.elapsed().as_secs_f64(), resumed);
     let summary = data::write(staged.path(), &done, &summary)?;
     staged.commit()?;
@@ -284,6 +373,7 @@ struct Sink<'a> {
 /// the lines in census order.
 fn compute(
     job: &CensusJob,
+    reach: &Reach,
     todo: &[Vec<(usize, OctalCode)>],
     kept: &HashMap<String, String>,
     sink: &Sink,
@@ -317,8 +407,9 @@ fn compute(
             eta.start(f, family);
         }
         let mut known: Option<Values> = None;
+        let mut rep: Option<Row> = None;
         for (i, code) in family {
-            let result = settle_one(code, job, kept, &mut known, sink, progress);
+            let result = settle_one(code, reach, kept, &mut known, &mut rep, sink, progress);
             let stopped = matches!(result, Ok(None));
             *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             if stopped {
@@ -349,25 +440,41 @@ fn compute(
 /// and appended to it; None when stopped. `family` holds the family's
 /// nim-sequence once computed: the first code of a family that is computed
 /// (the representative, unless its row was kept) stores its values there,
-/// and the later ones read them.
+/// and the later ones read them. `rep` holds the representative's row
+/// once computed: the family's other codes go as far as it went
+/// ([`Reach::for_member`]; a kept representative's row is recomputed, to
+/// know it).
 fn settle_one(
     code: &OctalCode,
-    job: &CensusJob,
+    reach: &Reach,
     kept: &HashMap<String, String>,
     family: &mut Option<Values>,
+    rep: &mut Option<Row>,
     sink: &Sink,
     progress: &dyn Progress,
 ) -> Result<Option<String>> {
+    let is_rep = representative(code) == *code;
     if let Some(line) = kept.get(&code.to_string()) {
-        return Ok(Some(line.clone()));
+        if !is_rep || reach.work.is_none() {
+            return Ok(Some(line.clone()));
+        }
     }
-    let Some((row, values)) =
-        settle_code_from(code, job.max_n, family.as_ref(), &StopOnly(progress))
+    let own = match (&*rep, is_rep) {
+        (Some(r), false) => reach.for_member(code, r),
+        _ => *reach,
+    };
+    let Some((row, values)) = settle_code_from(code, &own, family.as_ref(), &StopOnly(progress))
     else {
         return Ok(None);
     };
     if family.as_ref().is_none_or(|f| f.len() < values.len()) {
         *family = Some(values);
+    }
+    if is_rep {
+        *rep = Some(row.clone());
+        if let Some(line) = kept.get(&code.to_string()) {
+            return Ok(Some(line.clone()));
+        }
     }
     let line = csv_line(&row);
     let text = data::partial_line(sink.tag, &line);
@@ -399,15 +506,16 @@ fn take_over(
     let mut rows: Vec<(String, data::PartialRow)> =
         data::read_partial(path, tag)?.into_iter().collect();
     rows.sort_by_key(|(_, r)| r.line);
+    let (reach, _) = reach_of(job.max_n, job.budget);
     let mut stored = HashMap::with_capacity(rows.len());
     for (code, r) in rows {
-        stored.insert(code, Stored::read(path, r.line, r.text, job.max_n)?);
+        stored.insert(code, Stored::read(path, r.line, r.text, &reach)?);
     }
     let families = shard_families(job.digits, job.shard);
     rederive(
         &families,
         &stored,
-        job.max_n,
+        &reach,
         Depth::Periodic,
         "re-prove the periodic rows kept",
         progress,
@@ -417,6 +525,7 @@ fn take_over(
 
 fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Summary {
     Summary {
+        budget: reach_of(job.max_n, job.budget).1,
         digits: job.digits,
         max_n: job.max_n,
         shard: job.shard.map(|(i, k)| [i, k]),
@@ -651,20 +760,20 @@ struct Stored {
 
 impl Stored {
     /// Parses `text` (line `line` of `file`) and checks its shape for a
-    /// census to `N = max_n`.
+    /// census of that reach.
     ///
     /// # Errors
     /// [`Error::CorruptDataset`] for a field that does not parse,
     /// [`Error::VerificationFailed`] for one out of place; both name the
     /// file, the line, the code and the field.
-    fn read(file: &Path, line: usize, text: String, max_n: usize) -> Result<Stored> {
+    fn read(file: &Path, line: usize, text: String, reach: &Reach) -> Result<Stored> {
         let code = text.split(',').next().unwrap_or_default().to_string();
         let at = |e: data::FieldError| format!("line {line}, code {code}: {e}");
         let fields = data::parse_fields(&text).map_err(|e| Error::CorruptDataset {
             path: file.to_path_buf(),
             reason: at(e),
         })?;
-        data::check_shape(&fields, max_n).map_err(|e| failed(file, at(e)))?;
+        data::check_shape(&fields, reach).map_err(|e| failed(file, at(e)))?;
         Ok(Stored {
             file: file.to_path_buf(),
             line,
@@ -728,7 +837,7 @@ fn families_agree(
 fn rederive(
     families: &[Vec<(usize, OctalCode)>],
     rows: &HashMap<String, Stored>,
-    max_n: usize,
+    reach: &Reach,
     depth: Depth,
     phase: &str,
     progress: &dyn Progress,
@@ -760,7 +869,7 @@ fn rederive(
         let mut known: Option<Values> = None;
         for (i, code) in family {
             let r = &rows[&code.to_string()];
-            match data::rederive_row(&r.text, &r.fields, max_n, known.as_ref()) {
+            match data::rederive_row(&r.text, &r.fields, reach, known.as_ref()) {
                 Ok(v) if known.as_ref().is_none_or(|k| k.len() < v.len()) => {
                     known = Some(v);
                 }
@@ -821,7 +930,7 @@ fn load(dir: &Path) -> Result<Loaded> {
     let want = shard_codes(summary.digits, shard);
     let mut rows = Vec::with_capacity(lines.len());
     for (i, l) in lines.into_iter().enumerate() {
-        let row = Stored::read(&csv_path, i.saturating_add(2), l.text, summary.max_n)?;
+        let row = Stored::read(&csv_path, i.saturating_add(2), l.text, &summary.reach())?;
         if want.get(i).is_none_or(|(_, c)| *c != row.fields.code) {
             let reason = misplaced(summary.digits, shard, &row.fields.code, want.get(i));
             return Err(failed(
@@ -984,7 +1093,14 @@ pub fn merge(
             .collect();
         let families = shard_families(s.digits, s.shard.map(|[i, k]| (i, k)));
         let phase = format!("re-prove the periodic rows of {}", dir.display());
-        rederive(&families, &rows, s.max_n, Depth::Periodic, &phase, progress)?;
+        rederive(
+            &families,
+            &rows,
+            &s.reach(),
+            Depth::Periodic,
+            &phase,
+            progress,
+        )?;
         check_digest(&l, true)?;
         shards.push(l);
     }
@@ -1021,20 +1137,33 @@ pub fn merge(
     write_merged(&shards, &lines, out, reports, progress)
 }
 
+/// `, with a budget of 30 s and 1.0 GiB per family past it`, or nothing.
+fn budget_text(b: Option<&BudgetRecord>) -> String {
+    b.map_or(String::new(), |b| {
+        format!(
+            ", with a budget of {} s and {} per family past it",
+            b.seconds,
+            budget::bytes_text(b.bytes)
+        )
+    })
+}
+
 /// Checks that shard `l` is of the census of `head` (read from `first`)
 /// and written by this version.
 fn same_census(first: &Path, head: &Loaded, l: &Loaded) -> Result<()> {
     let (s, h) = (&l.summary, &head.summary);
     let path = l.dir.join("summary.json");
-    if (s.digits, s.max_n) != (h.digits, h.max_n) {
+    if (s.digits, s.max_n, s.budget) != (h.digits, h.max_n, h.budget) {
         return Err(failed(
             &path,
             format!(
-                "a census of {} digits to n = {}, not {} digits to n = {} as {}",
+                "a census of {} digits to n = {}{}, not {} digits to n = {}{} as {}",
                 s.digits,
                 s.max_n,
+                budget_text(s.budget.as_ref()),
                 h.digits,
                 h.max_n,
+                budget_text(h.budget.as_ref()),
                 first.display()
             ),
         ));
@@ -1069,6 +1198,10 @@ fn write_merged(
     let job = CensusJob {
         digits: head.digits,
         max_n: head.max_n,
+        budget: head.budget.map(|b| Budget {
+            seconds: b.seconds,
+            bytes: b.bytes,
+        }),
         shard: None,
         out,
         reports,
@@ -1149,7 +1282,7 @@ pub fn verify(dir: &Path, depth: Depth, force: bool, progress: &dyn Progress) ->
     let rederived = rederive(
         &fams,
         &by_code,
-        s.max_n,
+        &s.reach(),
         depth,
         "re-derive census rows",
         progress,

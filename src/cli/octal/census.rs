@@ -1,4 +1,4 @@
-//! `grundy octal census [--digits D] [--max-n N] [--shard I/K] [--out DIR]
+//! `grundy octal census [--digits D] [--max-n N] [--budget T,M] [--shard I/K] [--out DIR]
 //! [--reports DIR] [--resume] [--json]` and `grundy octal census merge
 //! DIR… --out DIR`: flags checked, then one library call
 //! ([`grundy::jobs::census`]). `octal verify CENSUS-DIR` is in
@@ -8,7 +8,10 @@ use crate::cli::common::{context, refuse_input_as_output};
 use crate::cli::progress::Bars;
 use clap::{Args, Subcommand};
 use grundy::dataset::census::Summary;
-use grundy::jobs::census::{merge, parse_shard, validate, CensusJob, CensusRun, DEFAULT_MAX_N};
+use grundy::jobs::census::{
+    merge, parse_budget, parse_shard, validate, Budget, CensusJob, CensusRun, DEFAULT_BUDGET,
+    DEFAULT_MAX_N,
+};
 use std::path::PathBuf;
 
 /// `grundy octal census`.
@@ -20,9 +23,14 @@ pub struct CensusArgs {
     /// Codes with up to D digits after the point (1 to 3): 2·8^D codes.
     #[arg(long, default_value_t = 3)]
     pub digits: usize,
-    /// Compute a game that does not settle up to n = N.
+    /// Compute every game that does not settle sooner up to n = N.
     #[arg(long, default_value_t = DEFAULT_MAX_N)]
     pub max_n: usize,
+    /// Past N, go on while each family's budget lasts: time (converted to
+    /// work units, so the census is the same on every machine) and memory,
+    /// as in 30s,1GiB. 0s stops every game at N.
+    #[arg(long, default_value = DEFAULT_BUDGET, value_parser = parse_budget)]
+    pub budget: Budget,
     /// Compute only shard I of K (1 <= I <= K): the codes whose index in
     /// census order is I − 1 modulo K.
     #[arg(long, value_parser = parse_shard)]
@@ -80,6 +88,7 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let job = CensusJob {
         digits: a.digits,
         max_n: a.max_n,
+        budget: Some(a.budget),
         shard: a.shard,
         out: &a.out,
         reports: a.reports.as_deref(),

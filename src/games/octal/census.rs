@@ -16,17 +16,20 @@
 //! 0.137): every code gets a row.
 //!
 //! **The status** of a code ([`settle_code`]): its values are computed with
-//! the fast engine for `n < 256`, then up to twice as far at a time, until
+//! the fast engine for `n < 256`, then up to twice as far at a time (to `N`,
+//! then past it while the code's budget lasts: [`Reach`]), until
 //! the Octal Periodicity Theorem (Guy and Smith 1956; Winning Ways ch. 4;
 //! see [`super::period`]) proves a period (*periodic*, with pre-period,
 //! period, the proof range and the largest value), or arithmetic
 //! periodicity `G(n + p) = G(n) + s` is seen over the last half of the
 //! values and at least eight periods (*arithmetic*, seen, not proved), or
-//! `G(0..=N)` is known (*unsettled*). When the values show a candidate
-//! period, the computation goes to exactly the length its proof needs (as
-//! `octal period` does), so a periodic game costs little. The schedule
-//! depends only on the code and `N`, so a row is the same on every
-//! machine and for every thread count.
+//! the reach is exhausted (*unsettled*, with how far it got in
+//! `computed_to`). When the values show a candidate period, the
+//! computation goes to exactly the length its proof needs (as `octal
+//! period` does), so a periodic game costs little. The schedule depends
+//! only on the code, `N` and the budget (counted in work units that depend
+//! only on the values), so a row is the same on every machine and for
+//! every thread count.
 //!
 //! **Families.** A code with a redundant move (one that never changes a
 //! value, proved by [`super::equivalent`]: 0.605, 0.614, …, 0.635 are
@@ -216,10 +219,90 @@ pub struct Row {
     pub seconds: f64,
 }
 
-/// Settles `code` as the census does (module documentation), computing
-/// `G(0..=max_n)` at most. Returns None when `progress` asked to stop first.
-pub fn settle_code(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Option<Row> {
-    settle_code_from(code, max_n, None, progress).map(|(row, _)| row)
+/// How deep the census computes a code: every code to `n = base` unless
+/// it settles sooner (the fixed depth of earlier censuses), then further
+/// along the same schedule while its work budget lasts, never past
+/// `max_len` values.
+///
+/// **The schedule beyond `base`**: the length doubles (`G(0..=2N)`,
+/// `G(0..=4N)`, …), or, when the values show a candidate period whose
+/// proof needs fewer values than the next doubling, goes to exactly that
+/// many. The lengths depend only on the code; the budget decides only where
+/// along them a code stops. So a row stopped at `computed_to` is replayed
+/// exactly with `max_len = computed_to + 1` and no budget.
+///
+/// **The budget** is counted in the fast engine's work units
+/// ([`super::sparse::Stats::work`]), which depend only on the code and
+/// its values, so a census is the same for every thread count and
+/// machine. Before each step beyond `base` the cost of the step is
+/// predicted from the last step's cost per value, times the growth of that
+/// cost from the step before (at least 1, at most 4); the step is taken
+/// only if the work done plus that prediction fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// `N`: every code is computed to `n = N` unless it settles sooner.
+    pub base: usize,
+    /// Work units a code may use in all (None: no limit).
+    pub work: Option<u64>,
+    /// At most this many values, `G(0..max_len)` (at least `base + 1`).
+    pub max_len: usize,
+}
+
+impl Reach {
+    /// To `n = max_n` exactly, as censuses before budgets did.
+    pub fn fixed(max_n: usize) -> Reach {
+        Reach {
+            base: max_n,
+            work: None,
+            max_len: max_n.saturating_add(1),
+        }
+    }
+
+    /// The reach of a stored row: replays the schedule to `computed_to`
+    /// and no further, whatever budget stopped it there.
+    pub fn replaying(self, computed_to: usize) -> Reach {
+        Reach {
+            work: None,
+            max_len: computed_to
+                .saturating_add(1)
+                .max(self.base.saturating_add(1)),
+            ..self
+        }
+    }
+
+    /// The reach of `member`, a code of the family whose representative's
+    /// row is `rep`: as far as the representative went (a family's depth
+    /// is its representative's budget), or, when the representative's
+    /// period is proved, as far as `member`'s own proof of that period
+    /// needs (its largest removal may be larger).
+    pub fn for_member(self, member: &OctalCode, rep: &Row) -> Reach {
+        let mut r = self.replaying(rep.computed_to);
+        if let Status::Periodic(p) = &rep.status {
+            if let Some(need) = values_needed(member, p.theorem_pre_period, p.theorem_period) {
+                r.max_len = r.max_len.max(need.min(self.max_len));
+            }
+        }
+        r
+    }
+}
+
+/// Work units per second of a budget given in seconds: about what one core
+/// of this project's reference machine does on the codes of the
+/// three-digit census (measured at n = 2^20: 0.354 3.0, 0.376 3.9, 0.6 3.8,
+/// 0.604 4.1, Grundy's game 4.9 units a nanosecond). Real seconds per
+/// budgeted second run from about 0.8 to 1.3 on those, more where long
+/// vectorised scans dominate.
+pub const WORK_PER_SECOND: u64 = 4_000_000_000;
+
+/// Bytes of memory per value a computation needs at most (the values, up
+/// to 2 bytes each, the engine's mirror of 4, and the copy made when the
+/// store widens), for a memory budget.
+pub const BYTES_PER_VALUE: u64 = 8;
+
+/// Settles `code` as the census does (module documentation) to `reach`.
+/// Returns None when `progress` asked to stop first.
+pub fn settle_code(code: &OctalCode, reach: &Reach, progress: &dyn Progress) -> Option<Row> {
+    settle_code_from(code, reach, None, progress).map(|(row, _)| row)
 }
 
 /// Like [`settle_code`], and returns the values computed too. With
@@ -227,20 +310,24 @@ pub fn settle_code(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> O
 /// ([`equivalent`]; as many values as were computed of it), values are
 /// copied from it instead of computed as far as it goes. The row is the
 /// same either way, but for its `seconds`: every step of the schedule sees
-/// exactly the values it would have computed.
+/// exactly the values it would have computed. (A budget counts the work
+/// of values computed, not of values copied: give a family's other codes
+/// the reach of its representative, [`Reach::for_member`].)
 pub fn settle_code_from(
     code: &OctalCode,
-    max_n: usize,
+    reach: &Reach,
     known: Option<&Values>,
     progress: &dyn Progress,
 ) -> Option<(Row, Values)> {
-    match replay(code, max_n, usize::MAX, known, progress) {
+    match replay(code, reach, usize::MAX, known, progress) {
         Replay::Settled(row, values) => Some((row, values)),
         Replay::Beyond { .. } | Replay::Stopped => None,
     }
 }
 
 /// How [`replay`] ended.
+// Returned once per code: the size of the row does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Replay {
     /// The schedule settled the code within the cap: its row and values.
@@ -254,22 +341,61 @@ pub enum Replay {
     Stopped,
 }
 
+/// The work a computation has done after each step of its schedule, to
+/// predict the next step's cost.
+struct Spent {
+    /// `(values, work units)` after each step.
+    marks: Vec<(usize, u64)>,
+}
+
+impl Spent {
+    /// The predicted work to go from the last step's length to `target`.
+    fn predict(&self, target: usize) -> f64 {
+        let rate = |i: usize| -> Option<f64> {
+            let (l1, w1) = *self.marks.get(i)?;
+            let (l0, w0) = if i == 0 { (0, 0) } else { self.marks[i - 1] };
+            let dl = l1.checked_sub(l0).filter(|&d| d > 0)?;
+            Some(w1.saturating_sub(w0) as f64 / dl as f64)
+        };
+        let Some(last) = self.marks.len().checked_sub(1) else {
+            return 0.0;
+        };
+        let r = rate(last).unwrap_or(0.0);
+        let growth = match last.checked_sub(1).and_then(rate) {
+            Some(before) if before > 0.0 => (r / before).clamp(1.0, 4.0),
+            _ => 1.0,
+        };
+        let len = self.marks[last].0;
+        r * growth * target.saturating_sub(len) as f64
+    }
+
+    /// Whether going to `target` values fits `budget` (always, for None).
+    fn fits(&self, target: usize, budget: Option<u64>) -> bool {
+        let Some(b) = budget else { return true };
+        let done = self.marks.last().map_or(0, |m| m.1);
+        done as f64 + self.predict(target) <= b as f64
+    }
+}
+
 /// Settles `code` as [`settle_code_from`] does, but computes at most
 /// `cap` values: the schedule is replayed step by step, and a step that
 /// needs more than `cap` values ends it with [`Replay::Beyond`]. Replaying
-/// a stored row with `cap = computed_to + 1` costs what computing it cost
-/// and reproduces it exactly, or shows it wrong without computing further.
+/// a stored row with `cap = computed_to + 1` (and the reach
+/// [`Reach::replaying`] it) costs what computing it cost and reproduces it
+/// exactly, or shows it wrong without computing further.
 pub fn replay(
     code: &OctalCode,
-    max_n: usize,
+    reach: &Reach,
     cap: usize,
     known: Option<&Values>,
     progress: &dyn Progress,
 ) -> Replay {
     let start = Instant::now();
-    let limit = max_n.saturating_add(1);
+    let base_len = reach.base.saturating_add(1);
+    let hard = reach.max_len.max(base_len);
     let mut c = Computation::new(code.clone(), Engine::Sparse);
-    let mut len = START.min(limit);
+    let mut spent = Spent { marks: Vec::new() };
+    let mut len = START.min(base_len);
     let status = loop {
         if len > cap {
             return Replay::Beyond { wanted: len };
@@ -277,13 +403,22 @@ pub fn replay(
         if !extend(&mut c, len, known, progress) {
             return Replay::Stopped;
         }
+        spent.marks.push((len, c.stats().work));
         let g = c.values();
         if let Some(p) = proved_period(code, g) {
             break Status::Periodic(p);
         }
+        // Beyond N, the next doubling.
+        let doubled = len
+            .saturating_sub(1)
+            .saturating_mul(2)
+            .saturating_add(1)
+            .min(hard);
         if let Some((n0, p)) = candidate(g) {
             let need = values_needed(code, n0, p).unwrap_or(usize::MAX);
-            if need > len && need <= limit {
+            let within_base = need <= base_len;
+            let beyond = len >= base_len && need <= doubled && need <= cap;
+            if need > len && (within_base || (beyond && spent.fits(need, reach.work))) {
                 len = need;
                 continue;
             }
@@ -292,13 +427,21 @@ pub fn replay(
         if let Some(a) = arithmetic.filter(|a| settled_arithmetic(a, len)) {
             break Status::Arithmetic(a);
         }
-        if len >= limit {
+        let next = if len < base_len {
+            len.saturating_mul(2).min(base_len)
+        } else {
+            doubled
+        };
+        let stop = len >= hard
+            || (len >= base_len && next > cap && len == cap)
+            || (len >= base_len && !spent.fits(next, reach.work));
+        if stop {
             break match arithmetic {
                 Some(a) => Status::Arithmetic(a),
                 None => Status::Unsettled(sparse_summary(g)),
             };
         }
-        len = len.saturating_mul(2).min(limit);
+        len = next;
     };
     let g = c.into_values();
     let max_value = g.max();

@@ -13,8 +13,20 @@
 //!
 //! The digit before the point, `d0`, is for moves removing no token: only
 //! splitting (bit 4, and bit 8 in hexadecimal) makes sense there. Octal codes
-//! use digits `0`–`7`; hexadecimal codes are written with the prefix `hex:`
-//! (`hex:0.8`, `hex:0.F`) and use digits up to `F`.
+//! use digits `0`–`7`; hexadecimal codes use digits up to `F` and may be
+//! written with the prefix `hex:` (`hex:0.8`, `hex:0.F`) or without it, as
+//! CGSuite writes them (`0.8`).
+//!
+//! **Beyond octal** (the syntax of Siegel's CGSuite, `TakeAndBreak`;
+//! Siegel, *Combinatorial Game Theory*, AMS 2013, ch. IV):
+//! - a digit followed by `!` leaves heaps that must be pairwise different:
+//!   `4!.0` is **Grundy's game** (split one heap into two unequal heaps;
+//!   Grundy 1939, OEIS A002188), also named `grundys-game`;
+//! - `sub:1,5,20` is the subtraction game with that subtraction set: digit
+//!   3 (take `k` from a heap, leaving one heap or none) at each place `k`;
+//! - CGSuite's other modifiers (`?`, `=`, `{…}`, `*`, `&…;`, a repeating
+//!   part `[…]`, several digits before the point) and digits `G`–`V`
+//!   (leaving four or more heaps) are refused with a message naming them.
 //!
 //! ```
 //! use grundy::games::octal::OctalCode;
@@ -32,10 +44,10 @@ use std::str::FromStr;
 /// The most digits accepted after the point.
 pub const MAX_DIGITS: usize = 64;
 
-/// The longest text that can be a code: `hex:`, one digit, the point and
-/// [`MAX_DIGITS`] digits (names are shorter). Longer text is refused before
-/// it is copied or scanned.
-pub const MAX_TEXT: usize = 4 + 1 + 1 + MAX_DIGITS;
+/// The longest text that can be a code: a subtraction set `sub:1,2,…,64`
+/// (longer than `hex:`, a digit, the point and [`MAX_DIGITS`] digits each
+/// with `!`). Longer text is refused before it is copied or scanned.
+pub const MAX_TEXT: usize = 200;
 
 /// At most this many characters of a refused text are quoted in the error.
 const QUOTED: usize = 40;
@@ -71,18 +83,39 @@ pub const NAMED: &[(&str, &str, &str)] = &[
         "0.007",
         "Treblecross played safely: remove three consecutive tokens",
     ),
+    (
+        "grundys-game",
+        "4!.0",
+        "Grundy's game (Grundy 1939; OEIS A002188): split one heap into two unequal heaps",
+    ),
 ];
 
 /// A validated octal or hexadecimal code.
 ///
 /// `digit(k)` is `d_k`; digits after the last non-zero one are zero.
+/// `distinct(k)` says whether the heaps a split of digit `d_k` leaves must
+/// be pairwise different (CGSuite's `!`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OctalCode {
     digits: Vec<u8>,
+    /// One flag per digit; set only on digits that split (bit 4 or 8).
+    distinct: Vec<bool>,
     hex: bool,
 }
 
 impl OctalCode {
+    /// Whether the heaps a split removing `k` tokens leaves must be
+    /// pairwise different (`!` after digit `d_k`).
+    pub fn distinct(&self, k: usize) -> bool {
+        self.distinct.get(k).copied().unwrap_or(false)
+    }
+
+    /// Whether some digit carries `!`: the code is not an octal or
+    /// hexadecimal code in the strict sense.
+    pub fn has_distinct(&self) -> bool {
+        self.distinct.iter().any(|&d| d)
+    }
+
     /// The digit `d_k` for removing `k` tokens (0 beyond the code).
     pub fn digit(&self, k: usize) -> u8 {
         self.digits.get(k).copied().unwrap_or(0)
@@ -117,12 +150,22 @@ impl OctalCode {
         if let Some(d) = digits.get_mut(k) {
             *d &= !bit;
         }
+        OctalCode::normalised(digits, self.distinct.clone(), self.hex)
+    }
+
+    /// Trailing zero digits dropped, `!` kept only on digits that split.
+    fn normalised(mut digits: Vec<u8>, mut distinct: Vec<bool>, hex: bool) -> OctalCode {
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
+        distinct.resize(digits.len(), false);
+        for (f, &d) in distinct.iter_mut().zip(&digits) {
+            *f &= d & 12 != 0;
+        }
         OctalCode {
             digits,
-            hex: self.hex,
+            distinct,
+            hex,
         }
     }
 
@@ -145,7 +188,9 @@ impl OctalCode {
     /// `1 <= a <= b` (bit 4, `a` ascending), leaving three heaps
     /// `a + b + c = n − k` with `1 <= a <= b <= c` (bit 8, `(a, b)`
     /// ascending). Each way of leaving heaps is listed once, up to the
-    /// order of the heaps. This is the one place the moves of a code are
+    /// order of the heaps; with `!` on the digit ([`distinct`](Self::distinct))
+    /// only the ways whose heaps are pairwise different (`a < b`,
+    /// `a < b < c`). This is the one place the moves of a code are
     /// enumerated plainly (Winning Ways ch. 4); the naive engine, rings and
     /// the moves of a sum all read them from here.
     // Bounds: k <= n, a <= m / 3, b <= (m − a) / 2, so no subtraction wraps.
@@ -175,8 +220,10 @@ impl OctalCode {
                     leaves: Leaves::One(m),
                 });
             }
+            let strict = usize::from(self.distinct(k));
             if d & 4 != 0 && m >= 2 && heaps >= 2 {
-                for a in 1..=m / 2 {
+                // With `!`, a < m − a: a <= (m − 1) / 2.
+                for a in 1..=(m - strict) / 2 {
                     f(Move {
                         take: k,
                         leaves: Leaves::Two(a, m - a),
@@ -185,7 +232,7 @@ impl OctalCode {
             }
             if d & 8 != 0 && m >= 3 && heaps >= 3 {
                 for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
+                    for b in a + strict..=(m - a - strict) / 2 {
                         f(Move {
                             take: k,
                             leaves: Leaves::Three(a, b, m - a - b),
@@ -204,9 +251,10 @@ impl OctalCode {
         v
     }
 
-    /// A directory-safe name: the code itself, with `hex:` as `hex-`.
+    /// A directory-safe name: the code itself, with `hex:` as `hex-` and
+    /// `!` as `u` (unequal).
     pub fn file_name(&self) -> String {
-        self.to_string().replace(':', "-")
+        self.to_string().replace(':', "-").replace('!', "u")
     }
 
     /// The classic name of this code, if it has one (`kayles`, ...).
@@ -261,14 +309,19 @@ impl Move {
 impl FromStr for OctalCode {
     type Err = Error;
 
-    /// Parses `0.77`, `.137`, `4.07`, `hex:0.8F`, or a name from [`NAMED`].
+    /// Parses `0.77`, `.137`, `4.07`, `hex:0.8F`, `0.8F` (CGSuite writes
+    /// hexadecimal digits without a prefix), `4!.0` (`!`: the heaps left
+    /// must differ), `sub:1,5,20`, or a name from [`NAMED`].
     ///
     /// # Errors
     /// [`Error::MalformedCode`] naming the text (its first 40 characters)
     /// and what is wrong: empty, longer than [`MAX_TEXT`] bytes, no point, a
-    /// digit out of range (octal digits are 0–7), more than [`MAX_DIGITS`]
-    /// digits, or a digit before the point other than a split. The cost is
-    /// bounded by [`MAX_TEXT`], whatever the length of `text`.
+    /// digit out of range (at most `F`; CGSuite's `G`–`V` leave four or more
+    /// heaps and are not supported), a CGSuite modifier other than `!`,
+    /// more than [`MAX_DIGITS`] digits, a digit before the point other
+    /// than a split, or a subtraction set that is empty, not ascending
+    /// numbers, or past [`MAX_DIGITS`]. The cost is bounded by
+    /// [`MAX_TEXT`], whatever the length of `text`.
     fn from_str(text: &str) -> Result<Self, Error> {
         let t = text.trim();
         if t.is_empty() {
@@ -287,23 +340,27 @@ impl FromStr for OctalCode {
         if let Some((_, code, _)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
             return code.parse();
         }
-        let (hex, body) = match lower.strip_prefix("hex:") {
+        if let Some(set) = lower.strip_prefix("sub:") {
+            return Self::subtraction(text, set);
+        }
+        let (prefixed, body) = match lower.strip_prefix("hex:") {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
         };
-        let radix = if hex { 16 } else { 8 };
         let Some((before, after)) = body.split_once('.') else {
             return Err(Self::malformed(
                 text,
-                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross)",
+                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross, grundys-game; or sub:1,2,5)",
             ));
         };
+        let (before, before_distinct) = Self::digits(text, before, true)?;
         if before.len() > 1 {
             return Err(Self::malformed(
                 text,
-                "at most one digit may stand before the point",
+                "at most one digit may stand before the point (CGSuite's digits that add tokens are not supported)",
             ));
         }
+        let (after, after_distinct) = Self::digits(text, after, false)?;
         if after.len() > MAX_DIGITS {
             return Err(Self::malformed(
                 text,
@@ -313,64 +370,149 @@ impl FromStr for OctalCode {
                 ),
             ));
         }
-        let mut digits = Vec::with_capacity(MAX_DIGITS.saturating_add(1));
-        for (i, c) in before.chars().chain(after.chars()).enumerate() {
-            let Some(d) = c.to_digit(radix) else {
-                let hint = if !hex && c.is_ascii_hexdigit() {
-                    format!("; write hexadecimal codes as hex:{body}")
-                } else {
-                    String::new()
-                };
-                let place = match i.checked_sub(before.len()) {
-                    None => "before the point".to_string(),
-                    // i < MAX_TEXT here, far from usize::MAX.
-                    Some(j) => format!("at place {} after the point", j.saturating_add(1)),
-                };
-                return Err(Self::malformed(
-                    text,
-                    format!(
-                        "'{}' {place} is not {} digit{hint}",
-                        c.escape_default(),
-                        if hex { "a hexadecimal" } else { "an octal" }
-                    ),
-                ));
-            };
-            // to_digit(16) is below 16, so the byte holds it.
-            digits.push(u8::try_from(d).unwrap_or(u8::MAX));
+        let mut digits = before;
+        let mut distinct = before_distinct;
+        if digits.is_empty() {
+            digits.push(0);
+            distinct.push(false);
         }
-        if before.is_empty() {
-            digits.insert(0, 0);
-        }
+        digits.extend(after);
+        distinct.extend(after_distinct);
         if digits[0] & 3 != 0 {
             return Err(Self::malformed(
                 text,
                 format!(
-                    "digit {:X} before the point: a move removing no token can only split a heap ({})",
+                    "digit {:X} before the point: a move removing no token can only split a heap (4, 8 or C)",
                     digits[0],
-                    if hex { "4, 8 or C" } else { "0 or 4" }
                 ),
             ));
         }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
+        let hex = prefixed || digits.iter().any(|&d| d >= 8);
+        Ok(OctalCode::normalised(digits, distinct, hex))
+    }
+}
+
+impl OctalCode {
+    /// The digits of `part` (before or after the point) and their `!`
+    /// flags.
+    fn digits(text: &str, part: &str, before_point: bool) -> Result<(Vec<u8>, Vec<bool>), Error> {
+        let mut digits: Vec<u8> = Vec::with_capacity(part.len());
+        let mut distinct: Vec<bool> = Vec::with_capacity(part.len());
+        for c in part.chars() {
+            let at = digits.len();
+            let place = || {
+                if before_point {
+                    "before the point".to_string()
+                } else {
+                    // At most MAX_TEXT digits, far from usize::MAX.
+                    format!("at place {} after the point", at.saturating_add(1))
+                }
+            };
+            if c == '!' {
+                match distinct.last_mut() {
+                    Some(f) if !*f => *f = true,
+                    _ => {
+                        return Err(Self::malformed(
+                            text,
+                            "'!' must follow a digit (as in 4!.0), once",
+                        ))
+                    }
+                }
+                continue;
+            }
+            if matches!(
+                c,
+                '?' | '=' | '[' | ']' | '{' | '}' | '*' | '&' | ';' | '+' | ','
+            ) {
+                return Err(Self::malformed(
+                    text,
+                    format!(
+                        "CGSuite's '{c}' {} is not supported (only the '!' modifier is)",
+                        place()
+                    ),
+                ));
+            }
+            match c.to_digit(32) {
+                Some(d) if d < 16 => {
+                    // d < 16 fits a byte.
+                    digits.push(u8::try_from(d).unwrap_or(u8::MAX));
+                    distinct.push(false);
+                }
+                Some(d) => {
+                    return Err(Self::malformed(
+                        text,
+                        format!(
+                            "digit '{}' {} (value {d}) leaves four or more heaps; digits up to F (three heaps) are supported",
+                            c.to_ascii_uppercase(),
+                            place()
+                        ),
+                    ))
+                }
+                None => {
+                    return Err(Self::malformed(
+                        text,
+                        format!(
+                            "'{}' {} is not a digit (0-9, A-F)",
+                            c.escape_default(),
+                            place()
+                        ),
+                    ))
+                }
+            }
         }
-        Ok(OctalCode { digits, hex })
+        Ok((digits, distinct))
+    }
+
+    /// The subtraction game `sub:k1,k2,…`: digit 3 at each place `k_i`.
+    fn subtraction(text: &str, set: &str) -> Result<OctalCode, Error> {
+        let mut digits = vec![0u8];
+        let mut last = 0;
+        for part in set.split(',') {
+            let k: usize = part.trim().parse().map_err(|_| {
+                Self::malformed(
+                    text,
+                    format!(
+                        "'{}' in a subtraction set is not a positive number",
+                        part.trim()
+                    ),
+                )
+            })?;
+            if k <= last {
+                return Err(Self::malformed(
+                    text,
+                    "a subtraction set lists positive numbers in ascending order, as in sub:1,5,20",
+                ));
+            }
+            if k > MAX_DIGITS {
+                return Err(Self::malformed(
+                    text,
+                    format!("{k} in a subtraction set: at most {MAX_DIGITS} is supported"),
+                ));
+            }
+            digits.resize(k, 0);
+            digits.push(3);
+            last = k;
+        }
+        let distinct = vec![false; digits.len()];
+        Ok(OctalCode::normalised(digits, distinct, false))
     }
 }
 
 impl fmt::Display for OctalCode {
-    /// `0.77`, `4.07`, `hex:0.8`: the digit before the point, then the
-    /// digits after it up to the last non-zero one (at least one).
+    /// `0.77`, `4.07`, `hex:0.8`, `4!.0`: the digit before the point, then
+    /// the digits after it up to the last non-zero one (at least one), each
+    /// followed by `!` when its heaps must differ.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.hex {
             f.write_str("hex:")?;
         }
-        write!(f, "{:X}.", self.digits[0])?;
+        let bang = |k: usize| if self.distinct(k) { "!" } else { "" };
+        write!(f, "{:X}{}.", self.digits[0], bang(0))?;
         if self.digits.len() == 1 {
             return f.write_str("0");
         }
-        for d in &self.digits[1..] {
-            write!(f, "{d:X}")?;
+        for (k, d) in self.digits.iter().enumerate().skip(1) {
+            write!(f, "{d:X}{}", bang(k))?;
         }
         Ok(())
     }
@@ -398,6 +540,32 @@ mod tests {
         assert_eq!(p("0.0").unwrap().max_parts(), 0);
         assert_eq!(p("4.0").unwrap().max_parts(), 2);
         assert_eq!(p("0.354").unwrap().removals_with(4), vec![2, 3]);
+        // CGSuite's spelling of hexadecimal codes, and its `!`.
+        assert_eq!(p("0.8").unwrap(), p("hex:0.8").unwrap());
+        assert_eq!(p("0.8F").unwrap().to_string(), "hex:0.8F");
+        let grundy = p("grundys-game").unwrap();
+        assert_eq!(grundy.to_string(), "4!.0");
+        assert!(grundy.distinct(0) && grundy.has_distinct());
+        assert_eq!(grundy.file_name(), "4u.0");
+        // `!` on a digit that never splits says nothing and is dropped.
+        assert_eq!(p("0.3!7!").unwrap().to_string(), "0.37!");
+        assert_eq!(
+            p("sub:1,5,20").unwrap().to_string(),
+            "0.30003000000000000003"
+        );
+        assert_eq!(p("SUB: 2 , 3").unwrap().to_string(), "0.033");
+    }
+
+    #[test]
+    fn unequal_heaps() {
+        // Grundy's game on 6: 1 + 5 and 2 + 4, not 3 + 3.
+        let g = p("4!.0").unwrap();
+        let m: Vec<Leaves> = g.moves(6).iter().map(|m| m.leaves).collect();
+        assert_eq!(m, vec![Leaves::Two(1, 5), Leaves::Two(2, 4)]);
+        // hex:0.8! on 9 after taking 1: 8 = 1 + 2 + 5 = 1 + 3 + 4 only.
+        let h = p("0.8!").unwrap();
+        let m: Vec<Leaves> = h.moves(9).iter().map(|m| m.leaves).collect();
+        assert_eq!(m, vec![Leaves::Three(1, 2, 5), Leaves::Three(1, 3, 4)]);
     }
 
     #[test]
@@ -440,13 +608,16 @@ mod tests {
     #[test]
     fn rejects_bad_codes() {
         for bad in [
-            "0.8", "abc", "", "0", "12.7", "1.7", "2.7", "0.7x", "hex:0.G",
+            "abc", "", "0", "12.7", "1.7", "2.7", "0.7x", "hex:0.G", "0.G", "!4.0", "4!!.0",
+            "0.3?", "4.[3]", "0.{1,2}", "sub:", "sub:3,2", "sub:0", "sub:65", "sub:1,x", "5.0",
         ] {
             let e = p(bad).unwrap_err().to_string();
             assert!(e.starts_with("malformed code"), "{bad}: {e}");
         }
-        let e = p("0.8").unwrap_err().to_string();
-        assert!(e.contains("hex:0.8"), "{e}");
+        let e = p("0.V").unwrap_err().to_string();
+        assert!(e.contains("four or more heaps"), "{e}");
+        let e = p("4.[3]").unwrap_err().to_string();
+        assert!(e.contains("'['"), "{e}");
         assert!(p(&format!("0.{}", "1".repeat(65))).is_err());
     }
 }

@@ -69,7 +69,15 @@ pub struct Arithmetic {
 /// does not fit a `usize` (a claim with an absurd pre-period or period).
 pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
     let t = code.max_removal();
+    if !theorem_applies(code) {
+        return None;
+    }
     match code.max_parts() {
+        2 if code.has_distinct() => n0
+            .max(1)
+            .checked_mul(2)?
+            .checked_add(p.checked_mul(2)?)?
+            .checked_add(t),
         3 => n0
             .max(1)
             .checked_mul(3)?
@@ -78,6 +86,12 @@ pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
         2 => n0.max(1).checked_mul(2)?.checked_add(p)?.checked_add(t),
         _ => Some(n0.checked_add(t)?.max(t.checked_add(1)?)),
     }
+}
+
+/// Whether this module's theorem covers `code`: every code but those
+/// whose three-way splits carry `!` (module documentation).
+pub fn theorem_applies(code: &OctalCode) -> bool {
+    !(code.max_parts() == 3 && code.has_distinct())
 }
 
 /// Heap sizes needed to prove period `p` from `n0`: `G(0..needed)`; None
@@ -90,9 +104,17 @@ pub fn values_needed(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
 /// period `p` (None if none does).
 fn max_pre_period(code: &OctalCode, p: usize, len: usize) -> Option<usize> {
     let t = code.max_removal();
+    if !theorem_applies(code) {
+        return None;
+    }
     match code.max_parts() {
         // values_needed is 3·max(n0, 1) + 3p + t (two-way: 2·max(n0, 1) +
-        // 2p + t), so no n0 works below three (two) spare values.
+        // 2p + t, or + 3p with `!`), so no n0 works below three (two)
+        // spare values.
+        2 if code.has_distinct() => len
+            .checked_sub(3 * p + t)
+            .filter(|&r| r >= 2)
+            .map(|r| r / 2),
         3 => len
             .checked_sub(3 * p + t)
             .filter(|&r| r >= 3)

@@ -47,6 +47,9 @@ fn marks_len(cap: usize) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct SplitSet {
     m: usize,
+    /// The largest `a` of a pair: `m/2`, or `(m − 1)/2` when the two heaps
+    /// must differ (`!`).
+    half: usize,
     /// Pairs `1 ≤ a ≤ low` have all been entered.
     low: usize,
     /// Pairs `high ≤ a ≤ m/2` have all been entered (`high = m/2 + 1`
@@ -68,7 +71,7 @@ impl SplitSet {
 
     /// Pairs entered so far.
     pub fn scattered(&self) -> usize {
-        self.low + (self.m / 2 + 1 - self.high)
+        self.low + (self.half + 1 - self.high)
     }
 
     /// Whether `v` is in `S(m)`, scanning the pairs not yet scattered (and
@@ -109,8 +112,8 @@ impl SplitSet {
             }
             let down_to = hi.saturating_sub(BLOCK - 1).max(lo);
             if let Some(start) = p.first_block(self.m, down_to, hi, v, true) {
-                let depth = self.m / 2 + 1 - self.high;
-                if self.m / 2 + 1 - start <= 4 * depth.max(BLOCK) {
+                let depth = self.half + 1 - self.high;
+                if self.half + 1 - start <= 4 * depth.max(BLOCK) {
                     p.scatter(&mut self.state, self.m, start, self.high - 1, PRESENT);
                     self.high = start;
                 } else {
@@ -217,10 +220,11 @@ impl SplitCache {
 
 /// Makes `s` (from [`SplitCache::spare`]) the set of `m` with `prefix`
 /// pairs scattered (all of them if there are fewer), half from each end of
-/// `1..=m/2`. `p` holds at least `G(0..m)`.
-pub fn fill<T: Value>(s: &mut SplitSet, p: &Pairs<'_, T>, m: usize, prefix: usize) {
-    let half = m / 2;
+/// `1..=half` (`half` is `m/2`, or `(m − 1)/2` when the heaps must differ).
+/// `p` holds at least `G(0..m)`.
+pub fn fill<T: Value>(s: &mut SplitSet, p: &Pairs<'_, T>, m: usize, half: usize, prefix: usize) {
     s.m = m;
+    s.half = half;
     if prefix >= half {
         s.low = half;
         s.high = half + 1;
@@ -257,7 +261,7 @@ mod tests {
             for m in [2usize, 3, 17, 400, 699, 2999] {
                 for prefix in [0usize, 1, 5, 1000] {
                     let mut s = cache.spare();
-                    fill(&mut s, &p, m, prefix);
+                    fill(&mut s, &p, m, m / 2, prefix);
                     assert_eq!(s.scattered(), prefix.min(m / 2));
                     let want = pairs(&g, m);
                     for v in (0..64u32).rev().chain(0..64) {
@@ -290,7 +294,7 @@ mod tests {
         cache.grow(4);
         for m in 2..=10 {
             let mut s = cache.spare();
-            fill(&mut s, &Pairs::plain(&g), m, 2);
+            fill(&mut s, &Pairs::plain(&g), m, m / 2, 2);
             cache.insert(s);
             cache.evict_below(m.saturating_sub(2));
         }
