@@ -411,3 +411,37 @@ fn datasets_are_identical_for_any_thread_count() {
     assert_eq!(c, "0.007");
     assert_eq!(v.len(), 20001);
 }
+
+/// A proved period extends a sequence: `octal seq dawsons-chess` to
+/// n = 20,000 computes only the values of its proof (period 34 from 52,
+/// OEIS A002187) and prints the rest from the period, exactly what the
+/// naive engine computes value by value; its `--out` dataset (streamed
+/// from the period) is what computing every value writes, and verifies.
+#[test]
+fn a_proved_period_extends_the_sequence() {
+    let d = tempfile::tempdir().unwrap();
+    let fast = grundy(&["octal", "seq", "0.137", "--max-n", "20000"], d.path());
+    let naive = grundy(
+        &["octal", "seq", "0.137", "--max-n", "20000", "--engine", "naive"],
+        d.path(),
+    );
+    assert!(fast.status.success() && naive.status.success());
+    assert_eq!(stdout(&fast), stdout(&naive));
+    assert!(stdout(&fast).ends_with("\n19999,1\n20000,0\n"));
+    for (dir, engine) in [("ext", "sparse"), ("all", "naive")] {
+        let o = grundy(
+            &["octal", "seq", "0.137", "--max-n", "20000", "--engine", engine, "--out", dir],
+            d.path(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    for f in ["sequence.csv", "sequence.bin.zst", "b-file.txt", "table.tex"] {
+        assert_eq!(
+            std::fs::read(d.path().join("ext").join(f)).unwrap(),
+            std::fs::read(d.path().join("all").join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    let v = grundy(&["octal", "verify", "ext"], d.path());
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+}

@@ -23,8 +23,8 @@ use crate::games::octal::budget;
 use crate::games::octal::period::analyse;
 use crate::games::octal::period::{Analysis, Periodicity};
 use crate::games::octal::verify::first_mismatch;
-use crate::games::octal::Values;
 use crate::games::octal::{Computation, Engine, OctalCode};
+use crate::games::octal::{Extended, Values};
 use crate::progress::Progress;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -64,17 +64,38 @@ use super::strict;
 /// # Errors
 /// Any I/O error of `w`.
 pub fn write_sequence(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Result<()> {
+    write_extended(w, code, &Extended::plain(values))
+}
+
+/// Writes `G(0..len)` of `code` in the sequence format to `w`, streaming
+/// the values past those computed from the period ([`Extended`]): the same
+/// bytes as writing every value computed.
+///
+/// # Errors
+/// Any I/O error of `w`.
+pub fn write_extended(w: &mut dyn Write, code: &str, e: &Extended) -> std::io::Result<()> {
+    let width = e.width();
     let header = Header {
         magic: MAGIC,
         version: VERSION,
         code: code.to_string(),
-        count: values.len() as u64,
-        width: values.width() as u8,
+        count: e.len() as u64,
+        width: width as u8,
         digest: [0; 32],
     };
     stream::write_framed(w, 3, header, |sink| {
         let mut buf = Vec::with_capacity(1 << 16);
-        match values {
+        if e.is_extended() || e.len() < e.computed().len() {
+            for v in e.iter() {
+                buf.extend_from_slice(&v.to_le_bytes()[..width]);
+                if buf.len() >= 1 << 16 {
+                    sink(&buf)?;
+                    buf.clear();
+                }
+            }
+            return if buf.is_empty() { Ok(()) } else { sink(&buf) };
+        }
+        match e.computed() {
             Values::U8(v) => {
                 for chunk in v.chunks(1 << 16) {
                     sink(chunk)?;
@@ -166,7 +187,7 @@ impl Summary {
     /// [`crate::games::octal::period::analyse`].
     pub fn new(
         code: &crate::games::octal::OctalCode,
-        values: &Values,
+        values: &Extended,
         analysis: &Analysis,
         engine: &str,
     ) -> Summary {
@@ -200,7 +221,7 @@ fn summary_json(summary: &Summary) -> String {
 ///
 /// # Errors
 /// Any error of `w`.
-pub fn write_csv(w: &mut dyn Write, values: &Values) -> std::io::Result<()> {
+pub fn write_csv(w: &mut dyn Write, values: &Extended) -> std::io::Result<()> {
     let mut c = csv::Writer::from_writer(w);
     c.write_record(["n", "nimber"]).map_err(super::csv_to_io)?;
     for (n, v) in values.iter().enumerate() {
@@ -211,7 +232,7 @@ pub fn write_csv(w: &mut dyn Write, values: &Values) -> std::io::Result<()> {
 }
 
 /// Writes an OEIS-style b-file: comment lines, then `n G(n)` per line.
-fn write_bfile(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Result<()> {
+fn write_bfile(w: &mut dyn Write, code: &str, values: &Extended) -> std::io::Result<()> {
     writeln!(
         w,
         "# Nim-sequence (Grundy values) of the octal game {code}, n = 0..{}",
@@ -232,7 +253,7 @@ fn write_bfile(w: &mut dyn Write, code: &str, values: &Values) -> std::io::Resul
 /// period when there is one (at most 40), else 10. Rows run past the
 /// pre-period by one period (or to 200 values); exceptional values (those
 /// before the pre-period that differ from the periodic value) are bold.
-pub fn latex_table(code: &str, values: &Values, period: Option<&Periodicity>) -> String {
+pub fn latex_table(code: &str, values: &Extended, period: Option<&Periodicity>) -> String {
     let (cols, rows_to) = match period {
         Some(p) if p.period <= 40 => (p.period, p.pre_period + p.period),
         _ => (10, 200),
@@ -298,13 +319,13 @@ pub fn latex_table(code: &str, values: &Values, period: Option<&Periodicity>) ->
 pub fn write_dataset(
     dir: &Path,
     summary: &Summary,
-    values: &Values,
+    values: &Extended,
     period: Option<&Periodicity>,
 ) -> Result<()> {
     let code = &summary.code;
     write_atomic(&dir.join("sequence.csv"), |w| write_csv(w, values))?;
     write_atomic(&dir.join("sequence.bin.zst"), |w| {
-        write_sequence(w, code, values)
+        write_extended(w, code, values)
     })?;
     write_atomic(&dir.join("b-file.txt"), |w| write_bfile(w, code, values))?;
     let tex = latex_table(code, values, period);
@@ -391,7 +412,11 @@ pub fn verify(path: &Path, force: bool, progress: &dyn Progress) -> Result<Verif
         files.push("sequence.csv");
         verify_bfile(&path.join("b-file.txt"), &code.to_string(), &values)?;
         files.push("b-file.txt");
-        let tex = latex_table(&code.to_string(), &values, analysis.period.as_ref());
+        let tex = latex_table(
+            &code.to_string(),
+            &Extended::plain(&values),
+            analysis.period.as_ref(),
+        );
         verify_text(&path.join("table.tex"), &tex)?;
         files.push("table.tex");
         verify_summary(&path.join("summary.json"), &code, &values, &analysis)?;
@@ -459,7 +484,8 @@ fn verify_csv(path: &Path, values: &Values) -> Result<()> {
 /// `b-file.txt`: the two comment lines, then `n G(n)` for every `n`.
 fn verify_bfile(path: &Path, code: &str, values: &Values) -> Result<()> {
     let mut head = Vec::new();
-    write_bfile(&mut head, code, &Values::default()).map_err(Error::io("cannot write", path))?;
+    write_bfile(&mut head, code, &Extended::plain(&Values::default()))
+        .map_err(Error::io("cannot write", path))?;
     let head = String::from_utf8_lossy(&head).replace(
         "n = 0..0",
         &format!("n = 0..{}", values.len().saturating_sub(1)),
@@ -510,7 +536,7 @@ fn verify_summary(
             ))
         }
     };
-    let want = Summary::new(code, values, analysis, engine);
+    let want = Summary::new(code, &Extended::plain(values), analysis, engine);
     let want_value = serde_json::to_value(&want).map_err(|e| failed(path, e.to_string()))?;
     if let Some(d) = strict::json_difference("", &got, &want_value) {
         let field = d.field;

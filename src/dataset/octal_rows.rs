@@ -4,7 +4,7 @@
 //! and a table over n (`octal ring`, `ngon`) as CSV or JSON.
 
 use crate::games::octal::period::Analysis;
-use crate::games::octal::{Engine, OctalCode, Values};
+use crate::games::octal::{Engine, Extended, OctalCode};
 use crate::impartial::Nimber;
 use serde_json::json;
 use std::io::{Result, Write};
@@ -20,7 +20,7 @@ pub fn write_values_json(
     code: &OctalCode,
     engine: Engine,
     max_n: usize,
-    values: &Values,
+    values: &Extended,
     analysis: &Analysis,
 ) -> Result<()> {
     let p = analysis.period;

@@ -8,6 +8,8 @@ use crate::dataset::octal::{read_checkpoint, write_dataset, write_sequence, Summ
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::octal::period::{analyse, Analysis};
+use crate::games::octal::period::{search, PeriodSearch};
+use crate::games::octal::Extended;
 use crate::games::octal::{Computation, Engine, OctalCode, Values};
 use crate::progress::{peak_mib, Progress};
 use crate::report::common::RunInfo;
@@ -85,8 +87,88 @@ pub struct Settled {
 /// `reproduce`. `engine` is recorded in the summary.
 pub fn settle(code: &OctalCode, values: &Values, engine: Engine) -> Settled {
     let analysis = analyse(code, values);
-    let summary = Summary::new(code, values, &analysis, engine.name());
+    let summary = Summary::new(code, &Extended::plain(values), &analysis, engine.name());
     Settled { analysis, summary }
+}
+
+/// `G(0..len)` as [`compute_settled`] found it: the values computed, the
+/// period findings, and past the values computed the proved period.
+#[derive(Clone, Debug)]
+pub struct Computed {
+    /// The computation (for a proved period, the values of its proof).
+    pub computation: Computation,
+    /// The proved period, else the arithmetic periodicity seen.
+    pub analysis: Analysis,
+    /// `max_n + 1`: the values the sequence has.
+    pub len: usize,
+}
+
+impl Computed {
+    /// `G(0..len)`, past the values computed from the proved period.
+    pub fn extended(&self) -> Extended<'_> {
+        let values = self.computation.values();
+        self.analysis
+            .period
+            .as_ref()
+            .and_then(|p| Extended::periodic(values, p, self.len))
+            .unwrap_or_else(|| Extended::plain(values))
+    }
+
+    /// The dataset summary, `engine` recorded in it.
+    pub fn summary(&self, code: &OctalCode, engine: Engine) -> Summary {
+        Summary::new(code, &self.extended(), &self.analysis, engine.name())
+    }
+}
+
+/// `G(0..=max_n)` of `code`, settled: with the fast engine and no
+/// checkpoint, the values are computed only until a period is proved
+/// ([`search`]), the rest following from it ([`Extended`]: Dawson's Chess
+/// to `n = 10^7` costs what its proof to `n = 174` costs); otherwise (the
+/// naive engine computes every value, as a reference should; a checkpoint
+/// keeps them all) as [`compute`] and [`settle`] do.
+///
+/// # Errors
+/// As [`compute`]; [`Error::Stopped`] when stopped.
+pub fn compute_settled(
+    code: &OctalCode,
+    engine: Engine,
+    max_n: usize,
+    checkpoint: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<Computed> {
+    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
+        what: format!("--max-n {max_n}"),
+        reason: "the count of values does not fit a machine word".into(),
+    })?;
+    if engine == Engine::Naive || checkpoint.is_some() {
+        let computation = compute(code, engine, max_n, checkpoint, progress)?;
+        let analysis = analyse(code, computation.values());
+        return Ok(Computed {
+            computation,
+            analysis,
+            len,
+        });
+    }
+    let mut computation = Computation::new(code.clone(), engine);
+    progress.phase(
+        &format!("G(n) of {code} until a period is proved"),
+        len as u64,
+    );
+    let found = search(&mut computation, len, progress);
+    progress.finish_phase();
+    let analysis = match found {
+        PeriodSearch::Proved(p) => Analysis {
+            period: Some(p),
+            arithmetic: None,
+        },
+        PeriodSearch::Interrupted => return Err(Error::Stopped),
+        PeriodSearch::Arithmetic(_) | PeriodSearch::NotFound => analyse(code, computation.values()),
+    };
+    Ok(Computed {
+        computation,
+        analysis,
+        len,
+    })
 }
 
 /// A validated request for a sequence's dataset: what to compute and where
@@ -118,7 +200,8 @@ pub struct SeqRun {
     pub summary: Summary,
     /// Seconds spent computing values.
     pub seconds: f64,
-    /// The values `G(0..=max_n)`.
+    /// The values computed: `G(0..=max_n)`, or for a proved period those
+    /// its proof used (the rest follow from the period).
     pub values: Values,
 }
 
@@ -167,7 +250,7 @@ pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> R
     allowed.extend(own.as_deref());
     let out = stage.dir(job.out, KIND, &allowed)?;
     let start = Instant::now();
-    let c = compute(job.code, job.engine, job.max_n, job.checkpoint, progress)?;
+    let c = compute_settled(job.code, job.engine, job.max_n, job.checkpoint, progress)?;
     let seconds = start.elapsed().as_secs_f64();
     // The new directory replaces the old one whole: a checkpoint inside it
     // (which may hold more values than this run keeps) goes along.
@@ -179,7 +262,7 @@ pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> R
                 .map_err(Error::io("cannot keep the checkpoint in", &out))?;
         }
     }
-    write_outputs(job, &out, stage, c.into_values(), seconds)
+    write_outputs(job, &out, stage, c, seconds)
 }
 
 /// Settles the values and writes the dataset and report.
@@ -187,14 +270,15 @@ fn write_outputs(
     job: &SeqJob,
     out: &Path,
     stage: &mut Stage,
-    values: Values,
+    c: Computed,
     seconds: f64,
 ) -> Result<SeqRun> {
     let code = job.code;
     let t = Instant::now();
-    let Settled { analysis, summary } = settle(code, &values, job.engine);
+    let summary = c.summary(code, job.engine);
+    let analysis = &c.analysis;
     let period_s = t.elapsed().as_secs_f64();
-    write_dataset(out, &summary, &values, analysis.period.as_ref())?;
+    write_dataset(out, &summary, &c.extended(), analysis.period.as_ref())?;
     if let Some(r) = job.reports {
         let stem = code.file_name();
         let run = RunInfo {
@@ -207,10 +291,12 @@ fn write_outputs(
             command: job.command.clone(),
         };
         let fig = format!("{stem}.svg");
+        // The plots read every value: the report alone materialises them.
+        let all: Values = c.extended().iter().collect();
         let rendered = crate::report::octal::render(
             code,
             &summary,
-            &values,
+            &all,
             analysis.period.as_ref(),
             analysis.arithmetic.as_ref(),
             &run,
@@ -225,6 +311,6 @@ fn write_outputs(
     Ok(SeqRun {
         summary,
         seconds,
-        values,
+        values: c.computation.into_values(),
     })
 }

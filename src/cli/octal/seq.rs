@@ -9,7 +9,7 @@ use clap::Args;
 use grundy::dataset::octal::{write_csv, Summary};
 use grundy::dataset::octal_rows::write_values_json;
 use grundy::games::octal::{Engine, OctalCode};
-use grundy::jobs::octal::{compute, seq_to_dataset, settle, SeqJob, Settled};
+use grundy::jobs::octal::{compute_settled, seq_to_dataset, SeqJob};
 use grundy::jobs::octal_queries::validate;
 use grundy::progress::Progress;
 use serde_json::json;
@@ -65,18 +65,16 @@ pub fn run(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         return to_dataset(&a, &code, engine, out, threads, &context);
     }
     let start = Instant::now();
-    let c = compute(&code, engine, a.max_n, a.checkpoint.as_deref(), &context)?;
+    let c = compute_settled(&code, engine, a.max_n, a.checkpoint.as_deref(), &context)?;
     let seconds = start.elapsed().as_secs_f64();
-    let values = c.values();
-    let Settled {
-        analysis,
-        summary: s,
-    } = settle(&code, values, engine);
+    let values = c.extended();
+    let analysis = &c.analysis;
+    let s = c.summary(&code, engine);
     if !a.summary {
         return if a.json {
-            with_stdout(|w| write_values_json(w, &code, engine, a.max_n, values, &analysis))
+            with_stdout(|w| write_values_json(w, &code, engine, a.max_n, &values, analysis))
         } else {
-            with_stdout(|w| write_csv(w, values))
+            with_stdout(|w| write_csv(w, &values))
         };
     }
     let last = values.get(a.max_n);

@@ -13,6 +13,7 @@ pub mod census;
 pub mod claim;
 pub mod code;
 pub mod equivalent;
+pub mod extended;
 pub mod naive;
 pub mod pairs;
 pub mod period;
@@ -25,5 +26,6 @@ pub mod values;
 pub mod verify;
 
 pub use code::OctalCode;
+pub use extended::Extended;
 pub use sequence::{Computation, Engine};
 pub use values::{Value, Values};

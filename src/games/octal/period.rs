@@ -374,4 +374,45 @@ mod tests {
         assert_eq!(least_start(&g, 2, 7), Some(1));
         assert_eq!(least_start(&g, 2, 0), None);
     }
+
+    /// Codes with `!` (every two-way split into unequal heaps): a period
+    /// proved from a prefix of the values holds on every value computed
+    /// (3,000, far past every proof), for every code `d0!.d1!d2!` with
+    /// `d0` in {0, 4} and octal `d1`, `d2`; 4!.0 (Grundy's game) has no
+    /// period, and three-way splits with `!` are never proved.
+    #[test]
+    fn unequal_splits_are_proved_only_when_true() {
+        let mut proved = 0;
+        for d0 in ["0", "4!"] {
+            for d1 in 0..8 {
+                for d2 in 0..8 {
+                    let bang = |d: u32| if d & 4 != 0 { "!" } else { "" };
+                    let text = format!("{d0}.{d1}{}{d2}{}", bang(d1), bang(d2));
+                    let c: OctalCode = text.parse().unwrap();
+                    let all = naive::sequence(&c, 3000);
+                    for len in [40, 80, 160, 320, 640] {
+                        let g = Values::from_u32s(&all[..len]);
+                        if let Some(p) = proved_period(&c, &g) {
+                            proved += 1;
+                            let (n0, q) = (p.pre_period, p.period);
+                            assert!(
+                                (n0..all.len() - q).all(|n| all[n + q] == all[n]),
+                                "{text}: period {q} from {n0} proved from {len} values"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(proved >= 150, "{proved}");
+        let (c, g) = values("4!.0", 3000);
+        assert_eq!(proved_period(&c, &g), None);
+        let c: OctalCode = "0.8!".parse().unwrap();
+        assert!(!theorem_applies(&c));
+        assert_eq!(proof_end(&c, 0, 1), None);
+        assert_eq!(
+            proved_period(&c, &Values::from_u32s(&naive::sequence(&c, 500))),
+            None
+        );
+    }
 }

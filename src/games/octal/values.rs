@@ -52,6 +52,17 @@ impl Default for Values {
     }
 }
 
+impl FromIterator<u32> for Values {
+    /// The values of `it`, in the smallest store that holds them all.
+    fn from_iter<I: IntoIterator<Item = u32>>(it: I) -> Values {
+        let mut out = Values::default();
+        for x in it {
+            out.push(x);
+        }
+        out
+    }
+}
+
 impl Values {
     /// The values of `v`, stored in the smallest type that holds them all.
     pub fn from_u32s(v: &[u32]) -> Values {
