@@ -422,7 +422,9 @@ fn a_proved_period_extends_the_sequence() {
     let d = tempfile::tempdir().unwrap();
     let fast = grundy(&["octal", "seq", "0.137", "--max-n", "20000"], d.path());
     let naive = grundy(
-        &["octal", "seq", "0.137", "--max-n", "20000", "--engine", "naive"],
+        &[
+            "octal", "seq", "0.137", "--max-n", "20000", "--engine", "naive",
+        ],
         d.path(),
     );
     assert!(fast.status.success() && naive.status.success());
@@ -430,12 +432,19 @@ fn a_proved_period_extends_the_sequence() {
     assert!(stdout(&fast).ends_with("\n19999,1\n20000,0\n"));
     for (dir, engine) in [("ext", "sparse"), ("all", "naive")] {
         let o = grundy(
-            &["octal", "seq", "0.137", "--max-n", "20000", "--engine", engine, "--out", dir],
+            &[
+                "octal", "seq", "0.137", "--max-n", "20000", "--engine", engine, "--out", dir,
+            ],
             d.path(),
         );
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
-    for f in ["sequence.csv", "sequence.bin.zst", "b-file.txt", "table.tex"] {
+    for f in [
+        "sequence.csv",
+        "sequence.bin.zst",
+        "b-file.txt",
+        "table.tex",
+    ] {
         assert_eq!(
             std::fs::read(d.path().join("ext").join(f)).unwrap(),
             std::fs::read(d.path().join("all").join(f)).unwrap(),
@@ -444,4 +453,47 @@ fn a_proved_period_extends_the_sequence() {
     }
     let v = grundy(&["octal", "verify", "ext"], d.path());
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+}
+
+/// `octal period` prints its proof as a claim that `octal check` and
+/// `octal check-table` accept and prove again (Dawson's Chess: exceptions
+/// at 0, 14, 16, 17, 31, 34 and 51, OEIS A002187).
+#[test]
+fn the_printed_claim_is_checked_again() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["octal", "period", "dawsons-chess", "--json"], d.path());
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let ex: Vec<u64> = j["claim"]["exceptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[0].as_u64().unwrap())
+        .collect();
+    assert_eq!(ex, [0, 14, 16, 17, 31, 34, 51]);
+    let check = j["check"].as_str().unwrap();
+    let values = check.split('"').nth(1).unwrap();
+    let exceptions = check.split('"').nth(3).unwrap();
+    let c = grundy(
+        &[
+            "octal",
+            "check",
+            "0.137",
+            "--period",
+            "34",
+            "--values",
+            values,
+            "--exceptions",
+            exceptions,
+        ],
+        d.path(),
+    );
+    assert!(stdout(&c).contains("holds for all n (proved)"));
+    let row = j["check_table_row"].as_str().unwrap();
+    std::fs::write(
+        d.path().join("t.csv"),
+        format!("code,pre_period,period\n{row}\n"),
+    )
+    .unwrap();
+    let t = grundy(&["octal", "check-table", "t.csv"], d.path());
+    assert!(stdout(&t).contains("1 proved"));
 }

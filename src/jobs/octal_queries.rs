@@ -53,6 +53,9 @@ pub struct PeriodRun {
     pub found: PeriodSearch,
     /// The largest n whose value was computed.
     pub computed_to: usize,
+    /// For a proved period, the claim it makes (values by residue and the
+    /// exceptions), as `octal check` reads it.
+    pub claim: Option<Claim>,
 }
 
 /// Computes `G(n)` of `code` until a period is proved or `max_n` is
@@ -72,9 +75,14 @@ pub fn period(
     progress.phase(&format!("period of {code}"), 0);
     let found = search(&mut c, limit, progress);
     progress.finish_phase();
+    let claim = match &found {
+        PeriodSearch::Proved(p) => Claim::of_period(c.values(), p.pre_period, p.period),
+        _ => None,
+    };
     Ok(PeriodRun {
         found,
         computed_to: c.values().len().saturating_sub(1),
+        claim,
     })
 }
 

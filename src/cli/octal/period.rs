@@ -6,6 +6,7 @@
 use crate::cli::common::EngineArg;
 use crate::cli::progress::Bars;
 use clap::Args;
+use grundy::games::octal::claim::Claim;
 use grundy::games::octal::period::{Arithmetic, PeriodSearch, Periodicity};
 use grundy::games::octal::OctalCode;
 use grundy::jobs::octal_queries::{period, PeriodRun};
@@ -40,20 +41,41 @@ pub struct PeriodArgs {
 /// A bad code; a computation too large.
 pub fn run(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
-    let PeriodRun { found, computed_to } = period(&code, a.engine.into(), a.max_n, a.force, bars)?;
-    match found {
-        PeriodSearch::Proved(p) => proved(&a, &code, &p, computed_to),
-        PeriodSearch::Arithmetic(x) => not_proved(&a, &code, Some(x), computed_to),
+    let PeriodRun {
+        found,
+        computed_to,
+        claim,
+    } = period(&code, a.engine.into(), a.max_n, a.force, bars)?;
+    match (found, claim) {
+        (PeriodSearch::Proved(p), Some(claim)) => proved(&a, &code, &p, &claim, computed_to),
+        (PeriodSearch::Arithmetic(x), _) => not_proved(&a, &code, Some(x), computed_to),
         _ => not_proved(&a, &code, None, computed_to),
     }
+}
+
+/// The `octal check` command that re-checks `claim` for `code`.
+fn check_command(code: &OctalCode, claim: &Claim) -> String {
+    let mut s = format!(
+        "grundy octal check {code} --period {} --values \"{}\"",
+        claim.period,
+        claim.values_text()
+    );
+    if !claim.exceptions.is_empty() {
+        s.push_str(&format!(" --exceptions \"{}\"", claim.exceptions_text()));
+    }
+    s
 }
 
 fn proved(
     a: &PeriodArgs,
     code: &OctalCode,
     p: &Periodicity,
+    claim: &Claim,
     computed: usize,
 ) -> anyhow::Result<()> {
+    let check = check_command(code, claim);
+    // A check-table row: code,pre_period,period.
+    let row = format!("{code},{},{}", p.pre_period, p.period);
     if a.json {
         return outln!(
             "{}",
@@ -66,6 +88,13 @@ fn proved(
                 "checked_to": p.checked_to,
                 "proof_range": [p.theorem_pre_period, p.proof_end],
                 "computed_to": computed,
+                "claim": {
+                    "period": claim.period,
+                    "values": claim.values,
+                    "exceptions": claim.exceptions.iter().map(|(n, v)| [*n as u64, u64::from(*v)]).collect::<Vec<_>>(),
+                },
+                "check": check,
+                "check_table_row": row,
             })
         );
     }
@@ -79,7 +108,8 @@ fn proved(
         p.proof_end,
         p.checked_to,
         p.theorem_pre_period
-    )
+    )?;
+    outln!("To re-check the claim (values by n mod {}, then the exceptions):\n  {check}\nAs a row of a check-table file (code,pre_period,period):\n  {row}", p.period)
 }
 
 fn not_proved(

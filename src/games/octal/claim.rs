@@ -23,6 +23,7 @@
 
 use super::period::{proof_end, values_needed};
 use super::sequence::Computation;
+use super::values::Values;
 use crate::error::{Error, Result};
 use crate::progress::Progress;
 use serde::Serialize;
@@ -125,6 +126,47 @@ pub fn parse_exceptions(exceptions: &str) -> Result<BTreeMap<usize, u32>> {
 }
 
 impl Claim {
+    /// The claim a proved period makes, in the form papers state it:
+    /// `G(n) = values[n mod P]` for every `n`, except the heap sizes below
+    /// the pre-period whose value differs. `values` holds at least
+    /// `G(0..n0 + P)` (a proof computes more); None otherwise.
+    pub fn of_period(values: &Values, pre_period: usize, period: usize) -> Option<Claim> {
+        let end = pre_period.checked_add(period)?;
+        if period == 0 || end > values.len() {
+            return None;
+        }
+        let mut by_residue = vec![0; period];
+        for n in pre_period..end {
+            by_residue[n % period] = values.get(n);
+        }
+        let exceptions = (0..pre_period)
+            .filter(|&n| values.get(n) != by_residue[n % period])
+            .map(|n| (n, values.get(n)))
+            .collect();
+        Some(Claim {
+            period,
+            values: by_residue,
+            exceptions,
+        })
+    }
+
+    /// The values, space-separated, as `octal check --values` reads them.
+    pub fn values_text(&self) -> String {
+        let v: Vec<String> = self.values.iter().map(u32::to_string).collect();
+        v.join(" ")
+    }
+
+    /// The exceptions as `n:v` pairs, comma-separated, as `octal check
+    /// --exceptions` reads them.
+    pub fn exceptions_text(&self) -> String {
+        let v: Vec<String> = self
+            .exceptions
+            .iter()
+            .map(|(n, v)| format!("{n}:{v}"))
+            .collect();
+        v.join(",")
+    }
+
     /// Reads a claim: `values` as whitespace- or comma-separated numbers
     /// (exactly `period` of them), `exceptions` as `n:v` pairs separated by
     /// commas or spaces (may be empty). See [`parse_values`] and
@@ -399,5 +441,23 @@ mod tests {
         let v = check(&claim, &mut c, 5000, &NoProgress).unwrap().unwrap();
         assert_eq!(v.first_failure.map(|f| f.n), Some(0));
         assert!(c.values().len() <= FIRST_BLOCK);
+    }
+
+    /// Dawson's Chess: the claim its proved period makes (period 34 from
+    /// 52; exceptions at 0, 14, 16, 17, 31, 34 and 51, OEIS A002187) reads
+    /// back from its text and holds.
+    #[test]
+    fn the_claim_of_a_proved_period() {
+        let code: crate::games::octal::OctalCode = "0.137".parse().unwrap();
+        let g = Values::from_u32s(&crate::games::octal::naive::sequence(&code, 400));
+        let c = Claim::of_period(&g, 52, 34).unwrap();
+        assert_eq!(
+            c.exceptions.keys().copied().collect::<Vec<_>>(),
+            [0, 14, 16, 17, 31, 34, 51]
+        );
+        let back = Claim::parse(34, &c.values_text(), &c.exceptions_text()).unwrap();
+        assert_eq!(back, c);
+        assert!((0..=400).all(|n| c.value(n) == Some(g.get(n))));
+        assert!(Claim::of_period(&g, 390, 34).is_none());
     }
 }
