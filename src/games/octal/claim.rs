@@ -130,6 +130,8 @@ impl Claim {
     /// `G(n) = values[n mod P]` for every `n`, except the heap sizes below
     /// the pre-period whose value differs. `values` holds at least
     /// `G(0..n0 + P)` (a proof computes more); None otherwise.
+    // `period > 0` is checked first, so `n % period` cannot fail.
+    #[allow(clippy::arithmetic_side_effects)]
     pub fn of_period(values: &Values, pre_period: usize, period: usize) -> Option<Claim> {
         let end = pre_period.checked_add(period)?;
         if period == 0 || end > values.len() {
