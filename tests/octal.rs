@@ -497,3 +497,42 @@ fn the_printed_claim_is_checked_again() {
     let t = grundy(&["octal", "check-table", "t.csv"], d.path());
     assert!(stdout(&t).contains("1 proved"));
 }
+
+/// Grundy's game (`grundys-game`, CGSuite's `4!.0`) to n = 2^21, then its
+/// sparse space profiled from the sequence file: at the first 2^21 values
+/// it is what T. Czajka's table of unsolved games gives (octal-games,
+/// UnsolvedGames.md): mask 0xfe, 1,274 rare values counting G(0), the last
+/// at n = 82,860, largest value 231 first at n = 763,622.
+#[test]
+fn grundys_game_sparse_space_as_published() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "octal",
+            "seq",
+            "grundys-game",
+            "--max-n",
+            "2097151",
+            "--checkpoint",
+            "g.bin.zst",
+            "--summary",
+            "--quiet",
+        ],
+        d.path(),
+    );
+    assert!(stdout(&o).contains("largest value 231"));
+    let s = grundy(&["octal", "sparse", "g.bin.zst", "--out", "sp"], d.path());
+    assert_eq!(
+        stdout(&s),
+        "4!.0: G(0..=2097151); largest value 231 (first at n = 763622); 1273 rare values under mask 0xfe (n >= 1), the last at n = 82860.\n"
+    );
+    let rare = std::fs::read_to_string(d.path().join("sp/rare.csv")).unwrap();
+    assert_eq!(rare.lines().count(), 1 + 1273);
+    assert!(rare.ends_with("\n82860,108\n"));
+    // A corrupt file is refused with a one-line error.
+    std::fs::write(d.path().join("bad.bin.zst"), b"not a sequence").unwrap();
+    one_line_error(
+        &grundy(&["octal", "sparse", "bad.bin.zst"], d.path()),
+        "bad.bin.zst",
+    );
+}

@@ -15,6 +15,7 @@ pub mod monorail_positions;
 pub mod monorail_rank_checkpoint;
 pub mod octal;
 pub mod octal_rows;
+pub mod octal_sparse;
 pub mod staging;
 pub mod stream;
 pub mod strict;

@@ -314,3 +314,79 @@ fn write_outputs(
         values: c.computation.into_values(),
     })
 }
+
+/// What [`sparse_report`] found.
+#[derive(Clone, Debug)]
+pub struct SparseRun {
+    /// The code of the sequence read.
+    pub code: OctalCode,
+    /// The depths profiled (the last is the whole sequence).
+    pub depths: Vec<crate::games::octal::sparse_profile::Depth>,
+    /// The rare values under the last depth's mask.
+    pub rare: Vec<(usize, u32)>,
+}
+
+/// Profiles the sparse space of the sequence in `file` (a sequence file:
+/// `octal seq --checkpoint`'s, or a dataset's `sequence.bin.zst`): its
+/// digest checked and its last two values re-derived with the naive
+/// engine first; then the depths `2^10, 2^11, …` and the whole
+/// ([`crate::games::octal::sparse_profile`]). Writes the dataset
+/// ([`crate::dataset::octal_sparse`]) to `out` and the report to
+/// `reports/<code>-sparse.md`, if given; `run` says in the report how the
+/// values were computed.
+///
+/// # Errors
+/// As [`crate::dataset::octal::read_sequence`]; [`Error::VerificationFailed`]
+/// when a re-derived value differs or the file's code is not a code;
+/// [`Error::Io`] for outputs that cannot be written.
+pub fn sparse_report(
+    file: &Path,
+    out: Option<&Path>,
+    reports: Option<&Path>,
+    run: &str,
+    progress: &dyn Progress,
+) -> Result<SparseRun> {
+    use crate::games::octal::sparse_profile::{default_depths, profile, rare_values};
+    progress.phase(&format!("read {}", file.display()), 0);
+    let (text, values) = crate::dataset::octal::read_sequence(file)?;
+    let code: OctalCode = text.parse().map_err(|e| Error::VerificationFailed {
+        path: file.to_path_buf(),
+        reason: format!("the file's code: {e}"),
+    })?;
+    let c = Computation::resume(code.clone(), Engine::Naive, values);
+    if let Some(n) = c.check_tail(2) {
+        return Err(Error::VerificationFailed {
+            path: file.to_path_buf(),
+            reason: format!("G({n}) is not the mex of its options"),
+        });
+    }
+    let digest = {
+        let bytes = std::fs::read(file).map_err(Error::io("cannot read", file))?;
+        blake3::hash(&bytes).to_hex().to_string()
+    };
+    progress.finish_phase();
+    progress.phase("sparse space by depth", 0);
+    let values = c.into_values();
+    let depths = profile(&values, &default_depths(values.len()));
+    let mask = depths.last().and_then(|d| d.space).map_or(0, |s| s.mask);
+    let rare = if mask == 0 {
+        Vec::new()
+    } else {
+        rare_values(&values, values.len(), mask)
+    };
+    progress.finish_phase();
+    let name = code.title().unwrap_or("the game");
+    if let Some(dir) = out {
+        crate::dataset::atomic::create_dir(dir)?;
+        crate::dataset::octal_sparse::write(dir, &code.to_string(), &digest, &depths, &rare)?;
+    }
+    if let Some(dir) = reports {
+        crate::dataset::atomic::create_dir(dir)?;
+        let md = crate::report::octal_sparse::render(&code.to_string(), name, &depths, &rare, run);
+        write_bytes(
+            &dir.join(format!("{}-sparse.md", code.file_name())),
+            md.as_bytes(),
+        )?;
+    }
+    Ok(SparseRun { code, depths, rare })
+}

@@ -10,5 +10,6 @@ pub mod monorail;
 pub mod monorail_board;
 pub mod monorail_svg;
 pub mod octal;
+pub mod octal_sparse;
 pub mod plot;
 pub mod treblecross;

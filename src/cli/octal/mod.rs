@@ -13,6 +13,7 @@ pub mod period;
 pub mod quotient;
 pub mod ring;
 pub mod seq;
+pub mod sparse;
 pub mod verify;
 
 use super::progress::Bars;
@@ -44,6 +45,9 @@ pub enum Command {
     CheckTable(check_table::Args),
     /// Every code 0.d1d2d3 and 4.d1d2d3: periodic, arithmetic or unsettled.
     Census(census::CensusArgs),
+    /// The sparse space of a computed sequence by depth, beside the
+    /// published figures.
+    Sparse(sparse::SparseArgs),
 }
 
 /// Runs an octal subcommand.
@@ -64,5 +68,6 @@ pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         Command::Verify(a) => verify::run(a, bars),
         Command::CheckTable(a) => check_table::run(a, bars),
         Command::Census(a) => census::run(a, threads, bars),
+        Command::Sparse(a) => sparse::run(a, bars),
     }
 }

@@ -138,12 +138,19 @@ const SPARSE_MAX_VALUE: u32 = 1 << 22;
 /// last rare heap size; None for fewer than two values or values too large
 /// for a histogram (above 2^22).
 pub fn sparse_summary(g: &Values) -> Option<SparseSpace> {
-    if g.len() < 2 || g.max() > SPARSE_MAX_VALUE {
+    sparse_summary_to(g, g.len())
+}
+
+/// [`sparse_summary`] of the first `len` values of `g`, `G(0..len)`.
+pub fn sparse_summary_to(g: &Values, len: usize) -> Option<SparseSpace> {
+    let len = len.min(g.len());
+    let max = g.iter().take(len).max().unwrap_or(0);
+    if len < 2 || max > SPARSE_MAX_VALUE {
         return None;
     }
-    let size = (g.max() as usize + 1).next_power_of_two().max(2);
+    let size = (max as usize + 1).next_power_of_two().max(2);
     let mut f = vec![0i64; size];
-    for v in g.iter().skip(1) {
+    for v in g.iter().take(len).skip(1) {
         f[v as usize] += 1;
     }
     // Walsh–Hadamard: f[m] = (values of even parity under m) − (odd).
@@ -162,7 +169,7 @@ pub fn sparse_summary(g: &Values) -> Option<SparseSpace> {
     let rare = |v: u32| (v & mask).count_ones() % 2 == 0;
     let mut rare_count = 0;
     let mut last_rare = None;
-    for (n, v) in g.iter().enumerate().skip(1) {
+    for (n, v) in g.iter().take(len).enumerate().skip(1) {
         if rare(v) {
             rare_count += 1;
             last_rare = Some(n);

@@ -257,6 +257,16 @@ impl OctalCode {
         self.to_string().replace(':', "-").replace('!', "u")
     }
 
+    /// The game's title, if it has a name: `Kayles`, `Dawson's Chess`,
+    /// `Grundy's game` (the description of [`NAMED`] up to its source).
+    pub fn title(&self) -> Option<&'static str> {
+        let s = self.to_string();
+        NAMED.iter().find(|(_, c, _)| *c == s).map(|(_, _, d)| {
+            let t = d.split(" (").next().unwrap_or(d);
+            t.split(':').next().unwrap_or(t).trim()
+        })
+    }
+
     /// The classic name of this code, if it has one (`kayles`, ...).
     pub fn name(&self) -> Option<&'static str> {
         let s = self.to_string();
@@ -547,6 +557,10 @@ mod tests {
         assert_eq!(grundy.to_string(), "4!.0");
         assert!(grundy.distinct(0) && grundy.has_distinct());
         assert_eq!(grundy.file_name(), "4u.0");
+        assert_eq!(grundy.title(), Some("Grundy's game"));
+        assert_eq!(p("0.137").unwrap().title(), Some("Dawson's Chess"));
+        assert_eq!(p("0.77").unwrap().title(), Some("Kayles"));
+        assert_eq!(p("0.6").unwrap().title(), None);
         // `!` on a digit that never splits says nothing and is dropped.
         assert_eq!(p("0.3!7!").unwrap().to_string(), "0.37!");
         assert_eq!(

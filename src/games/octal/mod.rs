@@ -20,6 +20,7 @@ pub mod period;
 pub mod ring;
 pub mod sequence;
 pub mod sparse;
+pub mod sparse_profile;
 pub mod splits;
 pub mod table_check;
 pub mod values;
