@@ -144,7 +144,11 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
         skipped.len(),
         skipped.join(" ")
     );
-    assert!(skipped.len() <= 16, "too many rows skipped: {skipped:?}");
+    // The unsettled two-digit families spend their budget past N (0.6,
+    // 0.14, 0.36, 0.37, 0.64, 0.74, 4.44, …): those are left to
+    // GRUNDY_CENSUS_ALL; tests/octal_census.rs's budget test covers the
+    // schedule past N.
+    assert!(skip.len() <= 12, "too many families skipped: {skipped:?}");
 }
 
 fn census(dir: &Path, args: &[&str]) -> String {

@@ -41,6 +41,7 @@ pub fn render(
     status_counts(&mut md, summary, &n);
     families(&mut md, summary);
     how_settled(&mut md);
+    past_n(&mut md, lines, summary.max_n);
     tables(&mut md, lines, &n);
     let figures = plot_section(&mut md, plots);
     Rendered {
@@ -59,10 +60,17 @@ fn intro(md: &mut String, summary: &Summary, dataset: &str, n: &str) {
     let _ = writeln!(
         md,
         "Every octal code `0.d1…d{0}` and `4.d1…d{0}` (digits 0–7, trailing zeros dropped, \
-         each game once): **{1} codes**, computed with the sparse engine up to n = {n} at most. \
+         each game once): **{1} codes**, computed with the sparse engine to n = {n}{budget}. \
          Dataset: `{dataset}/census.csv` (one row per code, columns documented in the README), \
          `{dataset}/summary.json`. Regenerate with `scripts/octal-census.sh`.\n",
-        summary.digits, summary.codes
+        summary.digits,
+        summary.codes,
+        budget = summary.budget.map_or(String::new(), |b| format!(
+            ", then past it while each family's budget of {} s (in work units, so the census is the same on every machine) and {} lasts (n = {} at most)",
+            b.seconds,
+            crate::games::octal::budget::bytes_text(b.bytes),
+            thousands(b.max_n as u64)
+        ))
     );
 }
 
@@ -123,15 +131,46 @@ fn how_settled(md: &mut String) {
         "How a code is settled: values are computed from n = 256 on, doubling, and whenever the values \
          show a candidate period exactly as far as the theorem needs to prove it; a code stops at the \
          first proved period, or when `G(n + p) = G(n) + s` has held over the last half of at least \
-         4096 values and eight periods (arithmetic periodicity, observed only), or at n = N. \
+         4096 values and eight periods (arithmetic periodicity, observed only), or at n = N, or \
+         (with a budget) past N where the budget would not cover the next doubling, predicted from the \
+         cost of the last one. \
          The proof range `[a, b)` means `G(n + p) = G(n)` was checked for `a <= n < b`, which the \
          theorem extends to every `n >= a`.\n"
     );
 }
 
+/// The codes settled past N by the budget, if any.
+fn past_n(md: &mut String, lines: &[Line], max_n: usize) {
+    let past: Vec<String> = lines
+        .iter()
+        .filter(|l| l.status == "periodic")
+        .filter(|l| {
+            field(l, "computed_to")
+                .parse::<usize>()
+                .is_ok_and(|c| c > max_n)
+        })
+        .map(|l| {
+            format!(
+                "{} (period {} from n = {})",
+                field(l, "code"),
+                num(l, "period"),
+                num(l, "pre_period")
+            )
+        })
+        .collect();
+    if !past.is_empty() {
+        let _ = writeln!(
+            md,
+            "Settled past n = {} by the budget: {}.\n",
+            thousands(max_n as u64),
+            past.join(", ")
+        );
+    }
+}
+
 /// The sections of periodic, arithmetically periodic and unsettled codes.
 fn tables(md: &mut String, lines: &[Line], n: &str) {
-    use Cell::{Num, Range, Text};
+    use Cell::{Num, Published, Range, Text};
     table(
         md,
         lines,
@@ -167,10 +206,14 @@ fn tables(md: &mut String, lines: &[Line], n: &str) {
         md,
         lines,
         "unsettled",
-        &format!("## Unsolved: not settled up to n = {n}"),
+        &format!("## Unsolved: not settled up to n = {n} (or as far as the budget went)"),
         Some(
             "Sparse space: under the mask M a value v is rare when `v & M` has an even number of bits; \
-             M is the non-zero mask making the fewest of G(1..=N) rare.",
+             M is the non-zero mask making the fewest of G(1..=n) rare. \"Czajka\": how T. Czajka's table \
+             of unsolved games (octal-games, UnsolvedGames.md) lists the code, with the depth it gives \
+             where it gives one (its other unsolved rows give none); empty when it does not list the \
+             code as unsolved (a code of another family, or solved there). Flammenkamp's depths for \
+             these games were not in the sources available here.",
         ),
         &[
             ("computed to", Num("computed_to")),
@@ -179,10 +222,108 @@ fn tables(md: &mut String, lines: &[Line], n: &str) {
             ("mask", Text("mask")),
             ("rare values", Num("rare_count")),
             ("last rare n", Num("last_rare")),
+            ("Czajka", Published),
             ("same sequence as", Text("same_as")),
             ("seconds", Text("seconds")),
         ],
     );
+}
+
+/// The codes T. Czajka's table of unsolved octal games lists
+/// (octal-games, UnsolvedGames.md, github.com/tczajka/octal-games), with
+/// the depth `n` it gives (the first `n` values) where it gives one.
+pub const CZAJKA_UNSOLVED: &[(&str, Option<u64>)] = &[
+    ("0.6", Some(1 << 21)),
+    ("0.04", Some(1 << 17)),
+    ("0.06", Some(1 << 17)),
+    ("0.14", None),
+    ("0.36", None),
+    ("0.64", None),
+    ("0.74", None),
+    ("0.76", None),
+    ("0.004", None),
+    ("0.005", None),
+    ("0.006", None),
+    ("0.014", None),
+    ("0.015", None),
+    ("0.016", None),
+    ("0.024", None),
+    ("0.026", None),
+    ("0.034", None),
+    ("0.054", None),
+    ("0.064", None),
+    ("0.104", None),
+    ("0.106", None),
+    ("0.114", None),
+    ("0.125", None),
+    ("0.126", None),
+    ("0.135", None),
+    ("0.136", None),
+    ("0.142", None),
+    ("0.143", None),
+    ("0.146", None),
+    ("0.161", None),
+    ("0.162", None),
+    ("0.163", None),
+    ("0.164", None),
+    ("0.166", None),
+    ("0.167", None),
+    ("0.172", None),
+    ("0.174", None),
+    ("0.204", None),
+    ("0.205", None),
+    ("0.206", None),
+    ("0.207", None),
+    ("0.224", None),
+    ("0.244", None),
+    ("0.245", None),
+    ("0.264", None),
+    ("0.314", None),
+    ("0.324", None),
+    ("0.334", None),
+    ("0.336", None),
+    ("0.342", None),
+    ("0.344", None),
+    ("0.346", None),
+    ("0.362", None),
+    ("0.364", None),
+    ("0.366", None),
+    ("0.371", None),
+    ("0.374", None),
+    ("0.404", None),
+    ("0.414", None),
+    ("0.416", None),
+    ("0.444", None),
+    ("0.454", None),
+    ("0.564", None),
+    ("0.604", None),
+    ("0.606", None),
+    ("0.744", None),
+    ("0.764", None),
+    ("0.774", None),
+    ("0.776", None),
+    ("4.004", None),
+    ("4.007", None),
+    ("4.026", None),
+    ("4.044", None),
+    ("4.045", None),
+    ("4.064", None),
+    ("4.324", None),
+    ("4.327", None),
+    ("4.344", None),
+    ("4.364", None),
+    ("4.367", None),
+    ("4.404", None),
+    ("4.406", None),
+];
+
+/// The "Czajka" cell of a code.
+fn czajka(code: &str) -> String {
+    match CZAJKA_UNSOLVED.iter().find(|(c, _)| *c == code) {
+        Some((_, Some(n))) => format!("unsolved, n = {}", thousands(*n)),
+        Some((_, None)) => "unsolved".to_string(),
+        None => String::new(),
+    }
 }
 
 /// The plots of unsettled games, if any: the Markdown links, and the
@@ -215,6 +356,8 @@ enum Cell {
     Text(&'static str),
     /// `[a, b)` from two number columns.
     Range(&'static str, &'static str),
+    /// What Czajka's table of unsolved games says of the code.
+    Published,
 }
 
 /// One section: the rows of `status`, in census order, under `heading`
@@ -257,6 +400,7 @@ fn table(
                 Cell::Num(name) => num(l, name),
                 Cell::Text(name) => field(l, name).to_string(),
                 Cell::Range(a, b) => format!("[{}, {})", num(l, a), num(l, b)),
+                Cell::Published => czajka(field(l, "code")),
             })
             .collect();
         let _ = writeln!(md, "| {} | {} |", l.code, cells.join(" | "));
