@@ -16,6 +16,17 @@ use crate::report::common::RunInfo;
 use std::path::Path;
 use std::time::Instant;
 
+/// `max_n + 1`, the count of values `G(0..=max_n)`.
+///
+/// # Errors
+/// [`Error::OutOfRange`] if it overflows.
+fn values_for(max_n: usize) -> Result<usize> {
+    max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
+        what: format!("--max-n {max_n}"),
+        reason: "the count of values does not fit a machine word".into(),
+    })
+}
+
 /// Computes `G(0..=max_n)` of `code` with `engine`: the one pipeline of
 /// `octal seq`, with or without a checkpoint. With `checkpoint`, resumes
 /// from the file if it exists ([`read_checkpoint`]) and saves to it (in
@@ -37,10 +48,7 @@ pub fn compute(
     checkpoint: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<Computation> {
-    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
-        what: format!("--max-n {max_n}"),
-        reason: "the count of values does not fit a machine word".into(),
-    })?;
+    let len = values_for(max_n)?;
     let mut c = Computation::new(code.clone(), engine);
     if let Some(path) = checkpoint.filter(|p| p.exists()) {
         let values = read_checkpoint(path, code, len)?;
@@ -136,10 +144,7 @@ pub fn compute_settled(
     checkpoint: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<Computed> {
-    let len = max_n.checked_add(1).ok_or_else(|| Error::OutOfRange {
-        what: format!("--max-n {max_n}"),
-        reason: "the count of values does not fit a machine word".into(),
-    })?;
+    let len = values_for(max_n)?;
     if engine == Engine::Naive || checkpoint.is_some() {
         let computation = compute(code, engine, max_n, checkpoint, progress)?;
         let analysis = analyse(code, computation.values());
