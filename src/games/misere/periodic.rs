@@ -59,9 +59,12 @@ impl WholeGame {
 
 /// The proof for `q` (a proved `Q_N` of `code`), with the least period
 /// that the bound allows, or `None` where the theorem does not apply (a
-/// code that can leave three heaps, or no period short enough for `N`).
+/// code that can leave three heaps, a code whose splits must leave unequal
+/// heaps (`!`: the argument's shifted split may be an equal one, as in
+/// [`crate::games::octal::period`], and no bound is derived here for
+/// quotients), or no period short enough for `N`).
 pub fn whole_game(code: &OctalCode, q: &Quotient) -> Option<WholeGame> {
-    if code.max_parts() > 2 {
+    if code.max_parts() > 2 || code.has_distinct() {
         return None;
     }
     let n = q.max_heap;
@@ -115,6 +118,8 @@ mod tests {
         // A three-part code is outside the theorem.
         let hex: OctalCode = "hex:0.3F".parse().unwrap();
         let long: Vec<u32> = (0..=40).map(|h| (h % 2) as u32).collect();
-        assert_eq!(whole_game(&hex, &q(long)), None);
+        assert_eq!(whole_game(&hex, &q(long.clone())), None);
+        let grundy: OctalCode = "4!.0".parse().unwrap();
+        assert_eq!(whole_game(&grundy, &q(long)), None);
     }
 }

@@ -100,10 +100,15 @@ pub fn first_redundant(code: &OctalCode) -> Option<Step> {
 
 /// The chain of steps from `code` to the code it reduces to: each step
 /// drops [`first_redundant`] until none is left. Empty when `code` has no
-/// redundant move. Every code along the chain has the nim-sequence of
-/// `code`.
+/// redundant move, and for codes with `!` (not covered by the arguments
+/// here). Every code along the chain has the nim-sequence of `code`.
 pub fn reduction(code: &OctalCode) -> Vec<Step> {
     let mut steps = Vec::new();
+    // The arguments above split off a heap beside the rest, which `!`
+    // (unequal heaps) may forbid: such codes are left as they are.
+    if code.has_distinct() {
+        return steps;
+    }
     let mut at = code.clone();
     while let Some(step) = first_redundant(&at) {
         at = step.to.clone();
