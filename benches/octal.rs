@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::octal::{Computation, Engine, OctalCode};
+use grundy::jobs::octal::compute_settled;
 use grundy::progress::NoProgress;
 
 fn run(code: &str, engine: Engine, len: usize) -> (u32, u32) {
@@ -28,6 +29,38 @@ fn bench(c: &mut Criterion) {
     }
     g.bench_function("naive_0.007_n5000", |b| {
         b.iter(|| assert_eq!(run("0.007", Engine::Naive, 5001), (69, 170)))
+    });
+    g.finish();
+    // The Officers rate (issue 24): 0.6 to n = 2^22, G(2^22) = 163, largest
+    // value 319 (Czajka's table: 319, first at n = 1,274,955); Grundy's game
+    // (4!.0) to n = 2^20, G(2^20) = 113, largest value 231.
+    let mut g = c.benchmark_group("octal_unsolved");
+    g.sample_size(10);
+    for (code, n, last, max) in [
+        ("0.6", 1usize << 22, 163u32, 319u32),
+        ("4!.0", 1 << 20, 113, 231),
+    ] {
+        g.bench_function(format!("sparse_{code}_n{n}"), |b| {
+            b.iter(|| assert_eq!(run(code, Engine::Sparse, n + 1), (last, max)))
+        });
+    }
+    g.finish();
+    // A proved period extends the sequence: Dawson's Chess to n = 10^7
+    // computes the values of its proof (period 34 from 52) and streams
+    // the rest; G(10^7) = 1 (10^7 ≡ 2 mod 34, and G(54) = 1), largest
+    // value 9.
+    let mut g = c.benchmark_group("octal_extension");
+    g.bench_function("dawsons_chess_n10000000", |b| {
+        b.iter(|| {
+            let code: OctalCode = "0.137".parse().unwrap();
+            let c = compute_settled(&code, Engine::Sparse, 10_000_000, None, &NoProgress).unwrap();
+            let e = c.extended();
+            assert_eq!((e.len(), e.get(10_000_000), e.max()), (10_000_001, 1, 9));
+            assert!(c.computation.values().len() < 1000);
+            // Streaming every value: the sum of G(n) over n <= 10^7, as
+            // `octal seq 0.137 --max-n 10000000` prints them.
+            assert_eq!(e.iter().map(u64::from).sum::<u64>(), 27_058_788);
+        })
     });
     g.finish();
 }
