@@ -88,7 +88,12 @@ fn status_counts(md: &mut String, summary: &Summary, n: &str) {
         "| arithmetically periodic (seen, not proved) | {} |",
         c("arithmetic")
     );
-    let _ = writeln!(md, "| not settled up to n = {n} | {} |", c("unsettled"));
+    let past = if summary.budget.is_some() {
+        " (or as far past it as the budget went)"
+    } else {
+        ""
+    };
+    let _ = writeln!(md, "| not settled up to n = {n}{past} | {} |", c("unsettled"));
     let _ = write!(
         md,
         "\nMachine time {:.0} s (the sum over codes), wall time {:.0} s on {} threads",
