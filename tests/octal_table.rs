@@ -223,8 +223,8 @@ fn bad_tables_give_one_error_line() {
             "field period: \"99999999999999999999999\" is too large",
         ),
         (
-            "code,pre_period,period\n0.8,1,2\n",
-            "line 2: field code: malformed code \"0.8\"",
+            "code,pre_period,period\n0.G,1,2\n",
+            "line 2: field code: malformed code \"0.G\"",
         ),
         (
             "code,pre_period,period\n0.77,71,12,5\n",

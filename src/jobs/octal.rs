@@ -155,10 +155,7 @@ pub fn compute_settled(
         });
     }
     let mut computation = Computation::new(code.clone(), engine);
-    progress.phase(
-        &format!("G(n) of {code} until a period is proved"),
-        len as u64,
-    );
+    progress.phase(&format!("G(n) of {code}"), len as u64);
     let found = search(&mut computation, len, progress);
     progress.finish_phase();
     let analysis = match found {

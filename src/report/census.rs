@@ -93,7 +93,11 @@ fn status_counts(md: &mut String, summary: &Summary, n: &str) {
     } else {
         ""
     };
-    let _ = writeln!(md, "| not settled up to n = {n}{past} | {} |", c("unsettled"));
+    let _ = writeln!(
+        md,
+        "| not settled up to n = {n}{past} | {} |",
+        c("unsettled")
+    );
     let _ = write!(
         md,
         "\nMachine time {:.0} s (the sum over codes), wall time {:.0} s on {} threads",

@@ -33,7 +33,8 @@
 //! let kayles: OctalCode = "kayles".parse().unwrap();
 //! assert_eq!(kayles.to_string(), "0.77");
 //! assert_eq!(kayles.max_removal(), 2);
-//! assert!("0.8".parse::<OctalCode>().is_err());
+//! assert!("0.G".parse::<OctalCode>().is_err()); // four heaps: not supported
+//! assert_eq!("0.8".parse::<OctalCode>().unwrap().to_string(), "hex:0.8");
 //! ```
 #![warn(clippy::arithmetic_side_effects)]
 
