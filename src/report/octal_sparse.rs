@@ -107,10 +107,19 @@ pub fn render(
         let _ = writeln!(md, "|---|---:|---|---:|---:|");
         for p in published {
             // The source's "n = 2^21" is G(0..2^21), our depth 2^21 − 1.
-            let here = depths.iter().find(|d| d.n + 1 == p.n);
-            let at = here.map_or(format!("not reached ({})", thousands(p.n as u64)), |d| {
-                thousands(d.n as u64)
-            });
+            // A source computed further than here: compared at the last
+            // depth here, which says so.
+            let exact = depths.iter().find(|d| d.n + 1 == p.n);
+            let here = exact.or_else(|| depths.last().filter(|d| d.n + 1 < p.n));
+            let at = match (exact, here) {
+                (Some(d), _) => thousands(d.n as u64),
+                (None, Some(d)) => format!(
+                    "here {}, published {}",
+                    thousands(d.n as u64),
+                    thousands(p.n as u64)
+                ),
+                (None, None) => format!("not reached ({})", thousands(p.n as u64)),
+            };
             let sp = here.and_then(|d| d.space);
             let mut row = |what: &str, theirs: String, ours: String| {
                 let _ = writeln!(md, "| {} | {at} | {what} | {theirs} | {ours} |", p.source);
