@@ -421,10 +421,10 @@ fn the_time_left_is_estimated_from_each_digit_count_and_waits_for_samples() {
     // Too few three-digit families done: no estimate.
     assert_eq!(
         eta_seconds(
-            &[0, 0, 5, 10],
+            &[0, 0, 5, 10, 0],
             &[],
-            &[0, 14, 58, n - 1],
-            &[0.0, 1.0, 200.0, 70.0],
+            &[0, 14, 58, n - 1, 0],
+            &[0.0, 1.0, 200.0, 70.0, 0.0],
             2
         ),
         Err(3)
@@ -433,10 +433,10 @@ fn the_time_left_is_estimated_from_each_digit_count_and_waits_for_samples() {
     // 10 s) and 5 two-digit ones at 200 s / 50 = 4 s: 120 s on 2 workers.
     assert_eq!(
         eta_seconds(
-            &[0, 0, 5, 10],
+            &[0, 0, 5, 10, 0],
             &[],
-            &[0, 14, 50, n],
-            &[0.0, 1.0, 200.0, 80.0],
+            &[0, 14, 50, n, 0],
+            &[0.0, 1.0, 200.0, 80.0, 0.0],
             2
         ),
         Ok(60.0)
@@ -445,10 +445,10 @@ fn the_time_left_is_estimated_from_each_digit_count_and_waits_for_samples() {
     // count: it is guessed to need as long again, not 1 s.
     assert_eq!(
         eta_seconds(
-            &[0; 4],
+            &[0; 5],
             &[(3, 600.0)],
-            &[0, 0, 0, n],
-            &[0.0, 0.0, 0.0, n as f64],
+            &[0, 0, 0, n, 0],
+            &[0.0, 0.0, 0.0, n as f64, 0.0],
             2
         ),
         Ok(600.0)
@@ -456,18 +456,18 @@ fn the_time_left_is_estimated_from_each_digit_count_and_waits_for_samples() {
     // One running family cannot be shared between workers: at least its
     // own rest (7 s of a 10 s mean left), though 4 workers share the sum.
     let t = eta_seconds(
-        &[0, 0, 0, 1],
+        &[0, 0, 0, 1, 0],
         &[(3, 3.0)],
-        &[0, 0, 0, n],
-        &[0.0, 0.0, 0.0, 80.0],
+        &[0, 0, 0, n, 0],
+        &[0.0, 0.0, 0.0, 80.0, 0.0],
         4,
     );
     assert_eq!(t, Ok(8.5));
     let t = eta_seconds(
-        &[0; 4],
+        &[0; 5],
         &[(3, 3.0)],
-        &[0, 0, 0, n],
-        &[0.0, 0.0, 0.0, 80.0],
+        &[0, 0, 0, n, 0],
+        &[0.0, 0.0, 0.0, 80.0, 0.0],
         4,
     );
     assert_eq!(t, Ok(7.0));

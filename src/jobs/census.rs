@@ -197,7 +197,7 @@ pub fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
 /// Checks a census's arguments before any work.
 ///
 /// # Errors
-/// [`Error::OutOfRange`] for digits outside 1..=3, `N` of 0 or above
+/// [`Error::OutOfRange`] for digits outside 1..=[`MAX_DIGITS`], `N` of 0 or above
 /// [`budget::MAX_N`], or a shard `I/K` without `1 <= I <= K`, or with more
 /// shards than codes.
 pub fn validate(digits: usize, max_n: usize, shard: Option<(usize, usize)>) -> Result<()> {
@@ -581,10 +581,10 @@ pub const ETA_SAMPLES: usize = 8;
 /// with the digit count) until [`ETA_SAMPLES`] families of each digit
 /// count still to do have finished.
 pub fn eta_seconds(
-    waiting: &[usize; 4],
+    waiting: &[usize; MAX_DIGITS + 1],
     running: &[(usize, f64)],
-    done: &[usize; 4],
-    seconds: &[f64; 4],
+    done: &[usize; MAX_DIGITS + 1],
+    seconds: &[f64; MAX_DIGITS + 1],
     workers: usize,
 ) -> std::result::Result<f64, usize> {
     let mean = |d: usize| {
@@ -633,15 +633,18 @@ struct Eta {
 struct EtaState {
     codes_done: usize,
     families_done: usize,
-    waiting: [usize; 4],
+    waiting: [usize; MAX_DIGITS + 1],
     running: Vec<(usize, usize, Instant)>,
-    done: [usize; 4],
-    seconds: [f64; 4],
+    done: [usize; MAX_DIGITS + 1],
+    seconds: [f64; MAX_DIGITS + 1],
 }
 
-/// The digit count of a family (of its representative, 1 to 3).
+/// The digit count of a family (of its representative, 1 to [`MAX_DIGITS`]).
 fn class(family: &[(usize, OctalCode)]) -> usize {
-    family.first().map_or(3, |(_, c)| digits_of(c)).clamp(1, 3)
+    family
+        .first()
+        .map_or(MAX_DIGITS, |(_, c)| digits_of(c))
+        .clamp(1, MAX_DIGITS)
 }
 
 impl Eta {
@@ -1296,7 +1299,7 @@ pub fn verify(dir: &Path, depth: Depth, force: bool, progress: &dyn Progress) ->
     })
 }
 
-/// Writes `reports/octal-census.md` and its plots (`octal-census/<code>.svg`
+/// Writes `reports/octal-census.md` (`octal-census-4.md` for four digits) and its plots (`octal-census/<code>.svg`
 /// for the first [`PLOTS`] unsettled codes, `G(0..2^16)` recomputed) from
 /// the census in `dataset`.
 ///
@@ -1326,12 +1329,13 @@ pub fn write_report(
     }
     progress.finish_phase();
     let dataset_name = dataset.display().to_string();
+    let stem = crate::report::census::report_stem(summary.digits);
     let rendered = crate::report::census::render(&lines, summary, &figures, &dataset_name);
     for (name, svg) in &rendered.figures {
-        write_bytes(&reports.join("octal-census").join(name), svg.as_bytes())?;
+        write_bytes(&reports.join(&stem).join(name), svg.as_bytes())?;
     }
     write_bytes(
-        &reports.join("octal-census.md"),
+        &reports.join(format!("{stem}.md")),
         rendered.markdown.as_bytes(),
     )
 }

@@ -43,7 +43,7 @@ pub fn render(
     how_settled(&mut md);
     past_n(&mut md, lines, summary.max_n);
     tables(&mut md, lines, &n);
-    let figures = plot_section(&mut md, plots);
+    let figures = plot_section(&mut md, plots, &report_stem(summary.digits));
     Rendered {
         markdown: md,
         figures,
@@ -335,9 +335,24 @@ fn czajka(code: &str) -> String {
     }
 }
 
+/// The name of a census's report (`STEM.md`, figures in `STEM/`):
+/// `octal-census` for the census of up to three digits (and the smaller
+/// ones of the tests), `octal-census-4` for four digits.
+pub fn report_stem(digits: usize) -> String {
+    if digits <= 3 {
+        "octal-census".to_string()
+    } else {
+        format!("octal-census-{digits}")
+    }
+}
+
 /// The plots of unsettled games, if any: the Markdown links, and the
 /// figures as `(file name, SVG)`.
-fn plot_section(md: &mut String, plots: &[(OctalCode, Values)]) -> Vec<(String, String)> {
+fn plot_section(
+    md: &mut String,
+    plots: &[(OctalCode, Values)],
+    stem: &str,
+) -> Vec<(String, String)> {
     let mut figures = Vec::new();
     if !plots.is_empty() {
         let _ = writeln!(md, "## Plots of unsettled games\n");
@@ -345,7 +360,7 @@ fn plot_section(md: &mut String, plots: &[(OctalCode, Values)]) -> Vec<(String, 
             let name = format!("{}.svg", code.file_name());
             let _ = writeln!(
                 md,
-                "![G(n) of {code}, n < {}](octal-census/{name})\n",
+                "![G(n) of {code}, n < {}]({stem}/{name})\n",
                 thousands(values.len() as u64)
             );
             figures.push((

@@ -20,7 +20,7 @@ pub struct CensusArgs {
     /// Merge shard outputs instead of computing.
     #[command(subcommand)]
     pub merge: Option<CensusCommand>,
-    /// Codes with up to D digits after the point (1 to 3): 2·8^D codes.
+    /// Codes with up to D digits after the point (1 to 4): 2·8^D codes.
     #[arg(long, default_value_t = 3)]
     pub digits: usize,
     /// Compute every game that does not settle sooner up to n = N.

@@ -9,9 +9,9 @@
 //! before `4`), then the digits in lexicographic order. One digit gives
 //! the 16 codes `0.0, 0.1, …, 0.7, 4.0, …, 4.7`; each further digit adds
 //! `2 · 8^(d−1) · 7` codes: 128 codes for `D = 2`, 1024 for `D = 3`
-//! (`2 · 8^D` in general). `0.0` has no move at all (every value is 0,
-//! period 1 from `n = 0`, proved like any other code); `4.0` only splits
-//! heaps. A code of `D` digits is its own row even when it is the same
+//! and 8,192 for `D = 4` (`2 · 8^D` in general). `0.0` has no move at
+//! all (every value is 0, period 1 from `n = 0`, proved like any other
+//! code); `4.0` only splits heaps. A code of `D` digits is its own row even when it is the same
 //! game as another up to a relabelling (a shift of values, as 0.07 and
 //! 0.137): every code gets a row.
 //!
@@ -66,7 +66,7 @@ use crate::progress::Progress;
 use std::time::Instant;
 
 /// The most digits after the point a census goes to.
-pub const MAX_DIGITS: usize = 3;
+pub const MAX_DIGITS: usize = 4;
 
 /// Values computed first; then the length at most doubles per step.
 const START: usize = 256;
@@ -512,6 +512,12 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         assert!(three.iter().all(|c| seen.insert(c.to_string())));
         assert!(three.iter().all(|c| digits_of(c) <= 3));
+        let four = codes(4);
+        assert_eq!(four.len(), 8192);
+        assert_eq!(four[..1024], three[..]);
+        assert_eq!(four[1024].to_string(), "0.0001");
+        assert_eq!(four[8191].to_string(), "4.7777");
+        assert!(four[1024..].iter().all(|c| digits_of(c) == 4));
     }
 
     #[test]
