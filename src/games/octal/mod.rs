@@ -17,6 +17,7 @@ pub mod extended;
 pub mod naive;
 pub mod pairs;
 pub mod period;
+pub mod rare_batch;
 pub mod ring;
 pub mod sequence;
 pub mod sparse;

@@ -21,6 +21,9 @@ use super::values::Value;
 /// Nim-sums computed per block before they are marked or compared.
 pub const BLOCK: usize = 256;
 
+/// Pairs compared per block by [`Pairs::first_at`].
+pub const FIND_BLOCK: usize = 64;
+
 /// Marks a 16-bit fast path indexes: one per 16-bit value.
 pub const FAST_MARKS: usize = 1 << 16;
 
@@ -165,6 +168,34 @@ impl<'a, T: Value> Pairs<'a, T> {
         self.first_block(m, lo, hi, v, false).is_some()
     }
 
+    /// The least `a` in `lo..=hi` with `G(a) ⊕ G(m − a) = v`, if any. The
+    /// comparison runs [`FIND_BLOCK`] pairs at a time (it vectorises); the
+    /// block with the hit is then read pair by pair.
+    pub fn first_at(&self, m: usize, lo: usize, hi: usize, v: u32) -> Option<usize> {
+        if lo > hi {
+            return None;
+        }
+        if let Some((left, right)) = self.slices(m, lo, hi) {
+            let v = u16::try_from(v).ok()?;
+            let mut start = lo;
+            for (lc, rc) in left.chunks(FIND_BLOCK).zip(right.chunks(FIND_BLOCK)) {
+                let mut h = 0u8;
+                for (&x, &y) in lc.iter().zip(rc) {
+                    h |= (x ^ y == v) as u8;
+                }
+                if h != 0 {
+                    let i = lc.iter().zip(rc).position(|(&x, &y)| x ^ y == v)?;
+                    return Some(start + i);
+                }
+                start += lc.len();
+            }
+            return None;
+        }
+        let v = T::from_u32(v)?;
+        let g = self.g;
+        (lo..=hi).find(|&a| g[a] ^ g[m - a] == v)
+    }
+
     /// Looks for `v` among the pairs `a` in `lo..=hi`, [`BLOCK`] pairs at
     /// a time (the comparison vectorises), from `lo` up, or from `hi` down
     /// when `down`. Returns the bound of the first block with a hit that
@@ -278,6 +309,9 @@ mod tests {
                     }
                     let want = lo <= hi && (lo..=hi).any(|a| u32::from(g[a] ^ g[m - a]) == v);
                     assert_eq!(fast.occurs(m, lo, hi, v), want);
+                    let first = (lo..=hi).find(|&a| u32::from(g[a] ^ g[m - a]) == v);
+                    assert_eq!(fast.first_at(m, lo, hi, v), first);
+                    assert_eq!(plain.first_at(m, lo, hi, v), first);
                 }
             }
         }

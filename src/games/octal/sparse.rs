@@ -57,6 +57,7 @@
 
 use super::code::OctalCode;
 use super::pairs::{Mirror, Pairs};
+use super::rare_batch::RareBatch;
 use super::splits::{self, SplitCache, PRESENT};
 use super::values::Value;
 
@@ -80,6 +81,18 @@ const SPARSE_PREFIX: usize = 2048;
 /// Heap sizes from which two values are computed at once on two threads,
 /// when the code allows it (see [`SparseEngine::lag`]).
 const PARALLEL_FROM: usize = 4096;
+
+/// Pairs of the first round of scattering in sparse mode; each round
+/// doubles.
+const FIRST_ROUND: usize = 64;
+/// In a step reading one split set, rounds of scattering stop once at
+/// most this many values are pending; each is then looked for alone.
+const FEW_PENDING: usize = 8;
+
+/// Split sets whose rare pairs are entered at once ([`RareBatch`]).
+const BATCH_ROWS: usize = 256;
+/// Rare heap sizes from which batches pay.
+const BATCH_MIN_RARE: usize = 64;
 
 /// Work units of a heap size's fixed costs ([`Stats::work`]).
 const STEP_WORK: u64 = 400;
@@ -145,6 +158,9 @@ struct Shared {
     /// Heap sizes whose key has this parity under the mask are common
     /// (see [`common_parity`]).
     common: bool,
+    /// Sparse mode may batch rare pairs ([`RareBatch`]) and take
+    /// [`single_set`]; off only to test them against the general path.
+    shortcuts: bool,
 }
 
 /// Which parity of `key & mask` makes a heap size common. A split's
@@ -180,6 +196,8 @@ struct Worker {
     /// Sparse mode: what is known of the split sets the last few heaps
     /// read, kept for the next heaps that read them.
     known: Vec<Scattered>,
+    /// Sparse mode: the rare pairs of the next split sets, entered at once.
+    batch: RareBatch,
 }
 
 /// Sparse mode's knowledge of one split set `S(m) = {G(a) ⊕ G(m − a)}`: the
@@ -279,6 +297,7 @@ impl SparseEngine {
                 ext,
                 odd,
                 common: true,
+                shortcuts: true,
             },
             hist: vec![0; 2],
             next_review: FIRST_REVIEW,
@@ -299,6 +318,15 @@ impl SparseEngine {
             prefix,
             ..SparseEngine::new(code)
         }
+    }
+
+    /// The same engine without sparse mode's shortcuts (batched rare pairs,
+    /// the one-set step): the general path, to test them against (the
+    /// values and [`Stats::work`] must be the same).
+    pub fn without_shortcuts(code: &OctalCode) -> SparseEngine {
+        let mut e = SparseEngine::new(code);
+        e.shared.shortcuts = false;
+        e
     }
 
     /// The least `k` such that `G(n)` depends on no value after
@@ -336,6 +364,7 @@ impl SparseEngine {
         self.splits.clear();
         for w in &mut self.workers {
             w.known.clear();
+            w.batch.clear();
         }
         self.next_review = FIRST_REVIEW;
     }
@@ -392,6 +421,7 @@ impl SparseEngine {
             // Split sets' rare pairs are of the old rare heap sizes.
             for w in &mut self.workers {
                 w.known.clear();
+                w.batch.clear();
             }
             self.shared.mask = mask;
             self.shared.common = common_parity(odd, mask);
@@ -617,7 +647,7 @@ fn compute<T: Value>(
             .expect("a missing value")
     } else if sh.mask != 0 {
         w.stats.sparse_steps += 1;
-        sparse_step(sh, w, p, &ms)
+        sparse_step(sh, w, p, &ms, n)
     } else {
         w.stats.full_steps += 1;
         // The answer is confirmed absent from every set read.
@@ -642,7 +672,13 @@ fn plain_options(sh: &Shared, n: usize) -> u64 {
     count
 }
 
-fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, p: &Pairs<'_, T>, ms: &[usize]) -> u32 {
+fn sparse_step<T: Value>(
+    sh: &Shared,
+    w: &mut Worker,
+    p: &Pairs<'_, T>,
+    ms: &[usize],
+    n: usize,
+) -> u32 {
     let g = p.values();
     let mask = sh.mask;
     // Every m of `ms` has the parity of ms[0] when keys carry it.
@@ -652,24 +688,36 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, p: &Pairs<'_, T>, ms: &[us
         pending,
         known,
         stats,
+        batch,
         ..
     } = w;
     // The split sets of `ms`: the pairs with a rare heap size (once per
     // set), then the values earlier heaps found in them (no later heap
     // reads a set below the least m of `ms`).
     let least = ms.iter().copied().min().unwrap_or(0);
-    known.retain(|k| k.m >= least);
     let mut sets: Vec<usize> = Vec::with_capacity(ms.len());
     for &m in ms {
         let i = match known.iter().position(|k| k.m == m) {
             Some(i) => i,
-            None => {
-                known.push(Scattered {
-                    m,
-                    ..Scattered::default()
-                });
-                known.len() - 1
-            }
+            // A set no later heap reads makes room (its marks' memory is
+            // kept: no allocation per step).
+            None => match known.iter().position(|k| k.m < least) {
+                Some(i) => {
+                    let k = &mut known[i];
+                    k.m = m;
+                    k.scattered = 0;
+                    k.rare_done = false;
+                    k.present.clear();
+                    i
+                }
+                None => {
+                    known.push(Scattered {
+                        m,
+                        ..Scattered::default()
+                    });
+                    known.len() - 1
+                }
+            },
         };
         let k = &mut known[i];
         k.present.resize(seen.len(), 0);
@@ -678,9 +726,21 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, p: &Pairs<'_, T>, ms: &[us
             stats.work += PAIR_WORK * below as u64;
             let present = k.present.as_mut_slice();
             let rare = &sh.rare[..below];
+            if !batch.covers(m)
+                && sh.shortcuts
+                && sh.rare.len() >= BATCH_MIN_RARE
+                && n - least < BATCH_ROWS
+                && n >= 2 * BATCH_ROWS
+                && g.len() == n
+            {
+                let two = rayon::current_num_threads() > 1;
+                batch.fill(g, &sh.rare, least, BATCH_ROWS, seen.len(), sh.distinct, two);
+            }
             // The hottest loop of sparse mode: the check for `!` codes' equal
             // split stays out of it for every other code.
-            if sh.distinct {
+            if batch.covers(m) {
+                batch.complete(m, g, rare, sh.distinct, present);
+            } else if sh.distinct {
                 for &r in rare.iter().filter(|&&r| 2 * r as usize != m) {
                     let r = r as usize;
                     present[(g[r] ^ g[m - r]).get() as usize] = 1;
@@ -703,10 +763,13 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, p: &Pairs<'_, T>, ms: &[us
         .expect("a missing common value");
     pending.clear();
     pending.extend((0..c).filter(|&v| !common(v) && seen[v as usize] == 0));
+    if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
+        return single_set(sh, &mut known[sets[0]], pending, stats, p, c);
+    }
     // Scatter blocks of each set's next pairs branch-free, doubling in
     // length, dropping the pending values seen after each: few checks when
     // the values turn up late, an early stop when they turn up at once.
-    let mut len = 64;
+    let mut len = FIRST_ROUND;
     while !pending.is_empty() {
         let mut more = false;
         for &i in &sets {
@@ -750,6 +813,73 @@ fn sparse_step<T: Value>(sh: &Shared, w: &mut Worker, p: &Pairs<'_, T>, ms: &[us
     c
 }
 
+/// The end of [`sparse_step`] for a heap that reads one split set no other
+/// heap reads (a code with one two-heap split, as 0.6 or Grundy's game),
+/// with nothing scattered yet: the rare values `pending` below the
+/// candidate `c` are looked for among the first pairs, and `c` returned
+/// unless one is missing. It finds what the rounds of the general path
+/// find, faster: a round or two of scattering, then each value still
+/// pending is looked for alone (a vectorised comparison), and the work is
+/// charged as the general path's rounds would charge it, so
+/// [`Stats::work`] does not depend on the path.
+fn single_set<T: Value>(
+    sh: &Shared,
+    k: &mut Scattered,
+    pending: &mut Vec<u32>,
+    stats: &mut Stats,
+    p: &Pairs<'_, T>,
+    c: u32,
+) -> u32 {
+    let stop = sh.half(k.m).min(SPARSE_PREFIX);
+    let mut s = 0;
+    let mut len = FIRST_ROUND;
+    while pending.len() > FEW_PENDING && s < stop {
+        let hi = (s + len).min(stop);
+        p.scatter(&mut k.present, k.m, s + 1, hi, 1);
+        stats.work += PAIR_WORK * (hi - s) as u64;
+        s = hi;
+        len *= 2;
+        pending.retain(|&v| k.present[v as usize] == 0);
+    }
+    k.scattered = s;
+    // Where the rounds would have found the rest: each value's first pair.
+    let mut last = s;
+    let mut missing = false;
+    pending.retain(|&v| match p.first_at(k.m, s + 1, stop, v) {
+        Some(a) => {
+            last = last.max(a);
+            k.present[v as usize] = 1;
+            false
+        }
+        None => {
+            missing = true;
+            true
+        }
+    });
+    // The rounds run to the one holding the last first pair, or to the
+    // end of the prefix if a value is not in it.
+    let target = if missing { stop } else { last };
+    while s < target {
+        let hi = (s + len).min(stop);
+        stats.work += PAIR_WORK * (hi - s) as u64;
+        s = hi;
+        len *= 2;
+    }
+    for &v in pending.iter() {
+        let (lo, hi) = (stop + 1, sh.half(k.m));
+        let end = p.first_block(k.m, lo, hi, v, false);
+        stats.work += (end.unwrap_or(hi) + 1).saturating_sub(lo) as u64;
+        match end {
+            Some(_) => k.present[v as usize] = 1,
+            None => {
+                stats.full_scans += 1;
+                return v;
+            }
+        }
+    }
+    c
+}
+
 fn full_step<T: Value>(w: &mut Worker, sets: &mut [splits::SplitSet], p: &Pairs<'_, T>) -> u32 {
     for s in sets.iter() {
         for (x, &st) in w.seen.iter_mut().zip(s.marks()) {
@@ -780,6 +910,54 @@ mod tests {
             g.push(v);
         }
         g
+    }
+
+    /// Sparse mode's shortcuts give the general path's values and work, to
+    /// past the heap sizes where batches begin, on one thread and two:
+    /// Officers and Grundy's game (one split set a step: [`single_set`]),
+    /// codes with several split sets, a `!` code, a code with parity keys.
+    #[test]
+    fn shortcuts_equal_the_general_path() {
+        let mut sparse = Vec::new();
+        for (code, n) in [
+            ("0.6", 60_000),
+            ("4!.0", 60_000),
+            ("0.354", 40_000),
+            ("0.16", 30_000),
+            ("0.56", 30_000),
+            ("0.127", 30_000),
+            ("0.644", 20_000),
+            ("4.64!", 20_000),
+            ("0.376", 20_000),
+        ] {
+            let c: OctalCode = code.parse().unwrap();
+            let run = |mut e: SparseEngine, threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let mut g: Vec<u16> = Vec::new();
+                pool.install(|| {
+                    while g.len() <= n {
+                        let v = e.next_value(&g);
+                        g.push(v as u16);
+                    }
+                });
+                (g, e.stats().work, e.mask())
+            };
+            let (want, work, _) = run(SparseEngine::without_shortcuts(&c), 1);
+            for threads in [1, 2] {
+                let (got, got_work, mask) = run(SparseEngine::new(&c), threads);
+                assert_eq!(got, want, "{code} on {threads} threads");
+                assert_eq!(got_work, work, "{code}: work on {threads} threads");
+                if mask != 0 && !sparse.contains(&code) {
+                    sparse.push(code);
+                }
+            }
+        }
+        for code in ["0.6", "4!.0", "0.354", "0.16", "0.56", "0.644"] {
+            assert!(sparse.contains(&code), "{code} reaches sparse mode");
+        }
     }
 
     /// With a short prefix, in pairs of heap sizes on two threads where the
