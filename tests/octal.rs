@@ -536,3 +536,37 @@ fn grundys_game_sparse_space_as_published() {
         "bad.bin.zst",
     );
 }
+
+/// Rings and n-gons past a proved period read it: every row equals the
+/// one computed from every value (Dawson's Chess, period 34 proved at
+/// n = 174; Kayles; 0.6, which has no period in reach), and the n-gon's
+/// first-player wins keep the period of A002187's zeros far past the proof.
+#[test]
+fn rings_past_a_proof_read_the_period() {
+    use grundy::games::octal::ring::{ngon_nimber, ring_value};
+    use grundy::games::octal::Extended;
+    use grundy::jobs::octal_queries::{ngon, ring};
+    for code in ["0.137", "0.77", "0.6"] {
+        let c: OctalCode = code.parse().unwrap();
+        let mut full = Computation::new(c.clone(), Engine::Sparse);
+        full.extend_to(3000, &NoProgress);
+        let all = Extended::plain(full.values());
+        let table = ring(&c, 3000, &NoProgress).unwrap();
+        let rows: Vec<(usize, u32)> = table.rows().collect();
+        assert_eq!(rows.len(), 3000);
+        for &(n, v) in &rows {
+            assert_eq!(v, ring_value(&c, &all, n), "{code} ring of {n}");
+        }
+    }
+    let mut dawson = Computation::new("0.137".parse().unwrap(), Engine::Sparse);
+    dawson.extend_to(3000, &NoProgress);
+    let all = Extended::plain(dawson.values());
+    let rows: Vec<(usize, u32)> = ngon(1_000_000, &NoProgress).unwrap().rows().collect();
+    for &(n, v) in &rows[..2990] {
+        assert_eq!(v, ngon_nimber(&all, n), "{n}-gon");
+    }
+    // G(n) = G(n − 34) from n = 52, so the n-gon does too from n = 55.
+    for &(n, v) in &rows[2990..] {
+        assert_eq!(v, ngon_nimber(&all, 55 + (n - 55) % 34), "{n}-gon");
+    }
+}

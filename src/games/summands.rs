@@ -20,6 +20,7 @@
 
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
 use super::octal::code::Leaves;
+use super::octal::period::{search, PeriodSearch};
 use super::octal::{Computation, Engine, OctalCode, Values};
 use super::treblecross::analysis::{cells_of_row_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
@@ -43,8 +44,12 @@ pub enum Component {
         code: OctalCode,
         /// The heap size.
         heap: usize,
-        /// The game's nim-sequence `G(0..=heap)`.
+        /// The game's nim-sequence as computed: `G(0..=heap)`, or only the
+        /// values its proved period needs ([`super::octal::period::search`]).
         values: Values,
+        /// The proved period `(pre-period, period)` that gives the values
+        /// past those computed, if the computation stopped at its proof.
+        period: Option<(usize, usize)>,
     },
     /// A coin-turning row.
     Coins {
@@ -145,7 +150,12 @@ impl Component {
                 what: format!("nim:{n}"),
                 reason: format!("heaps are at most {MAX_HEAP}"),
             })?),
-            Component::Octal { heap, values, .. } => Nimber(values.get(*heap)),
+            Component::Octal {
+                heap,
+                values,
+                period,
+                ..
+            } => Nimber(octal_value(values, *period, *heap)),
             Component::Coins { rule, row } => try_nimber(rule, row)?,
             Component::Treblecross { nimber, .. } => Nimber(*nimber),
             Component::Solved { nimber, .. } => Nimber(*nimber),
@@ -182,9 +192,12 @@ impl Component {
                     None => (0, Vec::new()),
                 }
             }
-            Component::Octal { code, heap, values } => {
-                octal_moves(code, *heap, values, target.value(), limit)
-            }
+            Component::Octal {
+                code,
+                heap,
+                values,
+                period,
+            } => octal_moves(code, *heap, values, *period, target.value(), limit),
             Component::Coins { rule, row } => {
                 let found = try_moves_to_value_within(rule, row, target, limit, WORK_BUDGET)?;
                 let moves = found
@@ -337,8 +350,13 @@ impl FromStr for Component {
                         ),
                     ));
                 }
-                let values = octal_values(&code, heap);
-                Ok(Component::Octal { code, heap, values })
+                let (values, period) = octal_values(&code, heap);
+                Ok(Component::Octal {
+                    code,
+                    heap,
+                    values,
+                    period,
+                })
             }
         }
     }
@@ -429,12 +447,36 @@ pub fn format_sum(parts: &[Component]) -> String {
 /// listed in O(heap²) steps).
 pub const MAX_HEAP_THREE_PARTS: usize = 4096;
 
+/// The values a heap of `heap` needs: computed until the code's period is
+/// proved ([`search`]: a heap of Dawson's Chess of millions costs its proof
+/// to n = 174), else `G(0..=heap)`; with the period `(n0, p)` when one was
+/// proved.
 // Bounds: heap ≤ MAX_HEAP = 2^24, so heap + 1 and every sum below fit.
 #[allow(clippy::arithmetic_side_effects)]
-fn octal_values(code: &OctalCode, heap: usize) -> Values {
+fn octal_values(code: &OctalCode, heap: usize) -> (Values, Option<(usize, usize)>) {
     let mut c = Computation::new(code.clone(), Engine::Sparse);
-    c.extend_to(heap + 1, &NoProgress);
-    c.into_values()
+    let period = match search(&mut c, heap + 1, &NoProgress) {
+        PeriodSearch::Proved(p) => Some((p.pre_period, p.period)),
+        _ => {
+            c.extend_to(heap + 1, &NoProgress);
+            None
+        }
+    };
+    (c.into_values(), period)
+}
+
+/// `G(n)` from the values computed and, past them, the proved period.
+///
+/// # Panics
+/// If `n` is past the values computed and there is no period.
+// Bounds: n >= g.len() > n0 + p − 1 (a proof computes a whole period past
+// the pre-period), so n − n0 does not wrap and the sum stays below n.
+#[allow(clippy::arithmetic_side_effects)]
+fn octal_value(g: &Values, period: Option<(usize, usize)>, n: usize) -> u32 {
+    match period {
+        Some((n0, p)) if n >= g.len() => g.get(n0 + (n - n0) % p),
+        _ => g.get(n),
+    }
 }
 
 /// Every option of a heap of `n` with value `target`, described; `g`
@@ -443,9 +485,11 @@ fn octal_moves(
     code: &OctalCode,
     n: usize,
     g: &Values,
+    period: Option<(usize, usize)>,
     target: u32,
     limit: usize,
 ) -> (usize, Vec<String>) {
+    let g = |a: usize| octal_value(g, period, a);
     let mut out = Moves {
         count: 0,
         limit,
@@ -459,13 +503,13 @@ fn octal_moves(
         };
         match m.leaves {
             Leaves::Nothing if target == 0 => out.push(|| format!("{take}, leaving nothing")),
-            Leaves::One(a) if g.get(a) == target => {
+            Leaves::One(a) if g(a) == target => {
                 out.push(|| format!("{take}, leaving a heap of {a}"))
             }
-            Leaves::Two(a, b) if g.get(a) ^ g.get(b) == target => {
+            Leaves::Two(a, b) if g(a) ^ g(b) == target => {
                 out.push(|| format!("{take}, leaving heaps of {a} and {b}"))
             }
-            Leaves::Three(a, b, c) if g.get(a) ^ g.get(b) ^ g.get(c) == target => {
+            Leaves::Three(a, b, c) if g(a) ^ g(b) ^ g(c) == target => {
                 out.push(|| format!("{take}, leaving heaps of {a}, {b} and {c}"))
             }
             _ => {}
@@ -493,6 +537,50 @@ impl Moves {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A heap past a proved period's proof takes its value and every
+    /// option's from the period: the same nimber and the same moves as
+    /// computing every value, for Dawson's Chess (period 34 proved at
+    /// n = 174), Kayles and Dawson's Kayles, and a game with no period in
+    /// reach (0.6, every value computed).
+    #[test]
+    fn heaps_past_a_proof_read_the_period() {
+        for (code, heap) in [
+            ("0.137", 3000),
+            ("0.77", 2500),
+            ("0.07", 1999),
+            ("0.6", 700),
+        ] {
+            let part: Component = format!("{code}:{heap}").parse().unwrap();
+            let Component::Octal { period, .. } = &part else {
+                panic!("{code} is an octal component")
+            };
+            assert_eq!(period.is_some(), code != "0.6", "{code}");
+            let c: OctalCode = code.parse().unwrap();
+            let mut full = Computation::new(c.clone(), Engine::Sparse);
+            full.extend_to(heap + 1, &NoProgress);
+            let whole = Component::Octal {
+                code: c,
+                heap,
+                values: full.into_values(),
+                period: None,
+            };
+            assert_eq!(part.nimber().unwrap(), whole.nimber().unwrap(), "{code}");
+            for t in 0..12 {
+                assert_eq!(
+                    part.moves_to_within(Nimber(t), 5).unwrap(),
+                    whole.moves_to_within(Nimber(t), 5).unwrap(),
+                    "{code}:{heap} to *{t}"
+                );
+            }
+        }
+        // Dawson's Chess: G(n) = G(n - 34) from n = 52 (OEIS A002187).
+        let big: Component = "dawsons-chess:10000000".parse().unwrap();
+        let small: Component = format!("dawsons-chess:{}", 52 + (10_000_000 - 52) % 34)
+            .parse()
+            .unwrap();
+        assert_eq!(big.nimber().unwrap(), small.nimber().unwrap());
+    }
 
     #[test]
     fn parses_every_family() {

@@ -10,12 +10,13 @@
 use crate::error::{Error, Result};
 use crate::games::octal::budget::{check_budget, check_n, estimate, MAX_N};
 use crate::games::octal::claim::{check, Claim, Verdict};
+use crate::games::octal::period::Periodicity;
 use crate::games::octal::period::{search, PeriodSearch};
 use crate::games::octal::ring::{ngon_nimber, ring_value};
 use crate::games::octal::table_check::{
     check_row_budget, check_table, parse_table, RowResult, MAX_FILE_BYTES,
 };
-use crate::games::octal::{Computation, Engine, OctalCode};
+use crate::games::octal::{Computation, Engine, Extended, OctalCode};
 use crate::jobs::memory::available_memory;
 use crate::progress::Progress;
 use std::io::Read;
@@ -109,8 +110,11 @@ pub fn check_claim(
 /// n-gon values.
 #[derive(Debug)]
 pub struct Table {
-    /// The row values computed.
+    /// The row values computed: every one the table reads, or those the
+    /// proof of the row game's period needs.
     values: Computation,
+    /// The proved period giving the row values past those computed.
+    period: Option<Periodicity>,
     /// The first n of the table.
     first: usize,
     /// The last n of the table.
@@ -122,15 +126,44 @@ pub struct Table {
 impl Table {
     /// `(n, nimber)` for every n of the table, in order.
     pub fn rows(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let values = self.values.values();
+        let computed = self.values.values();
+        // The row values G(0..=max_n): those computed, then the period.
+        let values = self
+            .period
+            .as_ref()
+            .and_then(|p| Extended::periodic(computed, p, self.max_n.saturating_add(1)))
+            .unwrap_or_else(|| Extended::plain(computed));
         let code = self.values.code();
         (self.first..=self.max_n).map(move |n| {
             if self.ngon {
-                (n, ngon_nimber(values, n))
+                (n, ngon_nimber(&values, n))
             } else {
-                (n, ring_value(code, values, n))
+                (n, ring_value(code, &values, n))
             }
         })
+    }
+}
+
+/// Computes `G(0..len)` of `c`'s code until its period is proved (then
+/// the period gives the rest, [`Extended`]), else every value.
+///
+/// # Errors
+/// [`Error::Stopped`] when `progress` asks to stop.
+fn row_values(
+    c: &mut Computation,
+    len: usize,
+    progress: &dyn Progress,
+) -> Result<Option<Periodicity>> {
+    match search(c, len, progress) {
+        PeriodSearch::Proved(p) => Ok(Some(p)),
+        PeriodSearch::Interrupted => Err(Error::Stopped),
+        PeriodSearch::Arithmetic(_) | PeriodSearch::NotFound => {
+            if c.extend_to(len, progress) {
+                Ok(None)
+            } else {
+                Err(Error::Stopped)
+            }
+        }
     }
 }
 
@@ -143,12 +176,11 @@ pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<T
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);
-    if !c.extend_to(max_n, progress) {
-        return Err(Error::Stopped);
-    }
+    let period = row_values(&mut c, max_n, progress)?;
     progress.finish_phase();
     Ok(Table {
         values: c,
+        period,
         first: 1,
         max_n,
         ngon: false,
@@ -179,12 +211,11 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
     )?;
     let mut c = Computation::new(dawson, Engine::Sparse);
     progress.phase("Dawson's Chess values", len as u64);
-    if !c.extend_to(len, progress) {
-        return Err(Error::Stopped);
-    }
+    let period = row_values(&mut c, len, progress)?;
     progress.finish_phase();
     Ok(Table {
         values: c,
+        period,
         first: 3,
         max_n,
         ngon: true,

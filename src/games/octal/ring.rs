@@ -17,15 +17,16 @@
 //! exactly when `G_0.137(n − 3) = 0`.
 
 use super::code::{Leaves, OctalCode};
-use super::values::Values;
+use super::extended::Extended;
 use crate::impartial::{mex, Nimber};
 
 /// `G(ring of n)`, `n >= 1`, from the row values `row.get(m)` = G(m)
-/// (which must cover `0..n`).
+/// (which must cover `0..n`; past the values computed they may come from
+/// a proved period, so a ring of millions costs the period's proof).
 ///
 /// # Panics
 /// If `n == 0` or `row` has fewer than `n` values.
-pub fn ring_value(code: &OctalCode, row: &Values, n: usize) -> u32 {
+pub fn ring_value(code: &OctalCode, row: &Extended<'_>, n: usize) -> u32 {
     assert!(n >= 1 && row.len() >= n, "row values 0..{n} needed");
     // Opening the ring is a move of the heap of n that leaves at most one
     // heap: the same moves, read from the one enumeration of the code.
@@ -43,7 +44,7 @@ pub fn ring_value(code: &OctalCode, row: &Values, n: usize) -> u32 {
 ///
 /// # Panics
 /// If `row` has fewer than `max_n` values.
-pub fn ring_values(code: &OctalCode, row: &Values, max_n: usize) -> Vec<u32> {
+pub fn ring_values(code: &OctalCode, row: &Extended<'_>, max_n: usize) -> Vec<u32> {
     assert!(row.len() >= max_n, "row values 0..{max_n} needed");
     (1..=max_n).map(|n| ring_value(code, row, n)).collect()
 }
@@ -54,7 +55,7 @@ pub fn ring_values(code: &OctalCode, row: &Values, max_n: usize) -> Vec<u32> {
 ///
 /// # Panics
 /// If `n < 3` or `dawson` is too short.
-pub fn ngon_nimber(dawson: &Values, n: usize) -> u32 {
+pub fn ngon_nimber(dawson: &Extended<'_>, n: usize) -> u32 {
     assert!(n >= 3, "a polygon has at least 3 vertices");
     u32::from(dawson.get(n - 3) == 0)
 }
@@ -62,7 +63,7 @@ pub fn ngon_nimber(dawson: &Values, n: usize) -> u32 {
 /// For `n = 3..=max_n`, whether the first player wins the n-gon game, from
 /// the Dawson's Chess values `dawson.get(m)` = G_0.137(m) (covering
 /// `0..=max_n − 3`). Returned as `(n, first player wins)`.
-pub fn ngon_first_player_wins(dawson: &Values, max_n: usize) -> Vec<(usize, bool)> {
+pub fn ngon_first_player_wins(dawson: &Extended<'_>, max_n: usize) -> Vec<(usize, bool)> {
     (3..=max_n).map(|n| (n, dawson.get(n - 3) == 0)).collect()
 }
 
@@ -110,11 +111,13 @@ pub fn ngon_brute_force(n: usize) -> bool {
 mod tests {
     use super::*;
     use crate::games::octal::naive;
+    use crate::games::octal::Values;
 
     #[test]
     fn ngon_matches_brute_force() {
         let c: OctalCode = "0.137".parse().unwrap();
         let g = Values::from_u32s(&naive::sequence(&c, 20));
+        let g = Extended::plain(&g);
         for (n, wins) in ngon_first_player_wins(&g, 20) {
             assert_eq!(wins, ngon_brute_force(n), "n = {n}");
             assert_eq!(ngon_nimber(&g, n) != 0, wins, "n = {n}");
@@ -127,7 +130,8 @@ mod tests {
         // n−2, so the value is mex{G(n−1), G(n−2)} for n >= 3.
         let c: OctalCode = "0.77".parse().unwrap();
         let g = naive::sequence(&c, 30);
-        let r = ring_values(&c, &Values::from_u32s(&g), 30);
+        let row = Values::from_u32s(&g);
+        let r = ring_values(&c, &Extended::plain(&row), 30);
         assert_eq!(r[0], 1); // one pin: take it
         assert_eq!(r[1], 2); // two pins: take both (0) or one (G(1) = 1)
         for n in 3..=30 {
