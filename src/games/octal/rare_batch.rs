@@ -57,7 +57,7 @@ impl RareBatch {
     /// with `lo ≤ r < m`, where `lo = m0 + rows − g.len()` makes every
     /// partner `m − r` a known heap size; with `distinct`, not the pair
     /// `2r = m`. Each row has `width` marks, more than any nim-sum of two
-    /// values of `g`. With `two_threads`, each half of the rows is filled
+    /// values of `g` (a power of two above every value is fastest). With `two_threads`, each half of the rows is filled
     /// on its own thread of the current rayon pool.
     ///
     /// # Panics
@@ -154,7 +154,8 @@ impl RareBatch {
 
 /// The plain pairs of `easy` (`(r, G(r))`, every `r < m` of every row) in
 /// the rows of `marks` (`m = first, first + 1, …`), a tile of rows at a
-/// time: for one `r` the partners of a tile are one forward slice.
+/// time: for one `r` the partners of a tile are one forward slice. Rows of
+/// a power-of-two width take a path whose marks need no bounds check.
 fn fill_tiles<T: Value>(
     marks: &mut [u8],
     width: usize,
@@ -162,13 +163,40 @@ fn fill_tiles<T: Value>(
     easy: &[(usize, T)],
     first: usize,
 ) {
-    for (t, tile) in marks.chunks_mut(TILE * width).enumerate() {
+    match width {
+        256 => fixed::<T, 256>(marks, g, easy, first),
+        512 => fixed::<T, 512>(marks, g, easy, first),
+        1024 => fixed::<T, 1024>(marks, g, easy, first),
+        2048 => fixed::<T, 2048>(marks, g, easy, first),
+        4096 => fixed::<T, 4096>(marks, g, easy, first),
+        _ => {
+            for (t, tile) in marks.chunks_mut(TILE * width).enumerate() {
+                let m = first + t * TILE;
+                let count = tile.len() / width;
+                for &(r, gr) in easy {
+                    let partners = &g[m - r..m - r + count];
+                    for (row, &q) in tile.chunks_exact_mut(width).zip(partners) {
+                        row[(gr ^ q).get() as usize] = 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`fill_tiles`] for rows of `W` marks, `W` a power of two above every
+/// nim-sum (so masking the index with `W − 1` changes nothing, and lets the
+/// compiler see that every mark is in its row).
+fn fixed<T: Value, const W: usize>(marks: &mut [u8], g: &[T], easy: &[(usize, T)], first: usize) {
+    let (rows, rest) = marks.as_chunks_mut::<W>();
+    debug_assert!(rest.is_empty());
+    for (t, tile) in rows.chunks_mut(TILE).enumerate() {
         let m = first + t * TILE;
-        let count = tile.len() / width;
+        let count = tile.len();
         for &(r, gr) in easy {
             let partners = &g[m - r..m - r + count];
-            for (row, &q) in tile.chunks_exact_mut(width).zip(partners) {
-                row[(gr ^ q).get() as usize] = 1;
+            for (row, &q) in tile.iter_mut().zip(partners) {
+                row[(gr ^ q).get() as usize & (W - 1)] = 1;
             }
         }
     }
@@ -180,7 +208,7 @@ mod tests {
 
     /// Every row equals the rare pairs of its `m` entered one by one, for
     /// plain and `!` codes, with rare heap sizes before, inside and after
-    /// the batch, on one thread and two.
+    /// the batch, on one thread and two, with rows of both widths.
     #[test]
     fn rows_equal_the_pairs_one_by_one() {
         let g: Vec<u16> = (0..3000u32).map(|i| ((i * 7919) % 613) as u16).collect();
@@ -194,7 +222,9 @@ mod tests {
                     let known: Vec<u32> =
                         rare.iter().copied().filter(|&r| (r as usize) < n).collect();
                     let mut b = RareBatch::default();
-                    b.fill(&g[..n], &known, m0, rows, 1024, distinct, two);
+                    // A power-of-two width and another (two paths).
+                    let width = if rows % 2 == 0 { 1024 } else { 1000 };
+                    b.fill(&g[..n], &known, m0, rows, width, distinct, two);
                     for m in m0..m0 + rows {
                         assert!(b.covers(m));
                         let now: Vec<u32> =

@@ -734,7 +734,8 @@ fn sparse_step<T: Value>(
                 && g.len() == n
             {
                 let two = rayon::current_num_threads() > 1;
-                batch.fill(g, &sh.rare, least, BATCH_ROWS, seen.len(), sh.distinct, two);
+                // Values are below cap, a power of two, and so are nim-sums.
+                batch.fill(g, &sh.rare, least, BATCH_ROWS, sh.cap as usize, sh.distinct, two);
             }
             // The hottest loop of sparse mode: the check for `!` codes' equal
             // split stays out of it for every other code.
