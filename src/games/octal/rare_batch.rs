@@ -223,20 +223,20 @@ mod tests {
                         rare.iter().copied().filter(|&r| (r as usize) < n).collect();
                     let mut b = RareBatch::default();
                     // A power-of-two width and another (two paths).
-                    let width = if rows % 2 == 0 { 1024 } else { 1000 };
+                    let width = if rows % 2 == 0 { 1024 } else { 1536 };
                     b.fill(&g[..n], &known, m0, rows, width, distinct, two);
                     for m in m0..m0 + rows {
                         assert!(b.covers(m));
                         let now: Vec<u32> =
                             rare.iter().copied().filter(|&r| (r as usize) < m).collect();
-                        let mut want = vec![0u8; 1024];
+                        let mut want = vec![0u8; 2048];
                         for &r in &now {
                             let r = r as usize;
                             if !(distinct && 2 * r == m) {
                                 want[(g[r] ^ g[m - r]) as usize] = 1;
                             }
                         }
-                        let mut got = vec![0u8; 1024];
+                        let mut got = vec![0u8; 2048];
                         b.complete(m, &g, &now, distinct, &mut got);
                         assert_eq!(got, want, "m {m} n {n} rows {rows} distinct {distinct}");
                     }
