@@ -151,8 +151,16 @@ impl<'a, T: Value> Pairs<'a, T> {
                     }
                 }
             } else {
-                for (&x, &y) in left.iter().zip(right) {
-                    state[usize::from(x ^ y)] = mark;
+                match state.len() {
+                    256 => mark_masked::<256>(state, left, right, mark),
+                    512 => mark_masked::<512>(state, left, right, mark),
+                    1024 => mark_masked::<1024>(state, left, right, mark),
+                    2048 => mark_masked::<2048>(state, left, right, mark),
+                    _ => {
+                        for (&x, &y) in left.iter().zip(right) {
+                            state[usize::from(x ^ y)] = mark;
+                        }
+                    }
                 }
             }
             return;
@@ -260,6 +268,19 @@ impl<'a, T: Value> Pairs<'a, T> {
     }
 }
 
+/// Sets `state[x ⊕ y] = mark` for the pairs of `left` and `right`, in a
+/// `state` of `W` places (a power of two): every nim-sum has a place (the
+/// contract of [`Pairs::scatter`]), so masking it with `W − 1` changes
+/// nothing and lets the compiler drop the bounds checks.
+fn mark_masked<const W: usize>(state: &mut [u8], left: &[u16], right: &[u16], mark: u8) {
+    let Some(marks) = state.first_chunk_mut::<W>() else {
+        unreachable!("the caller matched the length")
+    };
+    for (&x, &y) in left.iter().zip(right) {
+        marks[usize::from(x ^ y) & (W - 1)] = mark;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,6 +320,9 @@ mod tests {
                 let mut small = vec![0u8; 1024];
                 fast.scatter(&mut small, m, lo, hi, 1);
                 assert_eq!(small[..], a[..1024]);
+                let mut odd = vec![0u8; 1100];
+                fast.scatter(&mut odd, m, lo, hi, 1);
+                assert_eq!(odd[..], a[..1100]);
                 for v in [0u32, 1, 5, 300, 1008, 1023, 70000] {
                     for down in [false, true] {
                         assert_eq!(

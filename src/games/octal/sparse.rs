@@ -735,7 +735,15 @@ fn sparse_step<T: Value>(
             {
                 let two = rayon::current_num_threads() > 1;
                 // Values are below cap, a power of two, and so are nim-sums.
-                batch.fill(g, &sh.rare, least, BATCH_ROWS, sh.cap as usize, sh.distinct, two);
+                batch.fill(
+                    g,
+                    &sh.rare,
+                    least,
+                    BATCH_ROWS,
+                    sh.cap as usize,
+                    sh.distinct,
+                    two,
+                );
             }
             // The hottest loop of sparse mode: the check for `!` codes' equal
             // split stays out of it for every other code.
@@ -763,7 +771,13 @@ fn sparse_step<T: Value>(
         .find(|&v| common(v) && seen[v as usize] == 0)
         .expect("a missing common value");
     pending.clear();
-    pending.extend((0..c).filter(|&v| !common(v) && seen[v as usize] == 0));
+    pending.resize(c as usize + 1, 0);
+    let mut len = 0;
+    for v in 0..c {
+        pending[len] = v;
+        len += usize::from(!common(v) && seen[v as usize] == 0);
+    }
+    pending.truncate(len);
     if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
         return single_set(sh, &mut known[sets[0]], pending, stats, p, c);
     }
@@ -780,7 +794,7 @@ fn sparse_step<T: Value>(
                 continue;
             }
             let (lo, hi) = (k.scattered + 1, (k.scattered + len).min(stop));
-            p.scatter(&mut k.present, k.m, lo, hi, 1);
+            p.scatter(&mut k.present[..sh.cap as usize], k.m, lo, hi, 1);
             stats.work += PAIR_WORK * (hi + 1 - lo) as u64;
             for (x, &p) in seen.iter_mut().zip(k.present.iter()) {
                 *x |= p;
@@ -792,7 +806,7 @@ fn sparse_step<T: Value>(
             break;
         }
         len *= 2;
-        pending.retain(|&v| seen[v as usize] == 0);
+        keep_unseen(pending, seen);
     }
     for &v in pending.iter() {
         let hit = sets.iter().position(|&i| {
@@ -812,6 +826,18 @@ fn sparse_step<T: Value>(
         }
     }
     c
+}
+
+/// Keeps the values of `pending` not marked in `seen`, in order; free of
+/// branches (whether a value was seen is a coin toss to the predictor).
+fn keep_unseen(pending: &mut Vec<u32>, seen: &[u8]) {
+    let mut len = 0;
+    for i in 0..pending.len() {
+        let v = pending[i];
+        pending[len] = v;
+        len += usize::from(seen[v as usize] == 0);
+    }
+    pending.truncate(len);
 }
 
 /// The end of [`sparse_step`] for a heap that reads one split set no other
@@ -836,11 +862,13 @@ fn single_set<T: Value>(
     let mut len = FIRST_ROUND;
     while pending.len() > FEW_PENDING && s < stop {
         let hi = (s + len).min(stop);
-        p.scatter(&mut k.present, k.m, s + 1, hi, 1);
+        // Values are below cap, a power of two, and so are nim-sums: a
+        // state of that length takes the scatter's unchecked path.
+        p.scatter(&mut k.present[..sh.cap as usize], k.m, s + 1, hi, 1);
         stats.work += PAIR_WORK * (hi - s) as u64;
         s = hi;
         len *= 2;
-        pending.retain(|&v| k.present[v as usize] == 0);
+        keep_unseen(pending, &k.present);
     }
     k.scattered = s;
     // Where the rounds would have found the rest: each value's first pair.
