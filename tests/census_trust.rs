@@ -502,3 +502,30 @@ fn unsettled_rows_of_one_family_must_agree() {
     one_line_error(&run(p, &["verify", "w", "--quick"]), want);
     assert!(!p.join("m").exists());
 }
+
+/// Every committed census row of a code that a published table solves has
+/// exactly the published period and pre-period, or is not settled; none
+/// differs (Czajka's SolvedGames.md; the OEIS entries of four-digit codes).
+#[test]
+fn committed_censuses_agree_with_the_published_periods() {
+    use grundy::dataset::census::read_csv;
+    use grundy::report::census_published::{agreement, Agreement, PUBLISHED_PERIODS};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (dir, want_agree) in [("data/octal/census", 10), ("data/octal/census-4", 18)] {
+        let path = root.join(dir).join("census.csv");
+        if !path.exists() && dir.ends_with("-4") {
+            continue;
+        }
+        let lines = read_csv(&path).unwrap();
+        let mut agree = 0;
+        for &(code, period, pre, source) in PUBLISHED_PERIODS {
+            let Some(l) = lines.iter().find(|l| l.code == code) else {
+                continue;
+            };
+            let a = agreement(l, period, pre);
+            assert_ne!(a, Agreement::Differs, "{dir}: {code} against {source}");
+            agree += usize::from(a == Agreement::Agrees);
+        }
+        assert!(agree >= want_agree, "{dir}: {agree} rows agree");
+    }
+}

@@ -42,6 +42,8 @@ pub fn render(
     families(&mut md, summary);
     how_settled(&mut md);
     past_n(&mut md, lines, summary.max_n);
+    crate::report::census_published::published_section(&mut md, lines);
+    crate::report::census_published::records_section(&mut md, lines, 10);
     tables(&mut md, lines, &n);
     let figures = plot_section(&mut md, plots, &report_stem(summary.digits));
     Rendered {

@@ -2,6 +2,7 @@
 //! results to strings; writing them is the caller's job.
 
 pub mod census;
+pub mod census_published;
 pub mod coins;
 pub mod common;
 pub mod misere;
