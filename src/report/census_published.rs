@@ -7,6 +7,9 @@ use crate::dataset::census::Line;
 use crate::report::common::thousands;
 use std::fmt::Write as _;
 
+/// A published period: `(code, period, pre-period, source)`.
+pub type Published = (&'static str, u64, u64, &'static str);
+
 /// Periods of octal games as published: `(code, period, pre-period,
 /// source)`. The pre-period is the least `n0` with `G(n + p) = G(n)` for
 /// every `n >= n0`: T. Czajka's "prefix" (octal-games, SolvedGames.md,
@@ -14,7 +17,7 @@ use std::fmt::Write as _;
 /// "last exception" (the entries list `G(n)` from `n = 1`, A071074 from
 /// `n = 0`). The OEIS rows whose title names a three-digit code and its
 /// four-digit twin (".124 and .1241") are listed for the four-digit code.
-pub const PUBLISHED_PERIODS: &[(&str, u64, u64, &str)] = &[
+pub const PUBLISHED_PERIODS: &[Published] = &[
     ("0.45", 20, 498, "Czajka"),
     ("0.156", 349, 3_479, "Czajka (Kenyon 1967)"),
     ("0.356", 142, 7_315, "Czajka (Austin 1976)"),
@@ -94,7 +97,7 @@ pub fn agreement(l: &Line, period: u64, pre_period: u64) -> Agreement {
 /// The section comparing the census with [`PUBLISHED_PERIODS`] (the codes
 /// of the census that a published table solves), if any.
 pub fn published_section(md: &mut String, lines: &[Line]) {
-    let rows: Vec<(&Line, &(&str, u64, u64, &str))> = PUBLISHED_PERIODS
+    let rows: Vec<(&Line, &Published)> = PUBLISHED_PERIODS
         .iter()
         .filter_map(|p| lines.iter().find(|l| l.code == p.0).map(|l| (l, p)))
         .collect();

@@ -190,14 +190,18 @@ fn fill_tiles<T: Value>(
 /// nim-sum (so masking the index with `W − 1` changes nothing, and lets the
 /// compiler see that every mark is in its row).
 fn fixed<T: Value, const W: usize>(marks: &mut [u8], g: &[T], easy: &[(usize, T)], first: usize) {
-    let (rows, rest) = marks.as_chunks_mut::<W>();
-    debug_assert!(rest.is_empty());
-    for (t, tile) in rows.chunks_mut(TILE).enumerate() {
+    debug_assert_eq!(marks.len() % W, 0);
+    for (t, tile) in marks.chunks_mut(TILE * W).enumerate() {
         let m = first + t * TILE;
-        let count = tile.len();
+        // The tile's rows as arrays, converted once per tile.
+        let mut rows: Vec<&mut [u8; W]> = tile
+            .chunks_exact_mut(W)
+            .map(|r| r.try_into().expect("rows of W marks"))
+            .collect();
+        let count = rows.len();
         for &(r, gr) in easy {
             let partners = &g[m - r..m - r + count];
-            for (row, &q) in tile.iter_mut().zip(partners) {
+            for (row, &q) in rows.iter_mut().zip(partners) {
                 row[(gr ^ q).get() as usize & (W - 1)] = 1;
             }
         }
