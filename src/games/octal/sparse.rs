@@ -18,6 +18,14 @@
 //! usually comes early; only the value that really is missing costs a full
 //! scan. The answer is exact for every mask; the mask only changes speed.
 //!
+//! Two shortcuts make sparse mode fast without changing a value or
+//! [`Stats::work`] (a test runs both ways): the pairs with a rare member
+//! of 256 split sets at a time are entered at once
+//! ([`super::rare_batch`]), and a step that reads one split set no other
+//! heap reads (0.6, Grundy's game) scatters a round or two of pairs, then
+//! looks for each value still pending alone (`single_set`), charging the
+//! work the general path's rounds would have.
+//!
 //! The mask is chosen from the histogram of values so far, by a
 //! Walsh–Hadamard transform: the number of heap sizes with rare value under
 //! `M` is `(N + F(M)) / 2`, `F` the transform of the histogram.
