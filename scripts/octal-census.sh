@@ -12,7 +12,9 @@
 # to keep rebuilding while it runs. DIGITS (default 3), MAX_N (default
 # 1048576) and THREADS (default: all cores) are read from the environment.
 # An interrupted run is continued by running the script again (--resume).
-# The log is OUT/../octal-census.log.
+# The log is OUT/../octal-census.log (octal-census-4.log for DIGITS=4).
+# The committed four-digit census:
+#   DIGITS=4 MAX_N=262144 scripts/octal-census.sh data/octal/census-4 reports -- --budget 8s,1GiB
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-data/octal/census}
@@ -26,7 +28,11 @@ fi
 digits=${DIGITS:-3}
 max_n=${MAX_N:-1048576}
 threads=${THREADS:-$(nproc)}
-log="$(dirname "$out")/octal-census.log"
+if [ "$digits" -le 3 ]; then
+  log="$(dirname "$out")/octal-census.log"
+else
+  log="$(dirname "$out")/octal-census-$digits.log"
+fi
 mkdir -p "$out" "$reports"
 timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)
