@@ -250,8 +250,35 @@ pub fn rows(a: &Analysis, table: &LoopTable) -> (Vec<FirstMoveRow>, Vec<SubgameR
     (first, subs, loops)
 }
 
+/// A row type of a dataset CSV file, with its header line (written even
+/// when there is no row, so an empty table still reads as one: the T = 20
+/// proof has no subgame).
+trait CsvRow: Serialize {
+    /// The column names, comma-separated, as serde writes them.
+    const HEADER: &'static str;
+}
+
+impl CsvRow for FirstMoveRow {
+    const HEADER: &'static str = "move,nimber,outcome,loops_left,reachable_positions,class_size";
+}
+
+impl CsvRow for SubgameRow {
+    const HEADER: &'static str = "id,nimber,cells,next_to_placed,occurrences,form";
+}
+
+impl CsvRow for LoopRow {
+    const HEADER: &'static str = "id,tiles,loop";
+}
+
+impl CsvRow for LayerRow {
+    const HEADER: &'static str = "tiles_placed,position_classes";
+}
+
 /// The bytes of a CSV file of `rows`, with its header line.
-fn csv_bytes<T: Serialize>(rows: &[T]) -> Vec<u8> {
+fn csv_bytes<T: CsvRow>(rows: &[T]) -> Vec<u8> {
+    if rows.is_empty() {
+        return format!("{}\n", T::HEADER).into_bytes();
+    }
     let mut c = csv::Writer::from_writer(Vec::new());
     for r in rows {
         c.serialize(r).expect("rows serialise to memory");
@@ -408,7 +435,7 @@ fn read_file(path: &Path) -> Result<Vec<u8>> {
 /// The rows of a CSV file of the dataset, which must be byte for byte what
 /// [`csv_bytes`] writes for them (header and columns in order, `\n` line
 /// ends, the writer's quoting, nothing else).
-fn parse_csv<T: for<'de> Deserialize<'de> + Serialize>(
+fn parse_csv<T: for<'de> Deserialize<'de> + CsvRow>(
     path: &Path,
     bytes: &[u8],
 ) -> Result<Vec<T>> {
@@ -708,4 +735,49 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
         subgames_checked: d.subgames.len(),
         loops_checked: d.loops.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The header of an empty table is the one serde writes above rows,
+    /// and the empty table reads back as no row.
+    #[test]
+    fn empty_tables_keep_their_header() {
+        fn header_of<T: CsvRow>(row: T) {
+            let bytes = csv_bytes(&[row]);
+            let text = String::from_utf8(bytes).unwrap();
+            assert_eq!(text.lines().next().unwrap(), T::HEADER);
+        }
+        header_of(FirstMoveRow {
+            first_move: "a".into(),
+            nimber: 1,
+            outcome: "N".into(),
+            loops_left: 1,
+            reachable_positions: 1,
+            class_size: 1,
+        });
+        header_of(SubgameRow {
+            id: 1,
+            nimber: 0,
+            cells: 2,
+            next_to_placed: 1,
+            occurrences: 3,
+            form: "0,0*".into(),
+        });
+        header_of(LoopRow {
+            id: 0,
+            tiles: 4,
+            cycle: "x".into(),
+        });
+        header_of(LayerRow {
+            tiles_placed: 0,
+            position_classes: 1,
+        });
+        let empty = csv_bytes::<SubgameRow>(&[]);
+        assert_eq!(empty, b"id,nimber,cells,next_to_placed,occurrences,form\n");
+        let rows: Vec<SubgameRow> = parse_csv(Path::new("subgames.csv"), &empty).unwrap();
+        assert!(rows.is_empty());
+    }
 }
