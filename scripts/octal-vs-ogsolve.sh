@@ -41,8 +41,12 @@ for c in "${cases[@]}"; do
   echo "| $code | $n | $gt | $gm | $m | $ot | $om | $gv | $ov |" >> "$tmp"
   echo "$code $n: grundy $gt s, ogsolve $ot s" >&2
 done
-# Keep the census section (written by --census) below the cases.
-if [ -f "$out" ] && grep -q '^<!-- census -->' "$out"; then
+# Keep the written notes (from <!-- notes -->) and the census section
+# (written by --census, from <!-- census -->) below the cases.
+if [ -f "$out" ] && grep -q '^<!-- notes -->' "$out"; then
+  echo >> "$tmp"
+  sed -n '/^<!-- notes -->/,$p' "$out" >> "$tmp"
+elif [ -f "$out" ] && grep -q '^<!-- census -->' "$out"; then
   sed -n '/^<!-- census -->/,$p' "$out" >> "$tmp"
 fi
 mv "$tmp" "$out"

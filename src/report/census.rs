@@ -12,7 +12,7 @@ use crate::games::octal::{OctalCode, Values};
 use std::fmt::Write;
 
 /// The fields of a `census.csv` line by column name.
-fn field<'a>(l: &'a Line, name: &str) -> &'a str {
+pub(crate) fn field<'a>(l: &'a Line, name: &str) -> &'a str {
     let i = crate::dataset::census::HEADER
         .split(',')
         .position(|h| h == name)

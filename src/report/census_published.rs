@@ -4,6 +4,7 @@
 //! and the longest periods and pre-periods the census proved.
 
 use crate::dataset::census::Line;
+use crate::report::census::field;
 use crate::report::common::thousands;
 use std::fmt::Write as _;
 
@@ -66,14 +67,6 @@ pub enum Agreement {
     NotSettled,
     /// Settled otherwise than published.
     Differs,
-}
-
-fn field<'a>(l: &'a Line, name: &str) -> &'a str {
-    let i = crate::dataset::census::HEADER
-        .split(',')
-        .position(|h| h == name)
-        .expect("a census column");
-    l.text.split(',').nth(i).unwrap_or("")
 }
 
 fn number(l: &Line, name: &str) -> Option<u64> {
