@@ -435,10 +435,7 @@ fn read_file(path: &Path) -> Result<Vec<u8>> {
 /// The rows of a CSV file of the dataset, which must be byte for byte what
 /// [`csv_bytes`] writes for them (header and columns in order, `\n` line
 /// ends, the writer's quoting, nothing else).
-fn parse_csv<T: for<'de> Deserialize<'de> + CsvRow>(
-    path: &Path,
-    bytes: &[u8],
-) -> Result<Vec<T>> {
+fn parse_csv<T: for<'de> Deserialize<'de> + CsvRow>(path: &Path, bytes: &[u8]) -> Result<Vec<T>> {
     let mut r = csv::Reader::from_reader(bytes);
     let mut out = Vec::new();
     for (i, row) in (1u64..).zip(r.deserialize()) {
