@@ -285,7 +285,7 @@ fn bad_flags() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
     for (args, needle) in [
-        (&["--digits", "4"][..], "--digits 4 is out of range"),
+        (&["--digits", "5"][..], "--digits 5 is out of range"),
         (&["--digits", "0"][..], "--digits 0 is out of range"),
         (&["--shard", "0/2"][..], "--shard 0/2 is out of range"),
         (&["--shard", "3/2"][..], "--shard 3/2 is out of range"),
