@@ -21,7 +21,7 @@
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
 use super::octal::code::Leaves;
 use super::octal::period::{search, PeriodSearch};
-use super::octal::{Computation, Engine, OctalCode, Values};
+use super::octal::{Computation, Engine, Extended, OctalCode, Values};
 use super::treblecross::analysis::{cells_of_row_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
 use crate::impartial::Nimber;
@@ -465,18 +465,16 @@ fn octal_values(code: &OctalCode, heap: usize) -> (Values, Option<(usize, usize)
     (c.into_values(), period)
 }
 
-/// `G(n)` from the values computed and, past them, the proved period.
+/// `G(n)` from the values computed and, past them, the proved period
+/// ([`Extended`]).
 ///
 /// # Panics
 /// If `n` is past the values computed and there is no period.
-// Bounds: n >= g.len() > n0 + p − 1 (a proof computes a whole period past
-// the pre-period), so n − n0 does not wrap and the sum stays below n.
-#[allow(clippy::arithmetic_side_effects)]
 fn octal_value(g: &Values, period: Option<(usize, usize)>, n: usize) -> u32 {
-    match period {
-        Some((n0, p)) if n >= g.len() => g.get(n0 + (n - n0) % p),
-        _ => g.get(n),
-    }
+    period
+        .and_then(|p| Extended::with_period(g, p, usize::MAX))
+        .unwrap_or_else(|| Extended::plain(g))
+        .get(n)
 }
 
 /// Every option of a heap of `n` with value `target`, described; `g`

@@ -37,7 +37,16 @@ impl<'a> Extended<'a> {
     /// pre-period (`G(0..n0 + p)`), which a proof always computes. With
     /// `len` at most `values.len()`, the first `len` values computed.
     pub fn periodic(values: &'a Values, period: &Periodicity, len: usize) -> Option<Extended<'a>> {
-        let (n0, p) = (period.pre_period, period.period);
+        Extended::with_period(values, (period.pre_period, period.period), len)
+    }
+
+    /// As [`periodic`](Self::periodic), the period given as `(n0, p)`:
+    /// `G(n) = G(n0 + (n − n0) mod p)` for `n >= n0`.
+    pub fn with_period(
+        values: &'a Values,
+        (n0, p): (usize, usize),
+        len: usize,
+    ) -> Option<Extended<'a>> {
         if p == 0 || n0.checked_add(p)? > values.len() {
             return None;
         }
