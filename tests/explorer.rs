@@ -90,11 +90,18 @@ fn api_answers_match_the_solver_and_refuses_bad_positions() {
         assert_eq!(a["loops_left"], fresh.loops_left);
         let moves = a["moves"].as_array().unwrap();
         assert_eq!(moves.len(), fresh.moves.len());
-        for (m, f) in moves.iter().zip(&fresh.moves) {
-            assert_eq!(m["move"], fresh.notation(&f.tiles));
-            assert_eq!(m["nimber"], f.nimber);
-            assert_eq!(m["winning"], f.nimber == 0);
+        let by_move: std::collections::HashMap<String, u16> = fresh
+            .moves
+            .iter()
+            .map(|f| (fresh.notation(&f.tiles), f.nimber))
+            .collect();
+        for m in moves {
+            let nimber = by_move[m["move"].as_str().unwrap()];
+            assert_eq!(m["nimber"], nimber);
+            assert_eq!(m["winning"], nimber == 0);
+            assert_eq!(m["result"], if nimber == 0 { "win" } else { "loss" });
         }
+        assert_best_first(&a);
         sources.insert(a["source"].as_str().unwrap().to_string());
         if a["finished"] == true {
             assert!(a["reply"].is_null());
@@ -119,6 +126,37 @@ fn api_answers_match_the_solver_and_refuses_bad_positions() {
     let page = ureq::get(&s.url).call().unwrap();
     assert!(page.content_type().starts_with("text/html"));
     assert!(page.into_string().unwrap().contains("<html"));
+}
+
+/// The moves of an answer are best first (fastest win, then slowest
+/// loss), the position's remoteness is one more than its best move's and
+/// has the parity of its outcome, and moves of one class agree in value.
+fn assert_best_first(a: &serde_json::Value) {
+    let moves = a["moves"].as_array().unwrap();
+    let rank = |m: &serde_json::Value| {
+        let r = m["remoteness"].as_i64().unwrap();
+        if m["winning"] == true {
+            (0, r)
+        } else {
+            (1, -r)
+        }
+    };
+    for w in moves.windows(2) {
+        assert!(rank(&w[0]) <= rank(&w[1]), "{} before {}", w[0], w[1]);
+    }
+    let r = a["remoteness"].as_i64().unwrap();
+    assert_eq!(r % 2 == 1, a["nimber"] != 0, "{a}");
+    match moves.first() {
+        Some(best) => assert_eq!(best["remoteness"].as_i64().unwrap() + 1, r),
+        None => assert_eq!(r, 0),
+    }
+    let mut classes = std::collections::HashMap::new();
+    for m in moves {
+        let c = m["class"].as_u64().unwrap();
+        let v = (m["nimber"].clone(), m["remoteness"].clone());
+        assert_eq!(classes.entry(c).or_insert_with(|| v.clone()), &v);
+    }
+    assert_eq!(a["classes"], classes.len());
 }
 
 /// `host:port` of a server.
@@ -381,6 +419,31 @@ fn api_on_the_season4_board() {
     assert_eq!(moves.len(), 33);
     assert_eq!(moves.iter().filter(|m| m["winning"] == true).count(), 4);
     assert_eq!(a["reply"]["move"], "0,1,NS;0,2,NS;0,3,SE");
+    assert_best_first(&a);
+    // The main line is perfect play to the end: as long as the remoteness,
+    // each position one move closer, the last a finished loop.
+    let (code, line) = get(&format!("{}api/main-line?p=3,3,EW;3,2,EW;3,1,EW", s.url));
+    assert_eq!(code, 200);
+    let line = line["moves"].as_array().unwrap();
+    assert_eq!(line.len() as u64, a["remoteness"].as_u64().unwrap());
+    assert_eq!(line[0]["move"], a["reply"]["move"]);
+    for (k, m) in line.iter().enumerate() {
+        let (_, after) = get(&position_url(&s, m["position"].as_str().unwrap()));
+        assert_eq!(after["remoteness"], (line.len() - 1 - k) as u64);
+        assert_eq!(after["remoteness"], m["remoteness"]);
+    }
+    let (_, end) = get(&position_url(
+        &s,
+        line.last().unwrap()["position"].as_str().unwrap(),
+    ));
+    assert_eq!(end["finished"], true);
+    assert_eq!(
+        end["forced_loop"].as_array().unwrap().len(),
+        end["placed"].as_array().unwrap().len()
+    );
+    let (_, start) = get(&position_url(&s, "-"));
+    assert_eq!(start["remoteness"], info["start_remoteness"]);
+    assert_eq!(start["remoteness"], 11, "the Season 4 board lasts 11 moves");
     let (code, e) = get(&position_url(&s, "4,4,EW"));
     assert_eq!(code, 400);
     assert!(e["error"].as_str().unwrap().contains("off the 5x4 board"));

@@ -7,16 +7,27 @@
 //! - `/api/info`: `tiles`, `board` (`null` or `width`, `height`,
 //!   `station`), `station` (its two cells), `cells` (every cell some loop
 //!   uses, the drawable part of the board), `loops`, `start_nimber`,
-//!   `positions_solved` (classes in the table), `source` (`table`).
+//!   `start_remoteness`, `positions_solved` (classes in the table),
+//!   `source` (`table`).
 //! - `/api/position?p=COMPACT`: `position`, `tiles`, `tiles_placed`,
-//!   `placed` (`[x, y, type]` each), `nimber`, `outcome` (`P`/`N`),
-//!   `finished`, `loops_left`, `source` (`table`, or `subgames` for a
-//!   position with one loop left: the nim-sum of its subgames, checked
-//!   against the table), `moves` (every legal move, winning first, then by
-//!   nimber, then by the tiles: `move`, `tiles`, `nimber` of the position it
-//!   leaves, `winning`, `position`, `options` left to the opponent), and
-//!   `reply` (the perfect strategist's move: `move`, `tiles`, `position`,
-//!   `reason` = `winning` or `most options`; `null` when finished).
+//!   `placed` (`[x, y, type]` each), `nimber`, `remoteness` (moves to the
+//!   end under perfect play: the winner finishing fastest, the loser
+//!   lasting longest), `outcome` (`P`/`N`), `finished`, `loops_left`,
+//!   `source` (`table`, or `subgames` for a position with one loop left:
+//!   the nim-sum of its subgames, checked against the table), `moves`
+//!   (every legal move, best first: winning moves fastest first, then the
+//!   others slowest loss first, then by nimber, then by the tiles: `move`,
+//!   `tiles`, `nimber` of the position it leaves, `winning`, `result`
+//!   (`win`/`loss` for the player making it), `remoteness` after it,
+//!   `class` (moves to positions equal up to the station's symmetries
+//!   share it, numbered from 0 in list order), `position`), `classes`
+//!   (how many), `forced_loop` (the `[x, y, type]` tiles of the one loop
+//!   left, or `null`), and `reply` (the perfect strategist's move: `move`,
+//!   `tiles`, `position`, `reason` = `winning` or `longest loss`; `null`
+//!   when finished).
+//! - `/api/main-line?p=COMPACT`: `moves`, perfect play from the position to
+//!   the end (`move`, `tiles`, `nimber`, `remoteness`, `position` each; as
+//!   many as the position's remoteness).
 //! - A malformed or impossible position gets HTTP 400 and `{"error":
 //!   "..."}` (one line); a path that is not the page or the API, 404.
 //! - `/` serves the page (`page.html`, no external resources).
@@ -47,7 +58,7 @@ pub use http::{serve_router, HEAD_TIMEOUT};
 use crate::error::Error;
 use crate::games::monorail::board::{framed, framed_cell};
 use crate::games::monorail::geometry::{Cell, TileType};
-use crate::games::monorail::tablebase::{Answer, Tablebase};
+use crate::games::monorail::tablebase::{Answer, MoveValue, Tablebase};
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -67,6 +78,7 @@ pub fn router(tb: Arc<Tablebase>) -> Router {
         .route("/", get(page))
         .route("/api/info", get(info))
         .route("/api/position", get(position))
+        .route("/api/main-line", get(main_line))
         .fallback(not_found)
         .with_state(tb)
 }
@@ -93,7 +105,7 @@ async fn page() -> Response {
 async fn not_found() -> Response {
     error(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/info and /api/position?p=POSITION",
+        "no such page: the API is /api/info, /api/position?p=POSITION and /api/main-line?p=POSITION",
     )
 }
 
@@ -138,8 +150,46 @@ pub fn info_json(tb: &Tablebase) -> Value {
         "cells": cells.iter().map(|c| json!([c.x, c.y])).collect::<Vec<_>>(),
         "loops": tb.table().len(),
         "start_nimber": tb.start_nimber(),
+        "start_remoteness": tb.start_remoteness(),
         "positions_solved": tb.classes(),
         "source": "table",
+    })
+}
+
+/// The number of classes among `a`'s moves.
+fn moves_classes(a: &Answer) -> usize {
+    a.moves.iter().map(|m| m.class + 1).max().unwrap_or(0)
+}
+
+async fn main_line(
+    State(tb): State<Arc<Tablebase>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(text) = q.get("p") else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "missing parameter p (a position in compact notation, - for the start)",
+        );
+    };
+    match tb.parse(text).and_then(|p| tb.main_line(&p)) {
+        Ok(line) => Json(main_line_json(&tb, &line)).into_response(),
+        Err(e @ Error::VerificationFailed { .. }) => {
+            error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
+        }
+        Err(e) => error(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+/// The body of `/api/main-line`: the moves of the main line in order.
+pub fn main_line_json(tb: &Tablebase, line: &[MoveValue]) -> Value {
+    json!({
+        "moves": line.iter().map(|m| json!({
+            "move": tb.rules().notation(&m.tiles),
+            "tiles": tiles_json(tb, &m.tiles),
+            "nimber": m.nimber,
+            "remoteness": m.remoteness,
+            "position": tb.notation(&m.position),
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -173,8 +223,10 @@ pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
                 "tiles": tiles_json(tb, &m.tiles),
                 "nimber": m.nimber,
                 "winning": m.nimber == 0,
+                "result": if m.nimber == 0 { "win" } else { "loss" },
+                "remoteness": m.remoteness,
+                "class": m.class,
                 "position": tb.notation(&m.position),
-                "options": m.options,
             })
         })
         .collect();
@@ -187,17 +239,21 @@ pub fn answer_json(tb: &Tablebase, a: &Answer) -> Value {
             "reason": reason.name(),
         })
     });
+    let forced_loop = a.forced_loop.as_ref().map(|tiles| tiles_json(tb, tiles));
     json!({
         "position": tb.notation(&a.position),
         "tiles": tb.rules().tiles(),
         "tiles_placed": a.position.len(),
         "placed": tiles_json(tb, a.position.tiles()),
         "nimber": a.nimber,
+        "remoteness": a.remoteness,
         "outcome": if a.nimber == 0 { "P" } else { "N" },
         "finished": a.finished,
         "loops_left": a.loops_left,
         "source": a.source.name(),
         "moves": moves,
+        "classes": moves_classes(a),
+        "forced_loop": forced_loop,
         "reply": reply,
     })
 }

@@ -11,6 +11,7 @@ pub mod loops;
 pub mod memo;
 pub mod moves;
 pub mod position;
+pub mod remoteness;
 pub mod root;
 pub mod rules;
 pub mod solve;

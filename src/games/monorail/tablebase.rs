@@ -17,6 +17,7 @@ use super::moves::{
     canonical_key, entries_among, options, placed_tiles, start, Entry, OptionScratch,
 };
 use super::position::Position;
+use super::remoteness::{remoteness, Remoteness};
 use super::rules::Rules;
 use super::solve::{solve_from_expecting, Solved};
 use super::subgame::Subgame;
@@ -51,16 +52,16 @@ impl Source {
 pub enum Reason {
     /// The move leaves a P-position.
     Winning,
-    /// No move wins; this one leaves the opponent the most options.
-    MostOptions,
+    /// No move wins; this one loses most slowly (the largest remoteness).
+    LongestLoss,
 }
 
 impl Reason {
-    /// `winning` or `most options`.
+    /// `winning` or `longest loss`.
     pub fn name(self) -> &'static str {
         match self {
             Reason::Winning => "winning",
-            Reason::MostOptions => "most options",
+            Reason::LongestLoss => "longest loss",
         }
     }
 }
@@ -74,9 +75,13 @@ pub struct MoveValue {
     pub position: Position,
     /// Its nimber (`0`: the move wins).
     pub nimber: u16,
-    /// Its number of options (moves for the opponent), counted only when
-    /// no move wins (else 0): what the strategist then maximises.
-    pub options: usize,
+    /// Its remoteness ([`super::remoteness`]): moves left to the end of
+    /// the game under perfect play after this move.
+    pub remoteness: u16,
+    /// The move's class: moves whose positions are equal up to the
+    /// station's symmetries (so equal in value) share it. Classes are
+    /// numbered from 0 in the order of their first move in `moves`.
+    pub class: usize,
 }
 
 /// Everything the tablebase says about one position.
@@ -86,15 +91,22 @@ pub struct Answer {
     pub position: Position,
     /// Its nimber.
     pub nimber: u16,
+    /// Its remoteness: moves to the end of the game under perfect play.
+    pub remoteness: u16,
     /// Whether it is a finished loop (the last mover won; no moves).
     pub finished: bool,
     /// Loops still completable.
     pub loops_left: usize,
     /// Where the values came from.
     pub source: Source,
-    /// Every legal move: winning first, then by ascending nimber, then by
-    /// the tiles placed (in the user's frame).
+    /// Every legal move, best first: winning moves by ascending
+    /// remoteness (fastest win), then the others by descending remoteness
+    /// (slowest loss), then by ascending nimber, then by the tiles placed
+    /// (in the user's frame).
     pub moves: Vec<MoveValue>,
+    /// The tiles of the one loop left (station frame, in cycle order),
+    /// when exactly one is left: the loop the game is forced to complete.
+    pub forced_loop: Option<Vec<(Cell, TileType)>>,
     /// The perfect strategist's move (an index into `moves`) and why;
     /// `None` when there is no move.
     pub reply: Option<(usize, Reason)>,
@@ -105,6 +117,7 @@ pub struct Tablebase {
     rules: Rules,
     table: LoopTable,
     solved: Solved,
+    remoteness: Remoteness,
     subgames: Mutex<MemoSolver<Subgame>>,
     /// `by_tile[(cell, type)]`: the loops holding that tile, ascending.
     by_tile: FxHashMap<(Cell, TileType), Vec<u32>>,
@@ -152,6 +165,7 @@ impl Tablebase {
             None => super::cost::start_classes(rules.tiles())?,
         };
         let solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
+        let remoteness = remoteness(&table, &solved)?;
         let mut by_tile: FxHashMap<(Cell, TileType), Vec<u32>> = FxHashMap::default();
         for (i, l) in table.loops.iter().enumerate() {
             for &t in &l.tiles {
@@ -162,6 +176,7 @@ impl Tablebase {
             rules,
             table,
             solved,
+            remoteness,
             subgames: Mutex::new(MemoSolver::new()),
             by_tile,
             root: None,
@@ -195,6 +210,17 @@ impl Tablebase {
     /// The start position's nimber.
     pub fn start_nimber(&self) -> u16 {
         self.solved.start_nimber
+    }
+
+    /// The start position's remoteness: the length of the game under
+    /// perfect play, in moves.
+    pub fn start_remoteness(&self) -> u16 {
+        self.remoteness.start()
+    }
+
+    /// The remoteness of every class.
+    pub fn remoteness(&self) -> &Remoteness {
+        &self.remoteness
     }
 
     /// Position classes in the table.
@@ -253,11 +279,21 @@ impl Tablebase {
         }
     }
 
+    fn remoteness_at(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
+        self.remoteness
+            .get(canonical_key(&self.table, entries))
+            .ok_or_else(|| Error::VerificationFailed {
+                path: "monorail tablebase".into(),
+                reason: format!("position {} has no remoteness", p()),
+            })
+    }
+
     fn compute(&self, p: &Position) -> Result<Answer> {
         self.rules.check_reachable(p)?;
         let entries = self.entries(p);
         let name = || self.notation(p);
         let mut nimber = self.lookup(&entries, &name)?;
+        let remoteness = self.remoteness_at(&entries, &name)?;
         let mut source = Source::Table;
         if entries.len() == 1 {
             let (l, m) = entries[0];
@@ -294,50 +330,78 @@ impl Tablebase {
             } else {
                 self.lookup(opt, &|| self.notation(&position))?
             };
+            let r = self.remoteness_at(opt, &|| self.notation(&position))?;
             moves.push((
+                canonical_key(&self.table, opt),
                 MoveValue {
                     tiles,
                     position,
                     nimber: v,
-                    options: 0,
+                    remoteness: r,
+                    class: 0,
                 },
-                (w[0], w[1]),
             ));
         }
-        // Options are counted only where the strategist needs them: when
-        // no move wins.
-        if nimber == 0 {
-            let (mut o2, mut b2) = (Vec::new(), Vec::new());
-            for (m, (lo, hi)) in &mut moves {
-                o2.clear();
-                options(&self.table, &out[*lo..*hi], &mut o2, &mut b2, &mut scratch);
-                m.options = b2.len().saturating_sub(1);
-            }
-        }
-        let mut moves: Vec<MoveValue> = moves.into_iter().map(|(m, _)| m).collect();
-        moves.sort_by_cached_key(|m| (m.nimber, framed(self.rules.board(), &m.tiles)));
-        let reply = if moves.is_empty() {
-            None
-        } else if moves[0].nimber == 0 {
-            Some((0, Reason::Winning))
-        } else {
-            let best = moves
-                .iter()
-                .enumerate()
-                .max_by_key(|(i, m)| (m.options, std::cmp::Reverse(*i)))
-                .map_or(0, |(i, _)| i);
-            Some((best, Reason::MostOptions))
+        let board = self.rules.board();
+        moves.sort_by_cached_key(|(_, m)| {
+            let speed = if m.nimber == 0 {
+                i32::from(m.remoteness)
+            } else {
+                -i32::from(m.remoteness)
+            };
+            (m.nimber != 0, speed, m.nimber, framed(board, &m.tiles))
+        });
+        let mut classes: FxHashMap<u64, usize> = FxHashMap::default();
+        let moves: Vec<MoveValue> = moves
+            .into_iter()
+            .map(|(key, mut m)| {
+                let next = classes.len();
+                m.class = *classes.entry(key).or_insert(next);
+                m
+            })
+            .collect();
+        let reply = moves.first().map(|m| {
+            let reason = if m.nimber == 0 {
+                Reason::Winning
+            } else {
+                Reason::LongestLoss
+            };
+            (0, reason)
+        });
+        let forced_loop = match entries[..] {
+            [(l, _)] => Some(self.table.loops[l as usize].tiles.clone()),
+            _ => None,
         };
         Ok(Answer {
             position: p.clone(),
             nimber,
+            remoteness,
             finished: entries.len() == 1
                 && entries[0].1.count_ones() as usize == self.table.loop_len(entries[0].0),
             loops_left: entries.len(),
             source,
             moves,
+            forced_loop,
             reply,
         })
+    }
+
+    /// The main line from `p`: the strategist's move for each side in turn
+    /// (fastest win, or slowest loss) until the loop is complete, as the
+    /// positions after each move with the move's tiles. Its length is
+    /// `p`'s remoteness.
+    ///
+    /// # Errors
+    /// As [`Tablebase::query`].
+    pub fn main_line(&self, p: &Position) -> Result<Vec<MoveValue>> {
+        let mut line = Vec::new();
+        let mut a = self.query(p)?;
+        while let Some((i, _)) = a.reply {
+            let m = a.moves.swap_remove(i);
+            a = self.query(&m.position)?;
+            line.push(m);
+        }
+        Ok(line)
     }
 }
 
@@ -366,22 +430,26 @@ mod tests {
             let fresh =
                 crate::games::monorail::root::solve_board(10, None, &p, &NoProgress).unwrap();
             assert_eq!(a.nimber, fresh.nimber, "{p}");
-            let mine: Vec<_> = a
+            let mut mine: Vec<_> = a
                 .moves
                 .iter()
                 .map(|m| (m.nimber, m.tiles.clone()))
                 .collect();
-            let theirs: Vec<_> = fresh
+            mine.sort();
+            let mut theirs: Vec<_> = fresh
                 .moves
                 .iter()
                 .map(|m| (m.nimber, m.tiles.clone()))
                 .collect();
+            theirs.sort();
             assert_eq!(mine, theirs, "{p}");
             let Some((i, reason)) = a.reply else {
                 assert!(a.finished);
                 break;
             };
             assert_eq!(reason == Reason::Winning, a.nimber != 0);
+            assert_eq!(a.remoteness % 2 == 1, a.nimber != 0, "{p}");
+            assert_eq!(a.moves[i].remoteness + 1, a.remoteness, "{p}");
             seen_subgames |= a.source == Source::Subgames;
             p = a.moves[i].position.clone();
             steps += 1;
