@@ -28,16 +28,25 @@ if [ ! -d tests/browser/node_modules/playwright-core ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 out=$(mktemp)
+wide_out=$(mktemp)
 "$GRUNDY" serve --board 5x4 --station 1,3 --tiles 16 --port 0 --quiet >"$out" &
 server=$!
-trap 'kill $server 2>/dev/null || true; rm -f "$out"' EXIT
-url=
-for _ in $(seq 1 300); do
-  url=$(sed -n 's/^listening on //p' "$out")
-  [ -n "$url" ] && break
-  kill -0 $server 2>/dev/null || { echo "error: grundy serve exited"; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "error: grundy serve did not start within 30 s"; exit 1; }
-echo "server at $url"
-node tests/browser/explorer.mjs --url "$url" "$@"
+# The unbounded grid at T = 16: the widest board the explorer draws.
+"$GRUNDY" serve --tiles 16 --port 0 --quiet >"$wide_out" &
+wide=$!
+trap 'kill $server $wide 2>/dev/null || true; rm -f "$out" "$wide_out"' EXIT
+listening() {
+  local file=$1 pid=$2 url=
+  for _ in $(seq 1 600); do
+    url=$(sed -n 's/^listening on //p' "$file")
+    [ -n "$url" ] && { echo "$url"; return; }
+    kill -0 "$pid" 2>/dev/null || { echo "error: grundy serve exited" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "error: grundy serve did not start within 60 s" >&2
+  exit 1
+}
+url=$(listening "$out" $server)
+wide_url=$(listening "$wide_out" $wide)
+echo "server at $url, the unbounded grid at $wide_url"
+node tests/browser/explorer.mjs --url "$url" --wide-url "$wide_url" "$@"
