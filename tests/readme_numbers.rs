@@ -386,3 +386,25 @@ fn misere_numbers_match_the_datasets_and_report() {
         field(&k, kp, "order")
     );
 }
+
+/// README's two commands are the ones CI (`.ci/run`) runs: the tests as
+/// written, and the main job (CI runs the built binary's `reproduce`).
+#[test]
+fn readme_gives_the_two_commands_ci_runs() {
+    let readme = read("README.md");
+    let two = section(&readme, "## The two commands", "\n## ");
+    let block = two.split("```sh\n").nth(1).expect("a sh block");
+    let commands: Vec<&str> = block
+        .lines()
+        .take_while(|l| !l.starts_with("```"))
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(
+        commands,
+        vec!["cargo run --release -- reproduce", "cargo test --release"]
+    );
+    let ci = read(".ci/run");
+    assert!(ci.lines().any(|l| l == "cargo test --release"), "{ci}");
+    assert!(ci.contains("(README: cargo run --release -- reproduce)"));
+    assert!(ci.contains("./target/release/grundy reproduce"));
+}
