@@ -639,7 +639,7 @@ def main():
     w(
         "  (An earlier version of the file, before Czajka's commit f50524e of 2018-04-30 \"dont normalize "
         "trivial games\", listed every game shifted to start with 01, e.g. `4` as (01) with prefix 0; the "
-        "file used here lists the games' own values. The project README's remark that 17 rows of "
+        "file used here lists the games' own values. The remark in the project's docs/src/claims-tables.md that 17 rows of "
         "`TrivialGames.md` list a shifted game's values describes that earlier version, e.g. commit "
         "6f2e71f, not this one.)"
     )

@@ -118,6 +118,15 @@ pub enum Error {
         /// The first mismatch found.
         reason: String,
     },
+    /// A dataset file that is not there because it is regenerated rather
+    /// than kept (git ignores it), with how to get it.
+    #[error("{path} is missing: {remedy}", path = path.display())]
+    MissingFile {
+        /// The missing file.
+        path: PathBuf,
+        /// How to regenerate it.
+        remedy: String,
+    },
     /// An operating-system error on a file or directory.
     #[error("{action} {path}: {source}", path = path.display())]
     Io {

@@ -167,3 +167,59 @@ fn datasets_are_identical_for_any_thread_count_and_verify_catches_corruption() {
         "first_moves.csv",
     );
 }
+
+/// Copies the committed files of `data/NAME` (git ignores the tables) into
+/// `to/data/NAME`.
+fn copy_committed(name: &str, to: &Path) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name);
+    let dest = to.join("data").join(name);
+    std::fs::create_dir_all(&dest).unwrap();
+    for f in [
+        ".grundy-output",
+        "summary.json",
+        "first_moves.csv",
+        "subgames.csv",
+        "loops.csv",
+        "layers.csv",
+    ] {
+        if from.join(f).exists() {
+            std::fs::copy(from.join(f), dest.join(f)).unwrap();
+        }
+    }
+}
+
+/// A fresh checkout has no `positions.bin.zst` (nor, at T = 20,
+/// `loops.csv`): `verify` names the missing file and the command that
+/// regenerates it, with exit code 2, instead of a bare OS message.
+#[test]
+fn verify_names_a_missing_regenerated_file_and_how_to_get_it() {
+    let d = tempfile::tempdir().unwrap();
+    copy_committed("monorail", d.path());
+    copy_committed("monorail-t20", d.path());
+    let o = grundy(&["monorail", "verify", "data/monorail"], d.path());
+    one_line_error(&o, "data/monorail/positions.bin.zst is missing");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`grundy monorail solve --tiles 16`") && err.contains("`grundy reproduce`"),
+        "{err}"
+    );
+    assert!(!err.contains("No such file"), "{err}");
+    let o = grundy(&["monorail", "verify", "data/monorail-t20"], d.path());
+    one_line_error(&o, "data/monorail-t20/loops.csv is missing");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`grundy monorail solve --tiles 20`") && !err.contains("reproduce"),
+        "{err}"
+    );
+    // Elsewhere the command writes there with --out.
+    std::fs::rename(d.path().join("data/monorail"), d.path().join("copy")).unwrap();
+    let o = grundy(&["monorail", "verify", "copy"], d.path());
+    one_line_error(&o, "copy/positions.bin.zst is missing");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`grundy monorail solve --tiles 16 --out copy`"),
+        "{err}"
+    );
+}

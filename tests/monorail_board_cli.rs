@@ -78,6 +78,60 @@ fn show_on_the_board_uses_board_coordinates() {
     );
 }
 
+/// The Season 4 board after the televised opening, as `show` and `play`
+/// draw it (one drawing).
+const TELEVISED_BOARD: &str =
+    " 3  · = = ═ ·\n 2  · · · ═ ·\n 1  · · · ═ ·\n 0  · · · · ·\n    0 1 2 3 4\n";
+
+/// `show` and `play` draw the board the same way, and in `play` the
+/// `hint` list starts on its own line even when the moves come from a pipe.
+#[test]
+fn show_and_play_draw_the_same_board_and_hint_starts_its_own_line() {
+    let d = tempfile::tempdir().unwrap();
+    let mut args = vec!["monorail", "show", "3,3,EW;3,2,EW;3,1,EW"];
+    args.extend(BOARD);
+    let o = grundy(&args, d.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shown = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        shown.starts_with(&format!(
+            "position: 3,1,EW;3,2,EW;3,3,EW (board 5x4, station 1,3)\n{TELEVISED_BOARD}tiles placed: 3"
+        )),
+        "{shown}"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "monorail",
+            "play",
+            "--quiet",
+            "--from",
+            "3,3,EW;3,2,EW;3,1,EW",
+        ])
+        .args(BOARD)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"hint\nquit\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let played = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = played.lines().collect();
+    // The welcome line, then the same board as `show` draws.
+    assert_eq!(lines[1..6].join("\n") + "\n", TELEVISED_BOARD, "{played}");
+    assert!(
+        played.contains("position 3,1,EW;3,2,EW;3,3,EW: *5 (3 loops left"),
+        "{played}"
+    );
+    // The prompt's line ends where the typed line would, and the list
+    // follows: 33 moves, the 4 winning ones first.
+    assert!(
+        played.contains("your move (you can win): \n33 moves, each with the value it leaves (*0 wins):\n  0,1,NS;0,2,NS;0,3,SE"),
+        "{played}"
+    );
+    assert_eq!(played.matches("  wins\n").count(), 4, "{played}");
+}
+
 #[test]
 fn bad_boards_and_positions_exit_2_with_one_line() {
     let d = tempfile::tempdir().unwrap();

@@ -2,13 +2,17 @@
 //! [`super::progress`] and [`super::refuted`] that a subcommand file uses:
 //! standard output (a reader that closed the pipe is an error `main` ends
 //! quietly on, exit 0), the checks of an `--out` against the inputs, the
-//! progress context of runs that save (Ctrl-C, SIGTERM), the Monorail board flags, and the
-//! moves listed by default.
+//! progress context of runs that save (Ctrl-C, SIGTERM), the Monorail board flags and
+//! picture (one drawing for `show` and `play`), and the moves listed by default.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use grundy::games::monorail::board::Board;
+use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::loops::Loop;
+use grundy::games::monorail::moves::entries_of;
+use grundy::games::monorail::position::Position;
 use grundy::progress::{Progress, Stoppable};
 use std::io::Write;
 use std::path::Path;
@@ -171,4 +175,21 @@ impl From<EngineArg> for grundy::games::octal::Engine {
             EngineArg::Sparse => grundy::games::octal::Engine::Sparse,
         }
     }
+}
+
+/// A Monorail position as `show` and `play` draw it: on a `board`, the
+/// board with row and column numbers ([`Board::picture`]); on the unbounded
+/// grid, the 3×3-block picture ([`Position::picture`]) with the empty cells
+/// of `forced` (the one loop left, [`forced_loop`]) marked `.`.
+pub fn monorail_picture(board: Option<&Board>, p: &Position, forced: Option<&Loop>) -> String {
+    match board {
+        Some(b) => b.picture(p),
+        None => p.picture(forced),
+    }
+}
+
+/// The loop of `table` that `p` must complete, when only one is left.
+pub fn forced_loop<'t>(table: &'t LoopTable, p: &Position) -> Option<&'t Loop> {
+    let entries = entries_of(table, p);
+    (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize])
 }

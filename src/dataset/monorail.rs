@@ -470,6 +470,57 @@ fn parse_summary(path: &Path, bytes: &[u8]) -> Result<Summary> {
     Ok(s)
 }
 
+/// Checks that the files of a `tiles`-tile dataset in `dir` that git does
+/// not keep are there: `positions.bin.zst`, and from T = 20 on `loops.csv`
+/// (committed up to T = 18, where its absence is an ordinary unreadable
+/// file).
+///
+/// # Errors
+/// [`Error::MissingFile`] naming the first one absent and the command that
+/// regenerates it.
+pub fn check_regenerated_present(dir: &Path, tiles: usize) -> Result<()> {
+    let regenerated: &[&str] = if tiles >= 20 {
+        &[files::LOOPS, files::POSITIONS]
+    } else {
+        &[files::POSITIONS]
+    };
+    for name in regenerated {
+        let path = dir.join(name);
+        if !path.exists() {
+            return Err(Error::MissingFile {
+                remedy: regenerate(dir, tiles),
+                path,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// How to get back the files of a `tiles`-tile dataset in `dir` that git
+/// does not keep (`positions.bin.zst`, and `loops.csv` from T = 20 on):
+/// rerun the solve that wrote it.
+fn regenerate(dir: &Path, tiles: usize) -> String {
+    let default = if tiles == 16 {
+        "data/monorail".to_string()
+    } else {
+        format!("data/monorail-t{tiles}")
+    };
+    let out = if dir.components().eq(Path::new(&default).components()) {
+        String::new()
+    } else {
+        format!(" --out {}", dir.display())
+    };
+    format!(
+        "it is regenerated, not committed (git ignores it); rerun the solve that wrote \
+         this T = {tiles} dataset, `grundy monorail solve --tiles {tiles}{out}`{}, then verify again",
+        if tiles == 16 && out.is_empty() {
+            " (or `grundy reproduce`)"
+        } else {
+            ""
+        }
+    )
+}
+
 /// Reads every text file of a dataset directory and the header of
 /// `positions.bin.zst` (its records are streamed by [`verify_dataset`]).
 ///
@@ -479,13 +530,19 @@ fn parse_summary(path: &Path, bytes: &[u8]) -> Result<Summary> {
 /// its quoting and spacing), so only what grundy writes is accepted.
 ///
 /// # Errors
-/// [`Error::Io`] for a missing or unreadable file, [`Error::CorruptDataset`]
+/// [`Error::MissingFile`] when `positions.bin.zst` (or, from T = 20 on,
+/// `loops.csv`), which git does not keep, is absent (saying how to regenerate it), [`Error::Io`]
+/// for another missing or unreadable file, [`Error::CorruptDataset`]
 /// for one that does not decode or is not laid out as grundy writes it,
 /// naming the file and the row or line.
 pub fn read_dataset(dir: &Path) -> Result<Dataset> {
+    let summary_path = dir.join(files::SUMMARY);
+    let summary_bytes = read_file(&summary_path)?;
+    let summary = parse_summary(&summary_path, &summary_bytes)?;
+    check_regenerated_present(dir, summary.tiles)?;
     let mut texts = BTreeMap::new();
+    texts.insert(files::SUMMARY, summary_bytes);
     for name in [
-        files::SUMMARY,
         files::FIRST_MOVES,
         files::SUBGAMES,
         files::LOOPS,
@@ -494,7 +551,6 @@ pub fn read_dataset(dir: &Path) -> Result<Dataset> {
         texts.insert(name, read_file(&dir.join(name))?);
     }
     let text = |name: &str| texts.get(name).map_or(&[][..], Vec::as_slice);
-    let summary = parse_summary(&dir.join(files::SUMMARY), text(files::SUMMARY))?;
     let first_moves = parse_csv(&dir.join(files::FIRST_MOVES), text(files::FIRST_MOVES))?;
     let subgames = parse_csv(&dir.join(files::SUBGAMES), text(files::SUBGAMES))?;
     let loops = parse_csv(&dir.join(files::LOOPS), text(files::LOOPS))?;

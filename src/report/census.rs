@@ -63,7 +63,7 @@ fn intro(md: &mut String, summary: &Summary, dataset: &str, n: &str) {
         md,
         "Every octal code `0.d1…d{0}` and `4.d1…d{0}` (digits 0–7, trailing zeros dropped, \
          each game once): **{1} codes**, computed with the sparse engine to n = {n}{budget}. \
-         Dataset: `{dataset}/census.csv` (one row per code, columns documented in the README), \
+         Dataset: `{dataset}/census.csv` (one row per code, columns documented in `docs/src/octal-census.md`), \
          `{dataset}/summary.json`. Regenerate with `scripts/octal-census.sh`.\n",
         summary.digits,
         summary.codes,

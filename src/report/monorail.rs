@@ -10,6 +10,9 @@ use std::collections::BTreeMap;
 pub use super::common::{Rendered, RunInfo};
 use std::fmt::Write;
 
+/// The tile count of the paper's proof (and of the show).
+const PAPER_TILES: usize = 16;
+
 /// Renders the report. `fig_dir` is the figure directory as linked from the
 /// Markdown file (for example `monorail`).
 pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> Rendered {
@@ -37,13 +40,31 @@ fn title_and_rules(md: &mut String, a: &Analysis) {
         a.tiles,
         if a.start_nimber != 0 { "wins" } else { "loses" }
     );
-    let _ = writeln!(
-        md,
-        "A rerun from scratch, by `grundy`, of the computer proof in J. Grabman, \
-         \"A Genius Solution\" (SIGBOVIK 2024), of the game Monorail from the Korean \
-         show *The Genius* (2014), followed by the paper's Sprague–Grundy analysis of \
-         the endgame after each winning first move.\n"
-    );
+    if a.tiles == PAPER_TILES {
+        let _ = writeln!(
+            md,
+            "A rerun from scratch, by `grundy`, of the computer proof in J. Grabman, \
+             \"A Genius Solution\" (SIGBOVIK 2024), of the game Monorail from the Korean \
+             show *The Genius* (2014), followed by the paper's Sprague–Grundy analysis of \
+             the endgame after each winning first move.\n"
+        );
+    } else {
+        let _ = writeln!(
+            md,
+            "J. Grabman, \"A Genius Solution\" (SIGBOVIK 2024), proves by exhaustive \
+             search who wins the game Monorail from the Korean show *The Genius* (2014) \
+             with {PAPER_TILES} tiles; this is the same search, by `grundy`, with {} tiles{}\n",
+            a.tiles,
+            if a.endgames.is_empty() {
+                ". No winning first move here leaves a single completable loop, so the \
+                 paper's Sprague–Grundy analysis of the endgame (the subgames of one loop) \
+                 does not apply."
+            } else {
+                ", followed by the paper's Sprague–Grundy analysis of the endgame after \
+                 each winning first move that leaves a single loop."
+            }
+        );
+    }
     md.push_str("## The rules in brief\n\n");
     md.push_str(
         "- The station occupies cells (0,0) and (1,0) (x grows east, y north); its \
@@ -80,9 +101,16 @@ fn result_table(md: &mut String, a: &Analysis) {
         ),
         (
             "legal first moves, up to symmetry (raw)",
-            format!("{} ({})", a.first_moves.len(), raw_first),
+            format!(
+                "{} ({})",
+                thousands(a.first_moves.len() as u64),
+                thousands(raw_first as u64)
+            ),
         ),
-        ("winning first moves, up to symmetry", wins.to_string()),
+        (
+            "winning first moves, up to symmetry",
+            thousands(wins as u64),
+        ),
         (
             "position classes solved (up to the station's 4 symmetries)",
             thousands(a.positions_solved),
@@ -93,11 +121,11 @@ fn result_table(md: &mut String, a: &Analysis) {
         ),
         (
             "winning first moves that leave one loop",
-            a.endgames.len().to_string(),
+            thousands(a.endgames.len() as u64),
         ),
         (
             "distinct subgame classes in those endgames",
-            a.subgame_classes.len().to_string(),
+            thousands(a.subgame_classes.len() as u64),
         ),
     ];
     for (k, v) in rows {
@@ -150,8 +178,13 @@ fn winning_moves(
         "Each winning first move (value \\*0 after it) up to symmetry, drawn on the board \
          (move in orange, station dark). Where the move leaves a single completable loop, \
          its empty cells are dashed: from then on the game is placement on those cells, \
-         which split into independent subgames (Sprague–Grundy theorem).\n\n",
+         which split into independent subgames (Sprague–Grundy theorem).",
     );
+    md.push_str(if a.endgames.is_empty() {
+        " Here none does.\n\n"
+    } else {
+        "\n\n"
+    });
     for (i, f) in a.first_moves.iter().filter(|f| f.nimber == 0).enumerate() {
         let name = format!("winning-move-{}.svg", i + 1);
         let endgame = a.endgames.iter().find(|e| e.first_move == f.position);
@@ -163,7 +196,7 @@ fn winning_moves(
         let _ = writeln!(
             md,
             "- loops still completable: {}\n- positions reachable after it (raw): {}",
-            f.loops_left,
+            thousands(f.loops_left as u64),
             thousands(f.reachable_positions)
         );
         if let Some(e) = endgame {
@@ -203,7 +236,7 @@ fn all_first_moves(md: &mut String, a: &Analysis) {
             f.position,
             f.nimber,
             if f.nimber == 0 { "P" } else { "N" },
-            f.loops_left,
+            thousands(f.loops_left as u64),
             thousands(f.reachable_positions),
             f.class_size
         );
@@ -219,6 +252,10 @@ fn subgame_classes(
     a: &Analysis,
     fig_dir: &str,
 ) {
+    if a.endgames.is_empty() {
+        no_subgame_classes(md, a);
+        return;
+    }
     md.push_str("## Subgame classes by nimber\n\n");
     md.push_str(
         "Every non-empty subgame occurring in a position reachable after a winning first \
@@ -256,6 +293,34 @@ fn subgame_classes(
     }
 }
 
+/// Why there are no subgame classes (no winning first move leaves a single
+/// loop), in place of an empty "by nimber" section.
+fn no_subgame_classes(md: &mut String, a: &Analysis) {
+    md.push_str("## Subgame classes\n\n");
+    let wins: Vec<_> = a.first_moves.iter().filter(|f| f.nimber == 0).collect();
+    let left: Vec<String> = wins
+        .iter()
+        .map(|f| thousands(f.loops_left as u64))
+        .collect();
+    let _ = writeln!(
+        md,
+        "None. The paper's endgame analysis splits the cells left empty on a single \
+         forced loop into independent subgames; {}, so no position after a winning first \
+         move is such an endgame, and `subgames.csv` holds only its header.\n",
+        match wins.len() {
+            0 => "there is no winning first move".to_string(),
+            1 => format!(
+                "the one winning first move leaves {} completable loops",
+                left[0]
+            ),
+            n => format!(
+                "the {n} winning first moves leave {} completable loops",
+                left.join(", ")
+            ),
+        }
+    );
+}
+
 /// How to reproduce the run, with its threads, memory and time by phase.
 fn how_to_reproduce(md: &mut String, a: &Analysis, run: &RunInfo) {
     md.push_str("## How to reproduce\n\n");
@@ -273,7 +338,7 @@ fn how_to_reproduce(md: &mut String, a: &Analysis, run: &RunInfo) {
         },
         run.threads,
         run.peak_mib
-            .map(|m| format!(", peak resident memory {m:.0} MiB"))
+            .map(|m| format!(", peak resident memory {} MiB", thousands(m.round() as u64)))
             .unwrap_or_default()
     );
     md.push_str("| phase | seconds |\n|---|---|\n");

@@ -2,13 +2,13 @@
 //! terminal, reading moves from standard input (so it can also be driven
 //! by a script).
 
-use crate::cli::common::BoardArgs;
+use crate::cli::common::{forced_loop, monorail_picture, BoardArgs};
 use crate::cli::progress::Bars;
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
 use grundy::games::monorail::tablebase::{Answer, Tablebase};
 use grundy::jobs::monorail_position::tablebase;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 
 /// `grundy monorail play`.
 #[derive(Debug, clap::Args)]
@@ -51,18 +51,16 @@ pub fn run(a: &PlayArgs, bars: &Bars) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    play(&tb, start, a.computer_first, &mut input, &mut out)
+    // A terminal echoes the line typed, ending the prompt's line; from a
+    // pipe or a file nothing does, so the answer would follow the prompt.
+    let echo = !stdin.is_terminal();
+    play(&tb, start, a.computer_first, echo, &mut input, &mut out)
 }
 
-fn picture(tb: &Tablebase, p: &Position) -> String {
-    match tb.rules().board() {
-        Some(b) => b.picture(p),
-        None => p.picture(None),
-    }
-}
-
+/// The position drawn as `show` draws it, then its value.
 fn status(tb: &Tablebase, out: &mut dyn Write, p: &Position, a: &Answer) -> std::io::Result<()> {
-    write!(out, "{}", picture(tb, p))?;
+    let forced = forced_loop(tb.table(), p);
+    write!(out, "{}", monorail_picture(tb.rules().board(), p, forced))?;
     writeln!(
         out,
         "position {}: *{} ({} loops left; values from the {})",
@@ -171,6 +169,11 @@ impl Session<'_> {
             "help" | "?" => writeln!(out, "{HELP}")?,
             "show" => {}
             "hint" | "h" => {
+                writeln!(
+                    out,
+                    "{} moves, each with the value it leaves (*0 wins):",
+                    a.moves.len()
+                )?;
                 for m in &a.moves {
                     writeln!(
                         out,
@@ -217,7 +220,9 @@ impl Session<'_> {
 }
 
 /// The game loop, on any input and output (the tests drive it through
-/// standard input).
+/// standard input). With `echo`, a line read ends the prompt's line, as a
+/// terminal's echo of the typed line does, so every answer (the `hint`
+/// list, an error, the computer's move) starts on a line of its own.
 ///
 /// # Errors
 /// Failed I/O; a failed lookup (a bug).
@@ -225,6 +230,7 @@ pub fn play(
     tb: &Tablebase,
     start: Position,
     computer_first: bool,
+    echo: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -265,7 +271,11 @@ pub fn play(
         )?;
         out.flush()?;
         line.clear();
-        match read_line_within(input, &mut line)? {
+        let read = read_line_within(input, &mut line)?;
+        if echo && !matches!(read, Line::End) {
+            writeln!(out)?;
+        }
+        match read {
             Line::End => {
                 writeln!(out)?;
                 return Ok(());

@@ -1,7 +1,7 @@
 //! `grundy monorail show POSITION`: a position's picture, the loops left,
 //! its nimber and its winning moves, on the unbounded grid or on a board.
 
-use crate::cli::common::{outcome_text, write_stdout, BoardArgs};
+use crate::cli::common::{forced_loop, monorail_picture, outcome_text, write_stdout, BoardArgs};
 use crate::cli::progress::Bars;
 use anyhow::{bail, Context};
 use clap::Args;
@@ -113,7 +113,7 @@ fn show_board(a: &ShowArgs, board: Board, bars: &Bars) -> anyhow::Result<()> {
         );
     }
     outln!("position: {} (board {board})", an.notation(p.tiles()))?;
-    write_stdout(&board.picture(&p))?;
+    write_stdout(&monorail_picture(Some(&board), &p, None))?;
     outln!("tiles placed: {} (T = {tiles})", p.len())?;
     outln!("completable loops left: {}", an.loops_left)?;
     outln!("nimber: *{} ({})", an.nimber, outcome_text(an.nimber))?;
@@ -172,7 +172,6 @@ pub fn run(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     let (rules, table) = game.table(false)?;
     game.check_search(&rules, &table, &p)?;
     let entries = entries_of(&table, &p);
-    let forced = (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize]);
     let an = analyse_root(&rules, &table, &p, bars)?;
     let v = an.nimber;
     let mut wins: Vec<Position> = an
@@ -201,7 +200,7 @@ pub fn run(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         );
     }
     outln!("position: {p}")?;
-    write_stdout(&p.picture(forced))?;
+    write_stdout(&monorail_picture(None, &p, forced_loop(&table, &p)))?;
     outln!("tiles placed: {} (T = {tiles})", p.len())?;
     outln!("completable loops left: {}", entries.len())?;
     outln!("nimber: *{v} ({})", outcome_text(v))?;

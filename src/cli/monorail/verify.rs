@@ -3,7 +3,9 @@
 
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::monorail::{read_dataset, read_summary, verify_dataset};
+use grundy::dataset::monorail::{
+    check_regenerated_present, read_dataset, read_summary, verify_dataset,
+};
 use grundy::games::monorail::cost::verify_cost;
 use grundy::games::monorail::rules::check_tiles;
 use grundy::jobs::memory::check;
@@ -37,6 +39,9 @@ pub fn run(a: &VerifyArgs, bars: &Bars) -> anyhow::Result<()> {
         path: a.dir.join(grundy::dataset::monorail::files::SUMMARY),
         reason: format!("field tiles: {e}"),
     })?;
+    // Before the memory check: a fresh checkout lacks the table, and that
+    // is what to say first.
+    check_regenerated_present(&a.dir, tiles)?;
     check(
         &format!("verifying {} (T = {tiles})", a.dir.display()),
         &verify_cost(tiles)?,
