@@ -21,7 +21,8 @@ def grundy_cli():
     repository, else one on PATH; None when there is none."""
     for candidate in (os.environ.get("GRUNDY"), ROOT / "target" / "release" / "grundy"):
         if candidate and Path(candidate).is_file():
-            return str(candidate)
+            # Absolute: a test may change the working directory.
+            return str(Path(candidate).resolve())
     return shutil.which("grundy")
 
 
