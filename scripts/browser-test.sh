@@ -41,3 +41,4 @@ done
 [ -n "$url" ] || { echo "error: grundy serve did not start within 30 s"; exit 1; }
 echo "server at $url"
 node tests/browser/explorer.mjs --url "$url" "$@"
+node tests/browser/atlas.mjs --url "$url"
