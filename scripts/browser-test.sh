@@ -50,3 +50,4 @@ url=$(listening "$out" $server)
 wide_url=$(listening "$wide_out" $wide)
 echo "server at $url, the unbounded grid at $wide_url"
 node tests/browser/explorer.mjs --url "$url" --wide-url "$wide_url" "$@"
+node tests/browser/atlas.mjs --url "$url"

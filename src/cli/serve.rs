@@ -28,6 +28,11 @@ pub struct Args {
     /// Address to listen on. The default serves this machine only.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
+    /// The octal atlas's data (`/octal`): the directory holding `census/`
+    /// and `census-4/`. Missing: the atlas says so and still computes
+    /// codes on request.
+    #[arg(long, default_value = "data/octal")]
+    pub octal_data: std::path::PathBuf,
 }
 
 /// Solves the game, then serves the explorer until the process is stopped.
@@ -39,6 +44,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let board = a.board.board()?;
     let what = format!("serve --tiles {tiles}");
     let tb = Arc::new(tablebase(&what, tiles, board, a.force, bars)?);
+    let atlas = Arc::new(grundy::serve::atlas::Atlas::load(&a.octal_data));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()
@@ -63,10 +69,20 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
             tb.classes(),
             tb.start_nimber()
         )?;
+        writeln!(
+            out,
+            "octal atlas: {} codes from {}{}",
+            atlas.len(),
+            a.octal_data.display(),
+            atlas
+                .notes()
+                .first()
+                .map_or(String::new(), |n| format!(" ({n})"))
+        )?;
         writeln!(out, "listening on http://{host}:{}/", addr.port())?;
         out.flush()?;
         drop(out);
-        grundy::serve::serve(listener, tb)
+        grundy::serve::atlas::serve_with_atlas(listener, tb, atlas)
             .await
             .context("the server stopped")
     })

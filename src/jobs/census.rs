@@ -151,8 +151,9 @@ pub fn reach_of(max_n: usize, budget: Option<Budget>) -> (Reach, Option<BudgetRe
 /// Unsettled codes plotted in the report, at most.
 pub const PLOTS: usize = 4;
 
-/// Values plotted per unsettled code, at most (`G(0..2^16)`).
-pub const PLOT_VALUES: usize = 1 << 16;
+/// Values plotted per unsettled code, at most (`G(0..2^24)`): the plots
+/// show the whole computed range, `G(0..=computed_to)`, up to this.
+pub const PLOT_VALUES: usize = 1 << 24;
 
 /// The partial rows file inside the output directory.
 pub const PARTIAL: &str = "census.partial.csv";
@@ -1299,9 +1300,22 @@ pub fn verify(dir: &Path, depth: Depth, force: bool, progress: &dyn Progress) ->
     })
 }
 
+/// Re-renders the report of the census in `dataset` (its `census.csv`
+/// and `summary.json`, read, not changed) into `reports`, as
+/// [`write_report`]: `octal census --report-only`.
+///
+/// # Errors
+/// As [`crate::dataset::census::read_summary`] and [`write_report`].
+pub fn report_only(reports: &Path, dataset: &Path, progress: &dyn Progress) -> Result<Summary> {
+    let summary = read_summary(&dataset.join("summary.json"))?;
+    write_report(reports, dataset, &summary, progress)?;
+    Ok(summary)
+}
+
 /// Writes `reports/octal-census.md` (`octal-census-4.md` for four digits) and its plots (`octal-census/<code>.svg`
-/// for the first [`PLOTS`] unsettled codes, `G(0..2^16)` recomputed) from
-/// the census in `dataset`.
+/// for the first [`PLOTS`] unsettled codes, `G(0..=computed_to)`
+/// recomputed, at most [`PLOT_VALUES`] values) from the census in
+/// `dataset`.
 ///
 /// # Errors
 /// As [`read_csv`] and [`write_bytes`].
@@ -1318,15 +1332,20 @@ pub fn write_report(
         .take(PLOTS)
         .collect();
     progress.phase("plots of unsettled codes", plotted.len() as u64);
-    let mut figures = Vec::new();
-    for l in plotted {
-        let code: OctalCode = l.code.parse()?;
-        let len = summary.max_n.saturating_add(1).min(PLOT_VALUES);
-        let mut c = Computation::new(code.clone(), Engine::Sparse);
-        c.extend_to(len, &NoProgress);
-        figures.push((code, c.into_values()));
-        progress.advance(1);
-    }
+    let figures = plotted
+        .par_iter()
+        .map(|l| {
+            let code: OctalCode = l.code.parse()?;
+            let to: usize = crate::report::census::field(l, "computed_to")
+                .parse()
+                .unwrap_or(summary.max_n);
+            let len = to.saturating_add(1).min(PLOT_VALUES);
+            let mut c = Computation::new(code.clone(), Engine::Sparse);
+            c.extend_to(len, &NoProgress);
+            progress.advance(1);
+            Ok((code, c.into_values()))
+        })
+        .collect::<Result<Vec<_>>>()?;
     progress.finish_phase();
     let dataset_name = dataset.display().to_string();
     let stem = crate::report::census::report_stem(summary.digits);

@@ -6,7 +6,7 @@
 //! games.
 
 use super::common::{thousands, Rendered};
-use super::plot::sequence_plot;
+use super::plot::{dot_plot, PlotOptions};
 use crate::dataset::census::{Line, Summary};
 use crate::games::octal::{OctalCode, Values};
 use std::fmt::Write;
@@ -45,7 +45,7 @@ pub fn render(
     crate::report::census_published::published_section(&mut md, lines);
     crate::report::census_published::records_section(&mut md, lines, 10);
     tables(&mut md, lines, &n);
-    let figures = plot_section(&mut md, plots, &report_stem(summary.digits));
+    let figures = plot_section(&mut md, plots, lines, &report_stem(summary.digits));
     Rendered {
         markdown: md,
         figures,
@@ -349,26 +349,38 @@ pub fn report_stem(digits: usize) -> String {
 }
 
 /// The plots of unsettled games, if any: the Markdown links, and the
-/// figures as `(file name, SVG)`.
+/// figures as `(file name, SVG)`. Each plot shows every value given (the
+/// whole computed range, `G(0..=computed_to)`), `n` log-scaled, the values
+/// rare under the row's mask in their own colour.
 fn plot_section(
     md: &mut String,
     plots: &[(OctalCode, Values)],
+    lines: &[Line],
     stem: &str,
 ) -> Vec<(String, String)> {
     let mut figures = Vec::new();
     if !plots.is_empty() {
-        let _ = writeln!(md, "## Plots of unsettled games\n");
+        let _ = writeln!(
+            md,
+            "## Plots of unsettled games\n\n\
+             Every value computed, G(0..=computed to), n on a log scale; each pixel column shows \
+             every distinct value in it as a dot; values rare under the code's mask (the `mask` \
+             column) in red, every one of them drawn.\n"
+        );
         for (code, values) in plots {
             let name = format!("{}.svg", code.file_name());
+            let text = code.to_string();
+            let mask = lines
+                .iter()
+                .find(|l| l.code == text)
+                .and_then(|l| field(l, "mask").parse::<u32>().ok());
             let _ = writeln!(
                 md,
-                "![G(n) of {code}, n < {}]({stem}/{name})\n",
-                thousands(values.len() as u64)
+                "![G(n) of {code}, n = 0 … {}]({stem}/{name})\n",
+                thousands(values.len().saturating_sub(1) as u64)
             );
-            figures.push((
-                name,
-                sequence_plot(&values.to_u32s(), &format!("G(n) of {code}")),
-            ));
+            let opts = PlotOptions { mask, log_n: true };
+            figures.push((name, dot_plot(values, &format!("G(n) of {code}"), &opts)));
         }
     }
     figures

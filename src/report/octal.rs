@@ -1,8 +1,9 @@
 //! The report of one octal game: `reports/octal/<code>.md` with a plot.
 
 use super::common::{thousands, Rendered, RunInfo};
-use super::plot::sequence_plot;
+use super::plot::{dot_plot, PlotOptions};
 use crate::dataset::octal::Summary;
+use crate::games::octal::census::sparse_summary;
 use crate::games::octal::period::{Arithmetic, Periodicity};
 use crate::games::octal::{OctalCode, Values};
 use std::fmt::Write;
@@ -93,25 +94,7 @@ pub fn render(
         }
     }
     let _ = writeln!(md, "![G(n) against n]({fig})\n");
-    let show = values.len().min(120);
-    let _ = writeln!(md, "## The first {show} values\n");
-    let _ = writeln!(
-        md,
-        "| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 |"
-    );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
-    for row in 0..show.div_ceil(10) {
-        let _ = write!(md, "| {} |", row * 10);
-        for c in 0..10 {
-            let n = row * 10 + c;
-            if n < show {
-                let _ = write!(md, " {} |", values.get(n));
-            } else {
-                md.push_str("  |");
-            }
-        }
-        md.push('\n');
-    }
+    value_table(&mut md, values, period.map(|p| (p.pre_period, p.period)));
     let _ = writeln!(md, "\n## Run\n");
     for (phase, secs) in &run.phases {
         let _ = writeln!(md, "- {phase}: {secs:.2} s");
@@ -121,9 +104,72 @@ pub fn render(
         let _ = writeln!(md, "- peak memory of the process: {m:.0} MiB");
     }
     let _ = writeln!(md, "- command: `{}`", run.command);
-    let plot = sequence_plot(&values.to_u32s(), &format!("G(n) of {code}"));
+    let mut opts = plot_options(values);
+    // A short pre-period and period beside a long range: log-scaled n
+    // shows the pre-period and the periodic rows both.
+    opts.log_n =
+        period.is_some_and(|p| (p.pre_period + 2 * p.period).saturating_mul(20) <= values.len());
+    let plot = dot_plot(values, &format!("G(n) of {title}"), &opts);
     Rendered {
         markdown: md,
         figures: vec![(fig.to_string(), plot)],
     }
+}
+
+/// Widest table row: a longer period is tabled in rows of 10.
+const MAX_ROW: usize = 40;
+
+/// The values as a Markdown table: in rows of the period `(pre-period,
+/// period)` when one is known (and at most [`MAX_ROW`]), so each column is
+/// one residue `n mod p` and the periodic part reads down the columns;
+/// else in rows of 10. At least the first 120 values, and with a period
+/// the pre-period and two whole periods past it.
+pub fn value_table(md: &mut String, values: &Values, period: Option<(usize, usize)>) {
+    let width = match period {
+        Some((_, p)) if p <= MAX_ROW => p,
+        _ => 10,
+    };
+    let want = match period {
+        Some((pre, p)) => (pre + 2 * p).max(120),
+        None => 120,
+    };
+    let show = want.next_multiple_of(width).min(values.len());
+    match period {
+        Some((pre, p)) if p == width => {
+            let _ = writeln!(
+                md,
+                "## The first {show} values, in rows of the period {p}\n\n\
+                 Each column is one residue n mod {p}; from n = {pre} on (the pre-period) every \
+                 column is constant.\n"
+            );
+        }
+        _ => {
+            let _ = writeln!(md, "## The first {show} values\n");
+        }
+    }
+    let heads: Vec<String> = (0..width).map(|c| format!("+{c}")).collect();
+    let _ = writeln!(md, "| n | {} |", heads.join(" | "));
+    let _ = writeln!(md, "|---|{}", "---|".repeat(width));
+    for row in 0..show.div_ceil(width) {
+        let _ = write!(md, "| {} |", row * width);
+        for c in 0..width {
+            let n = row * width + c;
+            if n < show {
+                let _ = write!(md, " {} |", values.get(n));
+            } else {
+                md.push_str("  |");
+            }
+        }
+        md.push('\n');
+    }
+}
+
+/// A rare value is drawn in its own colour when the sequence has a sparse
+/// space worth the name: at most a quarter of `G(1..)` rare under the best
+/// mask.
+pub fn plot_options(values: &Values) -> PlotOptions {
+    let mask = sparse_summary(values)
+        .filter(|s| s.rare_count.saturating_mul(4) <= values.len())
+        .map(|s| s.mask);
+    PlotOptions { mask, log_n: false }
 }

@@ -47,6 +47,7 @@
 //! which gives the errors of axum and its extractors a JSON body and
 //! catches panics; [`router`] holds the API.
 
+pub mod atlas;
 mod errors;
 mod guard;
 mod head;

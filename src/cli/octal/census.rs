@@ -1,5 +1,7 @@
 //! `grundy octal census [--digits D] [--max-n N] [--budget T,M] [--shard I/K] [--out DIR]
-//! [--reports DIR] [--resume] [--json]` and `grundy octal census merge
+//! [--reports DIR] [--resume] [--json]`, `grundy octal census --report-only
+//! --out DIR --reports DIR` (the report re-rendered from a census on disk,
+//! nothing recomputed but the plotted sequences) and `grundy octal census merge
 //! DIR… --out DIR`: flags checked, then one library call
 //! ([`grundy::jobs::census`]). `octal verify CENSUS-DIR` is in
 //! [`super::verify`].
@@ -44,6 +46,11 @@ pub struct CensusArgs {
     /// Keep the rows of an interrupted run (OUT/census.partial.csv).
     #[arg(long)]
     pub resume: bool,
+    /// Compute nothing: re-render the report (--reports, required) from
+    /// the census already in OUT, which is read and not changed; only the
+    /// plotted sequences are recomputed.
+    #[arg(long, requires = "reports", conflicts_with_all = ["resume", "shard"])]
+    pub report_only: bool,
     /// Print one JSON object (the summary) instead.
     #[arg(long)]
     pub json: bool,
@@ -83,6 +90,16 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         refuse_input_as_output(&m.out, m.dirs.iter().map(|d| d.as_path()))?;
         let r = merge(&m.dirs, &m.out, m.reports.as_deref(), bars)?;
         return print(&r, m.json, &m.out, "merged");
+    }
+    if let (true, Some(reports)) = (a.report_only, a.reports.as_deref()) {
+        let s = grundy::jobs::census::report_only(reports, &a.out, bars)?;
+        outln!(
+            "rendered the report of the {}-digit census in {} into {}",
+            s.digits,
+            a.out.display(),
+            reports.display()
+        )?;
+        return Ok(());
     }
     validate(a.digits, a.max_n, a.shard)?;
     let job = CensusJob {

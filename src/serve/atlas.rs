@@ -1,0 +1,473 @@
+//! The octal atlas of `grundy serve`: every code of the committed census
+//! and any other code on request.
+//!
+//! Pages (one HTML page, `atlas.html`, embedded; it reads the API):
+//! - `/octal`: the census as a table, sortable by any column, filtered by
+//!   status, digits and code.
+//! - `/octal/CODE[?n=N]`: one code: its plot, status, period and
+//!   pre-period, proof range or how far it was computed, sparse-space data,
+//!   its first values in rows of the period, and the claim in `octal
+//!   check` syntax.
+//!
+//! API (`GET`, JSON):
+//! - `/api/octal`: `source` (the data directory), `notes` (what could not
+//!   be read, if anything), `columns` and `rows` (one array per code, in
+//!   census order: the 3-digit census's row where it has the code, it
+//!   computed further, else the 4-digit census's).
+//! - `/api/octal/CODE[?n=N]`: `code`, `name`, `digits`, `source`
+//!   (`census` or `census-4` with the row's fields as `row`, or `computed`),
+//!   `status`, `period`, `pre_period`, `proof` (`[start, end)`),
+//!   `computed_to`, `max_value`, `sparse` (`mask`, `rare_count`,
+//!   `last_rare`, `over`: the `n` it covers), `claim` (`period`,
+//!   `values`, `exceptions`, `command`; `null` when not periodic or, with
+//!   `note`, too long), `values` (the first ones), `plot` (an SVG of every
+//!   value computed here, `plotted_to` its last `n`, `stopped` when the
+//!   time bound cut it short). A census code is recomputed to its
+//!   `computed_to` (at most [`PLOT_VALUES`] values); another code to
+//!   `n = N` (default [`DEFAULT_N`], at most [`MAX_N`]; more is HTTP 400),
+//!   both within [`TIME_BOUND`].
+//!
+//! A missing or unreadable census is no error: the list is empty, `notes`
+//! says why, and codes are still computed on request.
+
+use crate::dataset::census::{parse_fields, read_csv, Fields};
+use crate::games::octal::census::sparse_summary;
+use crate::games::octal::claim::Claim;
+use crate::games::octal::period::{arithmetic_period, proved_period};
+use crate::games::octal::{Computation, Engine, OctalCode, Values};
+use crate::progress::Progress;
+use crate::report::common::thousands;
+use crate::report::octal::plot_options;
+use crate::report::plot::dot_plot;
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The atlas page, embedded at compile time.
+pub const ATLAS_PAGE: &str = include_str!("atlas.html");
+
+/// Values plotted for a census code, at most (`G(0..2^20)`).
+pub const PLOT_VALUES: usize = 1 << 20;
+/// `n` computed for a code outside the census unless `?n=` says otherwise.
+pub const DEFAULT_N: usize = 1 << 14;
+/// The largest `n` computed on request for a code outside the census.
+pub const MAX_N: usize = 1 << 20;
+/// Time one request may compute for; the values so far are shown after.
+pub const TIME_BOUND: Duration = Duration::from_secs(10);
+/// Periods up to this long have their claim given in full.
+pub const MAX_CLAIM: usize = 2000;
+/// Values listed on a code's page, at most.
+pub const LISTED: usize = 400;
+/// Code pages kept computed, at most (then the cache starts again).
+const CACHED: usize = 64;
+
+/// One code of the census.
+#[derive(Clone, Debug)]
+struct Entry {
+    /// Its row.
+    fields: Fields,
+    /// `census` or `census-4`: the directory under the data directory.
+    census: &'static str,
+}
+
+/// The census codes and a cache of computed pages.
+#[derive(Debug)]
+pub struct Atlas {
+    /// Where the census was read from.
+    dir: PathBuf,
+    /// The codes, in census order.
+    entries: Vec<Entry>,
+    /// The index of each code in `entries`.
+    by_code: HashMap<String, usize>,
+    /// What could not be read.
+    notes: Vec<String>,
+    /// Answers of `/api/octal/CODE` for census codes.
+    cache: Mutex<HashMap<String, Value>>,
+}
+
+/// Census directories read, the deeper first.
+const CENSUSES: [&str; 2] = ["census", "census-4"];
+
+impl Atlas {
+    /// Reads `dir/census/census.csv` and `dir/census-4/census.csv` (for a
+    /// code in both, the row of the first, computed further). Never fails:
+    /// a census missing or unreadable is left out and named in
+    /// [`Atlas::notes`].
+    pub fn load(dir: &Path) -> Atlas {
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut by_code = HashMap::new();
+        let mut notes = Vec::new();
+        for census in CENSUSES {
+            let path = dir.join(census).join("census.csv");
+            let lines = match read_csv(&path) {
+                Ok(l) => l,
+                Err(e) => {
+                    notes.push(format!("no census read from {}: {e}", path.display()));
+                    continue;
+                }
+            };
+            for (i, l) in lines.iter().enumerate() {
+                match parse_fields(&l.text) {
+                    Ok(fields) => {
+                        if !by_code.contains_key(&l.code) {
+                            by_code.insert(l.code.clone(), entries.len());
+                            entries.push(Entry { fields, census });
+                        }
+                    }
+                    Err(e) => {
+                        notes.push(format!("{} line {}: {e}", path.display(), i + 2));
+                        break;
+                    }
+                }
+            }
+        }
+        Atlas {
+            dir: dir.to_path_buf(),
+            entries,
+            by_code,
+            notes,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Codes in the atlas.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no census was read.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What could not be read (empty when both censuses were).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The body of `/api/octal`: every census code as a row of
+    /// `columns`.
+    pub fn list_json(&self) -> Value {
+        let rows: Vec<Value> = self
+            .entries
+            .iter()
+            .map(|e| {
+                let f = &e.fields;
+                json!([
+                    f.code.to_string(),
+                    f.code.max_removal(),
+                    f.status,
+                    f.period,
+                    f.pre_period,
+                    f.proof_start,
+                    f.proof_end,
+                    f.computed_to,
+                    f.max_value,
+                    f.mask,
+                    f.rare_count,
+                    f.last_rare,
+                    f.same_as.as_ref().map(ToString::to_string),
+                    e.census,
+                ])
+            })
+            .collect();
+        json!({
+            "source": self.dir.display().to_string(),
+            "notes": self.notes,
+            "columns": ["code", "digits", "status", "period", "pre_period", "proof_start",
+                "proof_end", "computed_to", "max_value", "mask", "rare_count", "last_rare",
+                "same_as", "census"],
+            "rows": rows,
+        })
+    }
+
+    /// The body of `/api/octal/CODE`, `n` the `?n=` asked for (used for a
+    /// code outside the census only). Computes for up to [`TIME_BOUND`].
+    ///
+    /// # Errors
+    /// A one-line message (HTTP 400) for a code that does not parse or an
+    /// `n` above [`MAX_N`].
+    pub fn code_json(&self, code: &str, n: Option<usize>) -> Result<Value, String> {
+        let parsed: OctalCode = code
+            .trim()
+            .parse()
+            .map_err(|e| format!("{code:?} is not an octal code: {e}"))?;
+        let text = parsed.to_string();
+        if let Some(&i) = self.by_code.get(&text) {
+            if let Some(v) = self.cache.lock().ok().and_then(|c| c.get(&text).cloned()) {
+                return Ok(v);
+            }
+            let v = census_json(&self.entries[i], &parsed);
+            if let Ok(mut c) = self.cache.lock() {
+                if c.len() >= CACHED {
+                    c.clear();
+                }
+                c.insert(text, v.clone());
+            }
+            return Ok(v);
+        }
+        let n = n.unwrap_or(DEFAULT_N);
+        if n > MAX_N {
+            return Err(format!(
+                "n = {} is past the atlas's bound of {} for a code outside the census; compute it with `grundy octal seq {text} --max-n {n}`",
+                thousands(n as u64),
+                thousands(MAX_N as u64)
+            ));
+        }
+        Ok(computed_json(&parsed, n))
+    }
+}
+
+/// Stops a computation at a deadline.
+struct Deadline(Instant);
+
+impl Progress for Deadline {
+    fn stop_requested(&self) -> bool {
+        Instant::now() >= self.0
+    }
+}
+
+/// `G(0..len)` of `code`, or as many as [`TIME_BOUND`] allows: the
+/// values and whether they were cut short.
+fn compute(code: &OctalCode, len: usize) -> (Values, bool) {
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    let done = c.extend_to(len, &Deadline(Instant::now() + TIME_BOUND));
+    (c.into_values(), !done)
+}
+
+/// The claim of a period, as `octal check` reads it.
+fn claim_json(code: &OctalCode, values: &Values, pre: usize, period: usize) -> Value {
+    if period > MAX_CLAIM {
+        return json!({
+            "period": period,
+            "note": format!(
+                "the period has {} values, too many to list here: `grundy octal period {code}` prints the claim",
+                thousands(period as u64)
+            ),
+        });
+    }
+    match Claim::of_period(values, pre, period) {
+        Some(c) => {
+            let mut command = format!(
+                "grundy octal check {code} --period {} --values \"{}\"",
+                c.period,
+                c.values_text()
+            );
+            if !c.exceptions.is_empty() {
+                command.push_str(&format!(" --exceptions \"{}\"", c.exceptions_text()));
+            }
+            json!({
+                "period": c.period,
+                "values": c.values,
+                "exceptions": c.exceptions.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
+                "command": command,
+            })
+        }
+        None => json!({
+            "period": period,
+            "note": format!(
+                "the claim needs G(0..{}), more than computed here: `grundy octal period {code}` prints it",
+                thousands((pre + period) as u64)
+            ),
+        }),
+    }
+}
+
+/// The plot and value fields every code page has.
+fn common(code: &OctalCode, values: &Values, stopped: bool, mask: Option<u32>, log: bool) -> Value {
+    let title = match code.name() {
+        Some(n) => format!("G(n) of {code} ({n})"),
+        None => format!("G(n) of {code}"),
+    };
+    let mut opts = plot_options(values);
+    if mask.is_some() {
+        opts.mask = mask;
+    }
+    opts.log_n = log;
+    let listed: Vec<u32> = values.iter().take(LISTED).collect();
+    json!({
+        "code": code.to_string(),
+        "name": code.name(),
+        "digits": code.max_removal(),
+        "plot": dot_plot(values, &title, &opts),
+        "plotted_to": values.len().saturating_sub(1),
+        "stopped": stopped,
+        "values": listed,
+    })
+}
+
+/// Adds the fields of `extra` to the object `v`.
+fn merged(mut v: Value, extra: Value) -> Value {
+    if let (Some(o), Value::Object(e)) = (v.as_object_mut(), extra) {
+        o.extend(e);
+    }
+    v
+}
+
+/// The page of a census code: its row, with its values recomputed to
+/// `computed_to` (at most [`PLOT_VALUES`]) for the plot and the claim.
+fn census_json(e: &Entry, code: &OctalCode) -> Value {
+    let f = &e.fields;
+    let len = f.computed_to.saturating_add(1).min(PLOT_VALUES);
+    let (values, stopped) = compute(code, len);
+    let claim = match (f.pre_period, f.period, f.status) {
+        (Some(pre), Some(p), "periodic") => claim_json(code, &values, pre, p),
+        _ => Value::Null,
+    };
+    let sparse = match (f.mask, f.rare_count) {
+        (Some(mask), Some(rare)) => json!({
+            "mask": mask, "rare_count": rare, "last_rare": f.last_rare, "over": f.computed_to,
+        }),
+        _ => sparse_json(&values),
+    };
+    let log = f.status != "periodic" && values.len() > 10_000;
+    merged(
+        common(code, &values, stopped, f.mask, log),
+        json!({
+            "source": e.census,
+            "status": f.status,
+            "period": f.period,
+            "pre_period": f.pre_period,
+            "saltus": f.saltus,
+            "proof": f.proof_start.zip(f.proof_end).map(|(a, b)| [a, b]),
+            "computed_to": f.computed_to,
+            "max_value": f.max_value,
+            "max_value_at": f.max_value_at,
+            "same_as": f.same_as.as_ref().map(ToString::to_string),
+            "sparse": sparse,
+            "claim": claim,
+            "row": {
+                "code": f.code.to_string(), "status": f.status, "pre_period": f.pre_period,
+                "period": f.period, "proof_start": f.proof_start, "proof_end": f.proof_end,
+                "computed_to": f.computed_to, "max_value": f.max_value,
+                "max_value_at": f.max_value_at, "mask": f.mask, "rare_count": f.rare_count,
+                "last_rare": f.last_rare,
+            },
+        }),
+    )
+}
+
+/// The sparse space of the values computed here.
+fn sparse_json(values: &Values) -> Value {
+    match sparse_summary(values) {
+        Some(s) => json!({
+            "mask": s.mask, "rare_count": s.rare_count, "last_rare": s.last_rare,
+            "over": values.len().saturating_sub(1),
+        }),
+        None => Value::Null,
+    }
+}
+
+/// The page of a code outside the census: `G(0..=n)` computed here, its
+/// period proved from them if they prove one.
+fn computed_json(code: &OctalCode, n: usize) -> Value {
+    let (values, stopped) = compute(code, n.saturating_add(1));
+    let period = proved_period(code, &values);
+    let arithmetic = period
+        .is_none()
+        .then(|| arithmetic_period(&values))
+        .flatten();
+    let status = match (period, arithmetic) {
+        (Some(_), _) => "periodic",
+        (None, Some(_)) => "arithmetic",
+        (None, None) => "unsettled",
+    };
+    let claim = period.map_or(Value::Null, |p| {
+        claim_json(code, &values, p.pre_period, p.period)
+    });
+    let last = values.len().saturating_sub(1);
+    let log = period.is_none() && values.len() > 10_000;
+    merged(
+        common(code, &values, stopped, None, log),
+        json!({
+            "source": "computed",
+            "status": status,
+            "period": period.map(|p| p.period).or(arithmetic.map(|a| a.period)),
+            "pre_period": period.map(|p| p.pre_period).or(arithmetic.map(|a| a.pre_period)),
+            "saltus": arithmetic.map(|a| a.saltus),
+            "proof": period.map(|p| [p.theorem_pre_period, p.proof_end]),
+            "computed_to": last,
+            "asked_to": n,
+            "max_value": values.max(),
+            "same_as": Value::Null,
+            "sparse": sparse_json(&values),
+            "claim": claim,
+        }),
+    )
+}
+
+/// The routes of the atlas, to merge into the explorer's router.
+pub fn router(atlas: Arc<Atlas>) -> Router {
+    Router::new()
+        .route("/octal", get(page))
+        .route("/octal/", get(page))
+        .route("/octal/{code}", get(page))
+        .route("/api/octal", get(list))
+        .route("/api/octal/{code}", get(code_page))
+        .with_state(atlas)
+}
+
+async fn page() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        ATLAS_PAGE,
+    )
+        .into_response()
+}
+
+async fn list(State(atlas): State<Arc<Atlas>>) -> Response {
+    Json(atlas.list_json()).into_response()
+}
+
+async fn code_page(
+    State(atlas): State<Arc<Atlas>>,
+    UrlPath(code): UrlPath<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let n = match q.get("n").map(|t| t.trim().parse::<usize>()) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            return super::errors::error(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "n = {:?} is not a heap size (a whole number up to {})",
+                    q.get("n").map(String::as_str).unwrap_or_default(),
+                    MAX_N
+                ),
+            )
+        }
+    };
+    let answer = tokio::task::spawn_blocking(move || atlas.code_json(&code, n)).await;
+    match answer {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(e)) => super::errors::error(StatusCode::BAD_REQUEST, &e),
+        Err(e) => super::errors::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("the computation failed: {e}"),
+        ),
+    }
+}
+
+/// Serves the explorer of `tb` and the atlas on `listener` until the
+/// process ends (see [`super::serve_router`]).
+///
+/// # Errors
+/// None in practice: failed accepts are retried.
+pub async fn serve_with_atlas(
+    listener: tokio::net::TcpListener,
+    tb: Arc<crate::games::monorail::tablebase::Tablebase>,
+    atlas: Arc<Atlas>,
+) -> std::io::Result<()> {
+    super::serve_router(listener, super::router(tb).merge(router(atlas))).await
+}

@@ -1,0 +1,230 @@
+//! The octal atlas of `grundy serve`: its answers for codes of the
+//! committed census (`data/octal/census`, `census-4`) and for a code
+//! outside it, straight from the library and through a running server.
+
+use grundy::serve::atlas::{Atlas, MAX_N};
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+fn atlas() -> Atlas {
+    let a = Atlas::load(Path::new("data/octal"));
+    assert!(a.notes().is_empty(), "{:?}", a.notes());
+    a
+}
+
+/// Every code of up to four digits once: 2·8^4.
+#[test]
+fn lists_every_census_code_once() {
+    let a = atlas();
+    assert_eq!(a.len(), 8192);
+    let list = a.list_json();
+    let rows = list["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 8192);
+    let columns: Vec<&str> = list["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let col = |name: &str| columns.iter().position(|c| *c == name).unwrap();
+    let row = rows
+        .iter()
+        .find(|r| r[col("code")] == "0.137")
+        .expect("0.137 listed");
+    assert_eq!(row[col("status")], "periodic");
+    assert_eq!(row[col("period")], 34);
+    assert_eq!(row[col("pre_period")], 52);
+    assert_eq!(row[col("digits")], 3);
+    // 0.6 comes from the 3-digit census, computed to 2^22 there (2^20 in
+    // the 4-digit one).
+    let r6 = rows.iter().find(|r| r[col("code")] == "0.6").unwrap();
+    assert_eq!(r6[col("computed_to")], 4_194_304);
+    assert_eq!(r6[col("census")], "census");
+}
+
+/// Dawson's chess: period 34 from n = 52, and the claim `octal check`
+/// reads, its values those of Guy and Smith's table.
+#[test]
+fn dawsons_chess_page() {
+    let d = atlas().code_json("0.137", None).unwrap();
+    assert_eq!(d["status"], "periodic");
+    assert_eq!(d["period"], 34);
+    assert_eq!(d["pre_period"], 52);
+    assert_eq!(d["proof"], serde_json::json!([52, 141]));
+    assert_eq!(d["computed_to"], 255);
+    assert_eq!(d["max_value"], 9);
+    assert_eq!(d["source"], "census");
+    let values: Vec<u64> = d["claim"]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        values,
+        [
+            8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+            4, 5, 3, 7, 4
+        ]
+    );
+    let command = d["claim"]["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("grundy octal check 0.137 --period 34 --values \"8 1 1 2 0 3"),
+        "{command}"
+    );
+    assert!(command.contains("--exceptions \"0:0,"), "{command}");
+    // The values listed: G(0..4) = 0, 1, 1, 2.
+    assert_eq!(d["values"].as_array().unwrap()[..4], [0, 1, 1, 2]);
+    let svg = d["plot"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("G(n) of 0.137 (dawsons-chess)"));
+}
+
+/// An unsettled code: the census's sparse space (mask 494 = 0x1ee, 1,583
+/// rare values to n = 4,194,304), no claim, the plot to 2^20 − 1 (or as
+/// far as the time bound let it go, which it then says).
+#[test]
+fn unsettled_page() {
+    let d = atlas().code_json("0.6", None).unwrap();
+    assert_eq!(d["status"], "unsettled");
+    assert_eq!(d["period"], Value::Null);
+    assert_eq!(d["claim"], Value::Null);
+    assert_eq!(d["sparse"]["mask"], 494);
+    assert_eq!(d["sparse"]["rare_count"], 1583);
+    assert_eq!(d["sparse"]["last_rare"], 20627);
+    let plotted = d["plotted_to"].as_u64().unwrap();
+    if d["stopped"] == false {
+        assert_eq!(plotted, (1 << 20) - 1);
+    } else {
+        assert!(plotted < (1 << 20) - 1);
+    }
+    assert!(d["plot"]
+        .as_str()
+        .unwrap()
+        .contains("rare under mask 0x1ee"));
+}
+
+/// A code outside the census is computed: 0.00001 (take exactly five
+/// tokens) has G(5) = 1 and every other value 0: period 1 from n = 6,
+/// with the exception 5:1.
+#[test]
+fn code_outside_the_census_is_computed() {
+    let d = atlas().code_json("0.00001", Some(100)).unwrap();
+    assert_eq!(d["source"], "computed");
+    assert_eq!(d["computed_to"], 100);
+    assert_eq!(d["status"], "periodic");
+    assert_eq!(d["period"], 1);
+    assert_eq!(d["pre_period"], 6);
+    assert_eq!(
+        d["claim"]["command"],
+        "grundy octal check 0.00001 --period 1 --values \"0\" --exceptions \"5:1\""
+    );
+    let e = atlas().code_json("0.00001", Some(MAX_N + 1)).unwrap_err();
+    assert!(e.contains("past the atlas's bound of 1,048,576"), "{e}");
+    let e = atlas().code_json("0.8z", None).unwrap_err();
+    assert!(e.contains("not an octal code"), "{e}");
+}
+
+/// Without a census the atlas says where it looked and still computes.
+#[test]
+fn missing_census_degrades() {
+    let a = Atlas::load(Path::new("no/such/dir"));
+    assert!(a.is_empty());
+    assert_eq!(a.notes().len(), 2);
+    assert!(a.notes()[0].contains("no/such/dir/census/census.csv"));
+    let d = a.code_json("0.77", Some(300)).unwrap();
+    assert_eq!(d["source"], "computed");
+    assert_eq!(d["period"], 12);
+    assert_eq!(d["pre_period"], 71);
+}
+
+/// A running `grundy serve`, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn server(args: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "serve",
+            "--quiet",
+            "--port",
+            "0",
+            "--board",
+            "5x4",
+            "--station",
+            "1,3",
+        ])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .unwrap();
+        if let Some(u) = line.strip_prefix("listening on ") {
+            break u.to_string();
+        }
+    };
+    Server { child, url }
+}
+
+fn get(url: &str) -> (u16, String) {
+    match ureq::get(url).call() {
+        Ok(r) => (r.status(), r.into_string().unwrap()),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+        Err(e) => panic!("{url}: {e}"),
+    }
+}
+
+/// The pages and API through HTTP: the page at `/octal` and
+/// `/octal/CODE`, JSON answers, and one-line errors with status 400.
+#[test]
+fn served_over_http() {
+    let s = server(&[]);
+    let (status, page) = get(&format!("{}octal", s.url));
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>Octal atlas</title>"));
+    let (status, page) = get(&format!("{}octal/0.137", s.url));
+    assert_eq!(status, 200);
+    assert!(page.contains("id=\"code-view\""));
+    let (status, body) = get(&format!("{}api/octal/0.137", s.url));
+    assert_eq!(status, 200);
+    let d: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(d["period"], 34);
+    for (path, says) in [
+        ("api/octal/0.8z", "not an octal code"),
+        ("api/octal/0.00001?n=abc", "is not a heap size"),
+        ("api/octal/0.00001?n=2000000", "past the atlas's bound"),
+    ] {
+        let (status, body) = get(&format!("{}{path}", s.url));
+        assert_eq!(status, 400, "{path}: {body}");
+        let e: Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            e["error"].as_str().unwrap().contains(says),
+            "{path}: {body}"
+        );
+        assert!(!body.contains('\n'), "{path}: {body}");
+    }
+    // The explorer's API is still there beside the atlas.
+    assert_eq!(get(&format!("{}api/info", s.url)).0, 200);
+    let s = server(&["--octal-data", "no/such/dir"]);
+    let (status, body) = get(&format!("{}api/octal", s.url));
+    assert_eq!(status, 200);
+    let d: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(d["rows"].as_array().unwrap().len(), 0);
+    assert!(d["notes"][0].as_str().unwrap().contains("no/such/dir"));
+}
