@@ -31,10 +31,12 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let r = grundy::jobs::reproduce::run(&job, bars)?;
     let s = &r.monorail;
     outln!(
-        "Monorail, T = {}: start nimber *{}, the first player {}; {} of {} first moves (up to symmetry) win; {} position classes solved. Wrote {} and {}.",
+        "Monorail, T = {}: start nimber *{}, the first player {}{}; {} of {} first moves (up to symmetry) win; {} position classes solved. Wrote {} and {}.",
         s.tiles,
         s.start_nimber,
         if s.first_player_wins { "wins" } else { "loses" },
+        r.monorail_remoteness
+            .map_or_else(String::new, |m| format!(" in {m} moves with perfect play (remoteness)")),
         s.winning_first_moves,
         s.first_moves,
         s.positions_solved,
@@ -42,13 +44,14 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         a.reports.join("monorail.md").display()
     )?;
     let (empty, televised, seconds) = &r.season4;
+    let (empty_r, televised_r) = r.season4_remoteness;
     let as_move = empty
         .moves
         .iter()
         .find(|m| m.tiles == televised.root.tiles())
         .map_or(u16::MAX, |m| m.nimber);
     outln!(
-        "Monorail, Season 4 board (5x4, T = {}): empty board *{}; the televised opening leaves *{} ({} move); {} replies, {} winning; in {seconds:.2} s. Wrote {}.",
+        "Monorail, Season 4 board (5x4, T = {}): empty board *{}, remoteness {empty_r}; the televised opening leaves *{} ({} move), remoteness {televised_r}; {} replies, {} winning; in {seconds:.2} s. Wrote {}.",
         empty.tiles,
         empty.nimber,
         as_move,

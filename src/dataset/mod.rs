@@ -13,6 +13,7 @@ pub mod monorail_board;
 pub mod monorail_checkpoint;
 pub mod monorail_positions;
 pub mod monorail_rank_checkpoint;
+pub mod monorail_remoteness;
 pub mod octal;
 pub mod octal_rows;
 pub mod octal_sparse;

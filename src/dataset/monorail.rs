@@ -582,6 +582,9 @@ pub struct VerifyReport {
     pub subgames_checked: usize,
     /// Loop rows re-derived and compared.
     pub loops_checked: usize,
+    /// Records of the optional `remoteness.bin.zst` re-derived from the
+    /// verified nimbers and compared (0 when the file is absent).
+    pub remoteness_checked: u64,
 }
 
 /// The first difference between a value read from a file and the
@@ -780,7 +783,23 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
         progress,
     )?;
     compare_files(&d, &analysis, &table)?;
+    let rpath = d.dir.join(super::monorail_remoteness::FILE);
+    let remoteness_checked = if rpath.exists() {
+        progress.phase("verify remoteness", 0);
+        let derived = crate::games::monorail::remoteness::remoteness(&table, &solved)?;
+        let n = super::monorail_remoteness::check_remoteness(
+            &rpath,
+            d.summary.tiles,
+            &table,
+            &derived,
+        )?;
+        progress.finish_phase();
+        n
+    } else {
+        0
+    };
     Ok(VerifyReport {
+        remoteness_checked,
         tiles: d.summary.tiles,
         positions_checked: counts.positions,
         options_checked: counts.options,

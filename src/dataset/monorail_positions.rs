@@ -50,6 +50,34 @@ pub struct Header {
 
 crate::frame_header!(Header, MAGIC, VERSION);
 
+/// A header of a keyed Monorail table: `(canonical key, u16 value)`
+/// records sorted by key after this header's fields (the positions table
+/// and the remoteness table, [`super::monorail_remoteness`], share the
+/// layout and differ in magic and meaning of the value).
+pub trait KeyedHeader: super::stream::FrameHeader {
+    /// A header for `records` records of a `tiles`-tile game of `loops`
+    /// loops, digest zeroed.
+    fn blank(tiles: u32, loops: u64, records: u64) -> Self;
+    /// Number of records that follow.
+    fn records(&self) -> u64;
+}
+
+impl KeyedHeader for Header {
+    fn blank(tiles: u32, loops: u64, records: u64) -> Header {
+        Header {
+            magic: MAGIC,
+            version: VERSION,
+            tiles,
+            loops,
+            records,
+            digest: [0; 32],
+        }
+    }
+    fn records(&self) -> u64 {
+        self.records
+    }
+}
+
 use super::stream;
 
 /// Writes the table (header and `records`, which must be sorted) to `w`
@@ -90,14 +118,26 @@ pub fn write_table_streamed<R>(
 where
     R: Fn(&mut dyn FnMut(&[(u64, u16)]) -> std::io::Result<()>) -> std::io::Result<()>,
 {
-    let header = Header {
-        magic: MAGIC,
-        version: VERSION,
-        tiles,
-        loops,
-        records: count,
-        digest: [0; 32],
-    };
+    write_keyed::<Header, R>(w, tiles, loops, count, level, records)
+}
+
+/// [`write_table_streamed`] for any keyed table: the header `H` then the
+/// records.
+///
+/// # Errors
+/// As [`write_table_streamed`].
+pub fn write_keyed<H: KeyedHeader, R>(
+    w: &mut dyn Write,
+    tiles: u32,
+    loops: u64,
+    count: u64,
+    level: i32,
+    records: R,
+) -> std::io::Result<()>
+where
+    R: Fn(&mut dyn FnMut(&[(u64, u16)]) -> std::io::Result<()>) -> std::io::Result<()>,
+{
+    let header = H::blank(tiles, loops, count);
     stream::write_framed(w, level, header, |sink| {
         let mut buf = Vec::with_capacity(RECORD_BYTES << 16);
         let mut given = 0u64;
@@ -150,13 +190,25 @@ pub fn read_table(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
 ///
 /// # Errors
 /// As [`read_table`], and the first error of `f`.
-pub fn read_table_chunks<F>(path: &Path, mut f: F) -> Result<Header>
+pub fn read_table_chunks<F>(path: &Path, f: F) -> Result<Header>
 where
     F: FnMut(&Header, &[(u64, u16)]) -> Result<()>,
 {
+    read_keyed_chunks::<Header, F>(path, f)
+}
+
+/// [`read_table_chunks`] for any keyed table with header `H`.
+///
+/// # Errors
+/// As [`read_table`] (the magic and version are `H`'s), and the first error
+/// of `f`.
+pub fn read_keyed_chunks<H: KeyedHeader, F>(path: &Path, mut f: F) -> Result<H>
+where
+    F: FnMut(&H, &[(u64, u16)]) -> Result<()>,
+{
     let corrupt = |reason: String| stream::corrupt(path, reason);
-    let (header, mut r) = stream::open::<Header>(path)?;
-    let n = header.records;
+    let (header, mut r) = stream::open::<H>(path)?;
+    let n = header.records();
     let mut chunk: Vec<(u64, u16)> = Vec::new();
     let mut block = vec![0u8; RECORD_BYTES << 16];
     let mut done = 0u64;

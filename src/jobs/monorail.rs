@@ -171,6 +171,7 @@ const DATASET_FILES: &[&str] = &[
     "loops.csv",
     "layers.csv",
     "positions.bin.zst",
+    crate::dataset::monorail_remoteness::FILE,
     "checkpoint",
 ];
 
@@ -249,8 +250,23 @@ pub fn run_staged(
         None => solve_checkpointed(&table, job.tiles, journal.as_ref(), progress)?,
     };
     lap("solve every position", &mut phases);
+    let remoteness = if job.tiles <= crate::dataset::monorail_remoteness::MAX_TILES {
+        progress.phase("remoteness", 0);
+        let r = crate::games::monorail::remoteness::remoteness(&table, &solved)?;
+        crate::dataset::monorail_remoteness::write_remoteness(
+            &out.join(crate::dataset::monorail_remoteness::FILE),
+            job.tiles,
+            &table,
+            &r,
+        )?;
+        progress.finish_phase();
+        lap("remoteness of every position", &mut phases);
+        Some(r.start())
+    } else {
+        None
+    };
     progress.phase("write datasets", 0);
-    let analysis = write_dataset(
+    let mut analysis = write_dataset(
         &out,
         job.tiles,
         &table,
@@ -263,6 +279,7 @@ pub fn run_staged(
         "write datasets and analyse (reachable counts, endgames)",
         &mut phases,
     );
+    analysis.start_remoteness = remoteness;
     let lemma_checked = solved.classes();
     let memo_slots = solved.memo.slots();
     drop(solved);

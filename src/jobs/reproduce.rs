@@ -122,8 +122,14 @@ pub struct ReproduceJob<'a> {
 pub struct Reproduced {
     /// The Monorail solve's summary.
     pub monorail: crate::dataset::monorail::Summary,
+    /// The remoteness of the Monorail start (T = 16): moves with perfect
+    /// play.
+    pub monorail_remoteness: Option<u16>,
     /// Season 4: the empty board and the televised opening, and seconds.
     pub season4: (BoardAnalysis, BoardAnalysis, f64),
+    /// Season 4: the remoteness of the empty board and of the position
+    /// after the televised opening.
+    pub season4_remoteness: (u16, u16),
     /// Each octal game of [`OCTAL_GAMES`]: its code and run.
     pub octal: Vec<(OctalCode, SeqRun)>,
     /// Treblecross: gap values known, losing strips among the table's, and
@@ -153,8 +159,9 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
         force: false,
         solver: None,
     };
-    let monorail = crate::jobs::monorail::run_staged(&solve, &mut stage, progress)?.summary;
-    let season4 = season4(job, &mut stage, progress)?;
+    let run = crate::jobs::monorail::run_staged(&solve, &mut stage, progress)?;
+    let (monorail, monorail_remoteness) = (run.summary, run.analysis.start_remoteness);
+    let (season4, season4_remoteness) = season4(job, &mut stage, progress)?;
     let mut octal = Vec::new();
     for &(name, max_n) in OCTAL_GAMES {
         let code: OctalCode = name.parse()?;
@@ -184,7 +191,9 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
     stage.commit()?;
     Ok(Reproduced {
         monorail,
+        monorail_remoteness,
         season4,
+        season4_remoteness,
         octal,
         treblecross,
         misere,
@@ -244,11 +253,12 @@ fn misere(
 /// and from the televised opening, into `monorail-season4/{empty,
 /// televised}/` and `monorail-season4.md` with its figures in
 /// `monorail-season4/`.
+#[allow(clippy::type_complexity)]
 fn season4(
     job: &ReproduceJob<'_>,
     stage: &mut Stage,
     progress: &dyn Progress,
-) -> Result<(BoardAnalysis, BoardAnalysis, f64)> {
+) -> Result<((BoardAnalysis, BoardAnalysis, f64), (u16, u16))> {
     let start = Instant::now();
     let board = Board::season4();
     let game = Game {
@@ -274,12 +284,23 @@ fn season4(
     let televised = game.analyse(&opening, progress)?;
     crate::dataset::monorail_board::write_board_dataset(&out.join("empty"), &empty)?;
     crate::dataset::monorail_board::write_board_dataset(&out.join("televised"), &televised)?;
-    let sec = crate::report::monorail_board::season4(&empty, &televised, "monorail-season4");
+    // The whole game from the empty board, for the remoteness of both.
+    let tb = game.tablebase(progress)?;
+    let remoteness = (tb.start_remoteness(), tb.query(&opening)?.remoteness);
+    let mut sec = crate::report::monorail_board::season4(&empty, &televised, "monorail-season4");
+    sec.markdown
+        .push_str(&crate::report::monorail_board::season4_remoteness(
+            remoteness.0,
+            remoteness.1,
+        ));
     for (name, svg) in &sec.figures {
         write_bytes(&figures.join(name), svg.as_bytes())?;
     }
     write_bytes(&md, sec.markdown.as_bytes())?;
-    Ok((empty, televised, start.elapsed().as_secs_f64()))
+    Ok((
+        (empty, televised, start.elapsed().as_secs_f64()),
+        remoteness,
+    ))
 }
 
 /// Extends the 0.007 values just computed to [`TREBLECROSS_NIMBERS`] and

@@ -120,6 +120,11 @@ fn result_table(md: &mut String, a: &Analysis) {
             thousands(a.positions_raw),
         ),
         (
+            "remoteness of the start (moves with perfect play: fastest win, slowest loss)",
+            a.start_remoteness
+                .map_or_else(|| "not computed (T > 18)".to_string(), |r| r.to_string()),
+        ),
+        (
             "winning first moves that leave one loop",
             thousands(a.endgames.len() as u64),
         ),

@@ -223,3 +223,21 @@ pub fn season4(empty: &BoardAnalysis, televised: &BoardAnalysis, fig_dir: &str) 
         figures,
     }
 }
+
+/// The Season 4 report's remoteness section: the empty board's and the
+/// televised opening's remoteness (moves to the end with perfect play; see
+/// [`crate::games::monorail::remoteness`]).
+pub fn season4_remoteness(empty: u16, televised: u16) -> String {
+    format!(
+        "\n## Remoteness\n\nWith perfect play (the winner finishing as fast as possible, the loser \
+         lasting as long as possible; the remoteness of C. A. B. Smith, GamesmanOne's term), the game \
+         from the empty board lasts **{empty} moves**, and after the televised opening **{televised} \
+         more moves**: {}. `grundy serve --board 5x4 --station 1,3` shows every move's remoteness and \
+         the main line.\n",
+        if televised % 2 == 1 {
+            "the player to move after it wins"
+        } else {
+            "the player to move after it loses"
+        }
+    )
+}

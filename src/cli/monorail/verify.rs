@@ -62,17 +62,26 @@ pub fn run(a: &VerifyArgs, bars: &Bars) -> anyhow::Result<()> {
                 "first_moves_checked": r.first_moves_checked,
                 "subgames_checked": r.subgames_checked,
                 "loops_checked": r.loops_checked,
+                "remoteness_checked": r.remoteness_checked,
             })
         );
     }
     outln!(
-        "{}: OK: T = {}, {} positions checked against {} regenerated options; every value of {} first moves, {} subgame classes, {} loops and the summary re-derived",
+        "{}: OK: T = {}, {} positions checked against {} regenerated options; every value of {} first moves, {} subgame classes, {} loops and the summary re-derived{}",
         a.dir.display(),
         r.tiles,
         r.positions_checked,
         r.options_checked,
         r.first_moves_checked,
         r.subgames_checked,
-        r.loops_checked
+        r.loops_checked,
+        if r.remoteness_checked > 0 {
+            format!(
+                "; {} remoteness records re-derived",
+                r.remoteness_checked
+            )
+        } else {
+            String::new()
+        }
     )
 }

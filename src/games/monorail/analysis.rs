@@ -89,6 +89,9 @@ pub struct Analysis {
     pub endgames: Vec<Endgame>,
     /// All subgame classes of all endgames, by id.
     pub subgame_classes: Vec<SubgameClass>,
+    /// The start's remoteness (moves to the end with perfect play,
+    /// [`super::remoteness`]), when it was computed (T ≤ 18).
+    pub start_remoteness: Option<u16>,
 }
 
 impl Analysis {
@@ -425,6 +428,7 @@ pub fn analyse_counted(
         classes_by_tiles: layers,
         endgames,
         subgame_classes,
+        start_remoteness: None,
     })
 }
 

@@ -1,0 +1,161 @@
+//! The Monorail remoteness table (`remoteness.bin.zst`, magic
+//! `GRUNDYRD`), an optional file of a Monorail dataset: the remoteness of
+//! every position class ([`crate::games::monorail::remoteness`]), keyed as
+//! `positions.bin.zst` is.
+//!
+//! Written by `monorail solve` for T ≤ [`MAX_TILES`] (so by `reproduce` for
+//! `data/monorail/`, T = 16) and checked by `monorail verify` when present:
+//! every record is re-derived from the verified nimbers. Git-ignored like
+//! the positions table (about 9 MB at T = 16) and regenerated.
+//!
+//! Layout of the decompressed stream (little-endian, fixed width: bincode 2
+//! with `standard().with_fixed_int_encoding()`), exactly that of
+//! [`super::monorail_positions`] but for the magic and the value:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `magic` | 8 bytes | `GRUNDYRD` |
+//! | `version` | u32 | format version, currently 1 |
+//! | `tiles` | u32 | tile count `T` |
+//! | `loops` | u64 | number of loops (rows of `loops.csv`) |
+//! | `records` | u64 | number of records that follow (the classes of `positions.bin.zst`) |
+//! | `digest` | 32 bytes | BLAKE3 of the stream with this field zeroed (offset 32; see [`super::stream`]) |
+//! | records | `records` × 10 bytes | `key: u64` (as in `positions.bin.zst`), `remoteness: u16` |
+//!
+//! Records are sorted by `key`, strictly ascending, and hold exactly the
+//! keys of `positions.bin.zst`. The remoteness is the number of moves to
+//! the end of the game (a completed loop) with perfect play, the winner
+//! finishing as fast as possible and the loser lasting as long as possible:
+//! even exactly at P-positions (nimber 0).
+
+use super::monorail_positions::{read_keyed_chunks, write_keyed, KeyedHeader};
+use crate::error::{Error, Result};
+use crate::games::monorail::loop_table::LoopTable;
+use crate::games::monorail::remoteness::Remoteness;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The magic bytes opening the decompressed stream.
+pub const MAGIC: [u8; 8] = *b"GRUNDYRD";
+/// The current format version.
+pub const VERSION: u32 = 1;
+/// The file's name in a dataset directory.
+pub const FILE: &str = "remoteness.bin.zst";
+/// Largest tile count whose solve writes the file (the sizes `serve` and
+/// `play` solve).
+pub const MAX_TILES: usize = 18;
+
+/// The table header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// [`VERSION`].
+    pub version: u32,
+    /// Tile count `T`.
+    pub tiles: u32,
+    /// Number of loops.
+    pub loops: u64,
+    /// Number of records.
+    pub records: u64,
+    /// BLAKE3 digest of the content (see [`super::stream`]).
+    pub digest: [u8; 32],
+}
+
+crate::frame_header!(Header, MAGIC, VERSION);
+
+impl KeyedHeader for Header {
+    fn blank(tiles: u32, loops: u64, records: u64) -> Header {
+        Header {
+            magic: MAGIC,
+            version: VERSION,
+            tiles,
+            loops,
+            records,
+            digest: [0; 32],
+        }
+    }
+    fn records(&self) -> u64 {
+        self.records
+    }
+}
+
+/// Writes `r` as `path` (atomically), zstd level 3.
+///
+/// # Errors
+/// [`Error::Io`] naming `path`.
+pub fn write_remoteness(
+    path: &Path,
+    tiles: usize,
+    table: &LoopTable,
+    r: &Remoteness,
+) -> Result<()> {
+    let records = r.records();
+    let tiles = u32::try_from(tiles).unwrap_or(u32::MAX);
+    let loops = table.len() as u64;
+    super::atomic::write_atomic(path, |w| {
+        write_keyed::<Header, _>(w, tiles, loops, records.len() as u64, 3, |put| {
+            records.chunks(1 << 16).try_for_each(&mut *put)
+        })
+    })
+}
+
+/// Reads the table at `path`: header and records.
+///
+/// # Errors
+/// [`Error::Io`] if it cannot be read; [`Error::CorruptDataset`] if it is
+/// not such a table (wrong magic or version, truncated, trailing bytes,
+/// keys out of order, digest mismatch).
+pub fn read_remoteness(path: &Path) -> Result<(Header, Vec<(u64, u16)>)> {
+    let mut records = Vec::new();
+    let header = read_keyed_chunks::<Header, _>(path, |_, chunk| {
+        records.extend_from_slice(chunk);
+        Ok(())
+    })?;
+    Ok((header, records))
+}
+
+/// Checks the table at `path` against `derived` (re-derived from verified
+/// nimbers) for a game of `tiles` tiles over `table`: same header counts,
+/// same keys, same values. Returns the records checked.
+///
+/// # Errors
+/// As [`read_remoteness`]; [`Error::VerificationFailed`] naming the first
+/// record that differs.
+pub fn check_remoteness(
+    path: &Path,
+    tiles: usize,
+    table: &LoopTable,
+    derived: &Remoteness,
+) -> Result<u64> {
+    let fail = |reason: String| Error::VerificationFailed {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let (h, records) = read_remoteness(path)?;
+    if h.tiles as usize != tiles || h.loops != table.len() as u64 {
+        return Err(fail(format!(
+            "header says T = {} over {} loops, the dataset T = {tiles} over {}",
+            h.tiles,
+            h.loops,
+            table.len()
+        )));
+    }
+    let want = derived.records();
+    if records.len() != want.len() {
+        return Err(fail(format!(
+            "file has {} records, re-derived {}",
+            records.len(),
+            want.len()
+        )));
+    }
+    for (i, (got, exp)) in records.iter().zip(&want).enumerate() {
+        if got != exp {
+            return Err(fail(format!(
+                "record {i}: file says key {:#x} remoteness {}, re-derived key {:#x} remoteness {}",
+                got.0, got.1, exp.0, exp.1
+            )));
+        }
+    }
+    Ok(records.len() as u64)
+}
