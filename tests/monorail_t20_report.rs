@@ -84,6 +84,7 @@ fn t20_report_is_the_committed_data_rendered() {
     let layers: Vec<LayerRow> = rows(&dir.join("layers.csv"));
     assert_eq!(first_moves.len(), summary.first_moves);
     let a = Analysis {
+        start_remoteness: None,
         tiles: summary.tiles,
         loops: summary.loops,
         start_nimber: summary.start_nimber,
