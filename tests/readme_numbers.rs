@@ -133,6 +133,14 @@ fn monorail_t16_numbers_match_the_dataset_and_report() {
         first,
         row_numbers(&report, "legal first moves, up to symmetry (raw)", r)
     );
+    assert_eq!(
+        row_numbers(t, "remoteness of the start (moves with perfect play)", w),
+        row_numbers(
+            &report,
+            "remoteness of the start: moves with perfect play (fastest win, slowest loss)",
+            r
+        )
+    );
     let wins = row_numbers(t, "winning first moves up to symmetry", w);
     assert_eq!(wins, vec![field(&s, sp, "winning_first_moves")]);
     assert_eq!(
