@@ -417,6 +417,7 @@ fn solve_writes_only_where_told() {
             "layers.csv",
             "loops.csv",
             "positions.bin.zst",
+            "remoteness.bin.zst",
             "subgames.csv",
             "summary.json"
         ]

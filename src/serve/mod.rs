@@ -166,14 +166,26 @@ async fn main_line(
     State(tb): State<Arc<Tablebase>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
+    at_position(&tb, &q, |p| {
+        tb.main_line(p).map(|line| main_line_json(&tb, &line))
+    })
+}
+
+/// Answers a request naming a position (`p`) with `f`'s JSON: 400 for a
+/// missing, malformed or impossible position, 500 for a failed check.
+fn at_position(
+    tb: &Tablebase,
+    q: &HashMap<String, String>,
+    f: impl FnOnce(&crate::games::monorail::position::Position) -> crate::error::Result<Value>,
+) -> Response {
     let Some(text) = q.get("p") else {
         return error(
             StatusCode::BAD_REQUEST,
             "missing parameter p (a position in compact notation, - for the start)",
         );
     };
-    match tb.parse(text).and_then(|p| tb.main_line(&p)) {
-        Ok(line) => Json(main_line_json(&tb, &line)).into_response(),
+    match tb.parse(text).and_then(|p| f(&p)) {
+        Ok(v) => Json(v).into_response(),
         Err(e @ Error::VerificationFailed { .. }) => {
             error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
         }
@@ -198,19 +210,7 @@ async fn position(
     State(tb): State<Arc<Tablebase>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let Some(text) = q.get("p") else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "missing parameter p (a position in compact notation, - for the start)",
-        );
-    };
-    match tb.parse(text).and_then(|p| tb.query(&p)) {
-        Ok(a) => Json(answer_json(&tb, &a)).into_response(),
-        Err(e @ Error::VerificationFailed { .. }) => {
-            error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
-        }
-        Err(e) => error(StatusCode::BAD_REQUEST, &e.to_string()),
-    }
+    at_position(&tb, &q, |p| tb.query(p).map(|a| answer_json(&tb, &a)))
 }
 
 /// The body of `/api/position` for an answer.
