@@ -167,6 +167,27 @@ pub enum Error {
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// An error and its causes (`chain`, outermost first) on one line,
+/// `a: b: c`, whitespace collapsed, leaving out a cause whose text its
+/// parent already shows (thiserror messages that embed their source would
+/// otherwise print the OS message twice): the line `grundy` prints after
+/// `error:`, and the message of the Python package's exceptions.
+pub fn one_line<'a>(chain: impl Iterator<Item = &'a (dyn std::error::Error + 'static)>) -> String {
+    let mut line = String::new();
+    for cause in chain {
+        let text = cause.to_string();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.is_empty() || line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
 impl Error {
     /// A constructor for [`Error::Io`] on `path` doing `action`, for
     /// `map_err`.

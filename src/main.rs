@@ -60,23 +60,9 @@ fn exit_code(e: &anyhow::Error) -> i32 {
     }
 }
 
-/// The error and its causes on one line, `a: b: c`, leaving out a cause
-/// whose text its parent already shows (thiserror messages that embed
-/// their source would otherwise print the OS message twice).
+/// The error and its causes on one line ([`grundy::error::one_line`]).
 fn one_line(e: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in e.chain() {
-        let text = cause.to_string();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        if text.is_empty() || line.contains(&text) {
-            continue;
-        }
-        if !line.is_empty() {
-            line.push_str(": ");
-        }
-        line.push_str(&text);
-    }
-    line
+    grundy::error::one_line(e.chain())
 }
 
 /// Help and version go to standard output with exit 0; any other clap

@@ -13,7 +13,6 @@ use grundy::games::monorail::cost::{chunk_records, start_classes};
 use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::moves::{canonical_key, entries_of};
 use grundy::games::monorail::rules::{check_tiles, Rules};
-use grundy::games::octal::claim::Claim;
 use grundy::games::octal::period::PeriodSearch;
 use grundy::games::octal::{Engine, OctalCode};
 use grundy::games::summands::format_sum;
@@ -35,25 +34,10 @@ create_exception!(
     "An error of the grundy library, with the one-line message the command line prints after `error:`."
 );
 
-/// The error and its causes on one line, `a: b: c`, leaving out a cause
-/// whose text its parent already shows: the line `grundy` prints after
-/// `error:` (`one_line` in the crate's `src/main.rs`, over the same
-/// source chain).
+/// The error and its causes on one line: the line `grundy` prints after
+/// `error:` ([`grundy::error::one_line`], over the same source chain).
 fn one_line(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut line = String::new();
-    let mut cause = Some(e);
-    while let Some(c) = cause {
-        let text = c.to_string();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        if !text.is_empty() && !line.contains(&text) {
-            if !line.is_empty() {
-                line.push_str(": ");
-            }
-            line.push_str(&text);
-        }
-        cause = c.source();
-    }
-    line
+    grundy::error::one_line(std::iter::successors(Some(e), |c| c.source()))
 }
 
 /// A library error as a `GrundyError`.
@@ -101,20 +85,6 @@ fn octal_values<'py>(
     Ok(values.map_err(py_err)?.into_pyarray(py))
 }
 
-/// The `octal check` command that re-checks `claim` for `code`, as `octal
-/// period` prints it.
-fn check_command(code: &OctalCode, claim: &Claim) -> String {
-    let mut s = format!(
-        "grundy octal check {code} --period {} --values \"{}\"",
-        claim.period,
-        claim.values_text()
-    );
-    if !claim.exceptions.is_empty() {
-        s.push_str(&format!(" --exceptions \"{}\"", claim.exceptions_text()));
-    }
-    s
-}
-
 /// `octal period CODE --max-n N --json` as a dict with the same keys and
 /// values (and the claim's text form besides, `claim.text`):
 /// values are computed until a period is proved by the Octal Periodicity
@@ -159,7 +129,7 @@ fn octal_period<'py>(
             c.set_item("exceptions", exceptions)?;
             c.set_item("text", claim.to_string())?;
             d.set_item("claim", c)?;
-            d.set_item("check", check_command(&code, &claim))?;
+            d.set_item("check", claim.check_command(&code))?;
             d.set_item(
                 "check_table_row",
                 format!("{code},{},{}", p.pre_period, p.period),

@@ -53,19 +53,6 @@ pub fn run(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
     }
 }
 
-/// The `octal check` command that re-checks `claim` for `code`.
-fn check_command(code: &OctalCode, claim: &Claim) -> String {
-    let mut s = format!(
-        "grundy octal check {code} --period {} --values \"{}\"",
-        claim.period,
-        claim.values_text()
-    );
-    if !claim.exceptions.is_empty() {
-        s.push_str(&format!(" --exceptions \"{}\"", claim.exceptions_text()));
-    }
-    s
-}
-
 fn proved(
     a: &PeriodArgs,
     code: &OctalCode,
@@ -73,7 +60,7 @@ fn proved(
     claim: &Claim,
     computed: usize,
 ) -> anyhow::Result<()> {
-    let check = check_command(code, claim);
+    let check = claim.check_command(code);
     // A check-table row: code,pre_period,period.
     let row = format!("{code},{},{}", p.pre_period, p.period);
     if a.json {

@@ -169,6 +169,20 @@ impl Claim {
         v.join(",")
     }
 
+    /// The `grundy octal check` command line that re-checks this claim for
+    /// `code`, as `octal period` prints it.
+    pub fn check_command(&self, code: &super::OctalCode) -> String {
+        let mut s = format!(
+            "grundy octal check {code} --period {} --values \"{}\"",
+            self.period,
+            self.values_text()
+        );
+        if !self.exceptions.is_empty() {
+            s.push_str(&format!(" --exceptions \"{}\"", self.exceptions_text()));
+        }
+        s
+    }
+
     /// Reads a claim: `values` as whitespace- or comma-separated numbers
     /// (exactly `period` of them), `exceptions` as `n:v` pairs separated by
     /// commas or spaces (may be empty). See [`parse_values`] and
