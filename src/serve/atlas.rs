@@ -254,22 +254,12 @@ fn claim_json(code: &OctalCode, values: &Values, pre: usize, period: usize) -> V
         });
     }
     match Claim::of_period(values, pre, period) {
-        Some(c) => {
-            let mut command = format!(
-                "grundy octal check {code} --period {} --values \"{}\"",
-                c.period,
-                c.values_text()
-            );
-            if !c.exceptions.is_empty() {
-                command.push_str(&format!(" --exceptions \"{}\"", c.exceptions_text()));
-            }
-            json!({
-                "period": c.period,
-                "values": c.values,
-                "exceptions": c.exceptions.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
-                "command": command,
-            })
-        }
+        Some(c) => json!({
+            "period": c.period,
+            "values": c.values,
+            "exceptions": c.exceptions.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
+            "command": c.check_command(code),
+        }),
         None => json!({
             "period": period,
             "note": format!(
