@@ -189,14 +189,24 @@ fn octal_write_dataset<'py>(
                 threads: 1,
             };
             let run = seq_to_dataset(job, &NoProgress)?;
-            serde_json::to_string(&run.summary).map_err(|e| grundy::Error::Undecodable {
-                path: out.clone(),
-                what: "cannot encode the summary".into(),
-                source: Box::new(e),
-            })
+            summary_json(&out, serde_json::to_string(&run.summary))
         })
         .map_err(py_err)?;
     json_to_py(py, &summary)
+}
+
+/// A dataset's summary encoded as JSON text (`encoded`), for
+/// [`json_to_py`]; a failed encoding becomes an error naming the dataset
+/// directory `out`.
+fn summary_json(
+    out: &std::path::Path,
+    encoded: serde_json::Result<String>,
+) -> grundy::Result<String> {
+    encoded.map_err(|e| grundy::Error::Undecodable {
+        path: out.to_path_buf(),
+        what: "cannot encode the summary".into(),
+        source: Box::new(e),
+    })
 }
 
 /// `json.loads(text)`.
@@ -436,11 +446,7 @@ fn monorail_solve<'py>(
                 solver: None,
             };
             let run = grundy::jobs::monorail::run(&job, &NoProgress)?;
-            serde_json::to_string(&run.summary).map_err(|e| grundy::Error::Undecodable {
-                path: out.clone(),
-                what: "cannot encode the summary".into(),
-                source: Box::new(e),
-            })
+            summary_json(&out, serde_json::to_string(&run.summary))
         })
         .map_err(py_err)?;
     json_to_py(py, &summary)
