@@ -40,6 +40,9 @@ pub struct RareBatch {
     lo: usize,
     hi: usize,
     marks: Vec<u8>,
+    /// Per tile of [`TILE`] rows: the least rare heap size its rows hold
+    /// (`lo` until the tile is first read, see [`RareBatch::complete`]).
+    near: Vec<usize>,
     valid: bool,
 }
 
@@ -89,49 +92,40 @@ impl RareBatch {
         self.marks.resize(rows * width, 0);
         let from = rare.partition_point(|&r| (r as usize) < lo);
         let rare = &rare[from..];
-        // The plain pairs: every row has the pair (r < m0 for every row's
-        // m > r, and no equal split in the run). The rest are checked one
-        // by one.
-        let plain = |r: usize| r < m0 && !(distinct && 2 * r >= m0 && 2 * r < m0 + rows);
-        let easy: Vec<(usize, T)> = rare
-            .iter()
-            .map(|&r| r as usize)
-            .filter(|&r| plain(r))
-            .map(|r| (r, g[r]))
-            .collect();
-        let hard: Vec<usize> = rare
-            .iter()
-            .map(|&r| r as usize)
-            .filter(|&r| !plain(r))
-            .collect();
-        let fill_rows = |marks: &mut [u8], j0: usize| {
-            fill_tiles(marks, width, g, &easy, m0 + j0);
-            for (j, row) in marks.chunks_exact_mut(width).enumerate() {
-                let m = m0 + j0 + j;
-                for &r in hard.iter().filter(|&&r| r < m && !(distinct && 2 * r == m)) {
-                    row[(g[r] ^ g[m - r]).get() as usize] = 1;
-                }
-            }
-        };
         if two_threads && rows >= 2 * TILE {
             let half = rows / 2;
             let (a, b) = self.marks.split_at_mut(half * width);
-            rayon::join(|| fill_rows(a, 0), || fill_rows(b, half));
+            rayon::join(
+                || enter(a, m0, width, g, rare, distinct),
+                || enter(b, m0 + half, width, g, rare, distinct),
+            );
         } else {
-            fill_rows(&mut self.marks, 0);
+            enter(&mut self.marks, m0, width, g, rare, distinct);
         }
+        self.near.clear();
+        self.near.resize(rows.div_ceil(TILE), lo);
         self.valid = true;
     }
 
     /// Copies the row of `m` (which must be [covered](Self::covers)) into
-    /// `present` and enters the pairs the batch left out: the rare heap
-    /// sizes `r < m` of `rare` below `lo` or from `hi` on. `present` then
-    /// holds what entering every rare pair of `m` one by one gives.
+    /// `present` and enters the pairs the batch left out, so that `present`
+    /// holds what entering every rare pair of `m` one by one gives. `g` is
+    /// the sequence known now and `rare` every rare heap size of it
+    /// (ascending; those from `m` on are not read).
+    ///
+    /// The first time a row of a tile of [`TILE`] rows is read, the tile's
+    /// rows get the rare heap sizes below `lo` whose partners are known by
+    /// now, as the batch entered its own: a forward slice of partners per
+    /// rare heap size instead of a load from far away per pair. For a code
+    /// with one two-heap split, such as 0.6, that leaves fewer than
+    /// [`TILE`] pairs per row to enter one by one. The rows of the tile
+    /// still to come get pairs only of rare heap sizes known now, the same
+    /// ones `rare` gives them later.
     ///
     /// # Panics
     /// If `present` is shorter than a row or a nim-sum has no place in it.
     pub fn complete<T: Value>(
-        &self,
+        &mut self,
         m: usize,
         g: &[T],
         rare: &[u32],
@@ -140,8 +134,21 @@ impl RareBatch {
     ) {
         debug_assert!(self.covers(m));
         let j = m - self.m0;
-        present[..self.width].copy_from_slice(&self.marks[j * self.width..(j + 1) * self.width]);
-        let below = rare.partition_point(|&r| (r as usize) < self.lo.min(m));
+        let t = j / TILE;
+        let width = self.width;
+        if self.near[t] == self.lo {
+            let t0 = self.m0 + t * TILE;
+            let t1 = (t0 + TILE).min(self.m0 + self.rows);
+            // Every row m' < t1 of the tile has G(m' − r) for r >= from.
+            let from = t1.saturating_sub(g.len()).min(self.lo);
+            let a = rare.partition_point(|&r| (r as usize) < from);
+            let b = rare.partition_point(|&r| (r as usize) < self.lo);
+            let rows = &mut self.marks[(t0 - self.m0) * width..(t1 - self.m0) * width];
+            enter(rows, t0, width, g, &rare[a..b], distinct);
+            self.near[t] = from;
+        }
+        present[..width].copy_from_slice(&self.marks[j * width..(j + 1) * width]);
+        let below = rare.partition_point(|&r| (r as usize) < self.near[t].min(m));
         let from = rare.partition_point(|&r| (r as usize) < self.hi);
         let to = rare.partition_point(|&r| (r as usize) < m);
         let rest = rare[..below].iter().chain(&rare[from.min(to)..to]);
@@ -149,6 +156,40 @@ impl RareBatch {
             let r = r as usize;
             if !(distinct && 2 * r == m) {
                 present[(g[r] ^ g[m - r]).get() as usize] = 1;
+            }
+        }
+    }
+}
+
+/// Enters the pairs `G(r) ⊕ G(m − r)` of the rare heap sizes `rare`
+/// (ascending, each `r < m` of a row and not `2r = m` with `distinct`)
+/// in the rows of `marks` (`m = first, first + 1, …`, `width` marks
+/// each). Every partner `G(m − r)` must be in `g`.
+fn enter<T: Value>(
+    marks: &mut [u8],
+    first: usize,
+    width: usize,
+    g: &[T],
+    rare: &[u32],
+    distinct: bool,
+) {
+    let rows = marks.len() / width;
+    // The plain pairs: every row has the pair (r < first, so r < m for
+    // every row's m, and no equal split among the rows). The rest are
+    // checked one by one.
+    let plain = |r: usize| r < first && !(distinct && 2 * r >= first && 2 * r < first + rows);
+    let easy: Vec<(usize, T)> = rare
+        .iter()
+        .map(|&r| r as usize)
+        .filter(|&r| plain(r))
+        .map(|r| (r, g[r]))
+        .collect();
+    fill_tiles(marks, width, g, &easy, first);
+    for r in rare.iter().map(|&r| r as usize).filter(|&r| !plain(r)) {
+        for (j, row) in marks.chunks_exact_mut(width).enumerate() {
+            let m = first + j;
+            if r < m && !(distinct && 2 * r == m) {
+                row[(g[r] ^ g[m - r]).get() as usize] = 1;
             }
         }
     }
@@ -214,17 +255,27 @@ mod tests {
 
     /// Every row equals the rare pairs of its `m` entered one by one, for
     /// plain and `!` codes, with rare heap sizes before, inside and after
-    /// the batch, on one thread and two, with rows of both widths.
+    /// the batch, on one thread and two, with rows of both widths; each row
+    /// read when the sequence is known to `m + lag` (or to `n`, where the
+    /// batch was filled), as the engine reads it, so that the tiles' own
+    /// fill ([`RareBatch::complete`]) is exercised with `lo` up to 511.
     #[test]
     fn rows_equal_the_pairs_one_by_one() {
         let g: Vec<u16> = (0..3000u32).map(|i| ((i * 7919) % 613) as u16).collect();
         let rare: Vec<u32> = (1..3000u32)
-            .filter(|i| i % 7 == 3 || i % 101 == 0)
+            .filter(|&i| i % 7 == 3 || i % 101 == 0 || i < 40 && i % 3 == 0)
             .collect();
         for distinct in [false, true] {
             for two in [false, true] {
-                for (n, rows) in [(1000usize, 64usize), (2500, 40), (300, 300), (1500, 17)] {
-                    let m0 = n + 1 - rows.min(n + 1);
+                for (n, m0, rows, lag) in [
+                    (1000usize, 937usize, 64usize, 1usize),
+                    (2500, 2461, 40, 1),
+                    (300, 1, 300, 1),
+                    (1500, 1484, 17, 1),
+                    (1000, 999, 512, 1),
+                    (2500, 2497, 100, 3),
+                    (600, 599, 300, 1),
+                ] {
                     let known: Vec<u32> =
                         rare.iter().copied().filter(|&r| (r as usize) < n).collect();
                     let mut b = RareBatch::default();
@@ -233,17 +284,21 @@ mod tests {
                     b.fill(&g[..n], &known, m0, rows, width, distinct, two);
                     for m in m0..m0 + rows {
                         assert!(b.covers(m));
-                        let now: Vec<u32> =
-                            rare.iter().copied().filter(|&r| (r as usize) < m).collect();
+                        let len = n.max(m + lag);
+                        let now: Vec<u32> = rare
+                            .iter()
+                            .copied()
+                            .filter(|&r| (r as usize) < len)
+                            .collect();
                         let mut want = vec![0u8; 2048];
-                        for &r in &now {
+                        for &r in now.iter().filter(|&&r| (r as usize) < m) {
                             let r = r as usize;
                             if !(distinct && 2 * r == m) {
                                 want[(g[r] ^ g[m - r]) as usize] = 1;
                             }
                         }
                         let mut got = vec![0u8; 2048];
-                        b.complete(m, &g, &now, distinct, &mut got);
+                        b.complete(m, &g[..len], &now, distinct, &mut got);
                         assert_eq!(got, want, "m {m} n {n} rows {rows} distinct {distinct}");
                     }
                     assert!(!b.covers(m0 + rows));

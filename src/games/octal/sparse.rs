@@ -208,6 +208,51 @@ struct Worker {
     known: Vec<Scattered>,
     /// Sparse mode: the rare pairs of the next split sets, entered at once.
     batch: RareBatch,
+    /// Sparse mode: the values seen, as bits.
+    bits: Vec<u64>,
+    /// Sparse mode: which values are common, as bits.
+    common: CommonBits,
+}
+
+/// The values `v < len` that are common under a mask, as bits (bit `v % 64`
+/// of word `v / 64`), for split sets of heaps of each parity; rebuilt only
+/// when the mask, the keys or the length change.
+#[derive(Clone, Debug, Default)]
+struct CommonBits {
+    of: Option<(u32, bool, usize)>,
+    words: [Vec<u64>; 2],
+}
+
+impl CommonBits {
+    /// The bits for `mask`, keys with the heap's parity appended when `ext`
+    /// and heaps `m` of parity `odd`, values below `len`.
+    fn get(&mut self, mask: u32, ext: bool, odd: bool, len: usize) -> &[u64] {
+        let of = (mask, ext, len);
+        if self.of != Some(of) {
+            for (p, words) in self.words.iter_mut().enumerate() {
+                words.clear();
+                words.resize(len.div_ceil(64), 0);
+                for v in 0..len {
+                    if parity(key(ext, p, v as u32), mask) {
+                        words[v / 64] |= 1 << (v % 64);
+                    }
+                }
+            }
+            self.of = Some(of);
+        }
+        &self.words[usize::from(odd)]
+    }
+}
+
+/// `bits` becomes the marks of `bytes` as bits (bit `v % 64` of word
+/// `v / 64` set when `bytes[v]` is not 0), 64 marks to a word.
+fn to_bits(bytes: &[u8], bits: &mut Vec<u64>) {
+    bits.clear();
+    bits.extend(bytes.chunks(64).map(|c| {
+        c.iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &b)| w | (u64::from(b != 0) << i))
+    }));
 }
 
 /// Sparse mode's knowledge of one split set `S(m) = {G(a) ⊕ G(m − a)}`: the
@@ -699,6 +744,8 @@ fn sparse_step<T: Value>(
         known,
         stats,
         batch,
+        bits,
+        common: common_bits,
         ..
     } = w;
     // The split sets of `ms`: the pairs with a rare heap size (once per
@@ -758,7 +805,7 @@ fn sparse_step<T: Value>(
             // The hottest loop of sparse mode: the check for `!` codes' equal
             // split stays out of it for every other code.
             if batch.covers(m) {
-                batch.complete(m, g, rare, sh.distinct, present);
+                batch.complete(m, g, &sh.rare, sh.distinct, present);
             } else if sh.distinct {
                 for &r in rare.iter().filter(|&&r| 2 * r as usize != m) {
                     let r = r as usize;
@@ -777,17 +824,36 @@ fn sparse_step<T: Value>(
         }
         sets.push(i);
     }
-    let c = (0..)
-        .find(|&v| common(v) && seen[v as usize] == 0)
+    // The candidate: the least common value not seen; the rare values
+    // below it not seen are pending. Word by word (a value's kind is a coin
+    // toss to a branch predictor).
+    to_bits(seen, bits);
+    let com = common_bits.get(mask, sh.ext, ms[0] % 2 == 1, seen.len());
+    let c = com
+        .iter()
+        .zip(bits.iter())
+        .enumerate()
+        .find_map(|(i, (&cw, &sw))| {
+            let free = cw & !sw;
+            (free != 0).then(|| 64 * i as u32 + free.trailing_zeros())
+        })
         .expect("a missing common value");
+    debug_assert!(common(c) && seen[c as usize] == 0);
     pending.clear();
-    pending.resize(c as usize + 1, 0);
-    let mut len = 0;
-    for v in 0..c {
-        pending[len] = v;
-        len += usize::from(!common(v) && seen[v as usize] == 0);
+    for (i, (&cw, &sw)) in com.iter().zip(bits.iter()).enumerate() {
+        let base = 64 * i as u32;
+        if base >= c {
+            break;
+        }
+        let mut free = !cw & !sw;
+        if c - base < 64 {
+            free &= (1u64 << (c - base)) - 1;
+        }
+        while free != 0 {
+            pending.push(base + free.trailing_zeros());
+            free &= free - 1;
+        }
     }
-    pending.truncate(len);
     if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
         return single_set(sh, &mut known[sets[0]], pending, stats, p, c);
     }
