@@ -43,6 +43,10 @@ pub struct RareBatch {
     /// Per tile of [`TILE`] rows: the least rare heap size its rows hold
     /// (`lo` until the tile is first read, see [`RareBatch::complete`]).
     near: Vec<usize>,
+    /// Every value `G(hi..checked)` is below `width`, so the tiles' fill
+    /// may read them ([`RareBatch::complete`]); false once one is not.
+    checked: usize,
+    fits: bool,
     valid: bool,
 }
 
@@ -104,6 +108,8 @@ impl RareBatch {
         }
         self.near.clear();
         self.near.resize(rows.div_ceil(TILE), lo);
+        self.checked = n;
+        self.fits = true;
         self.valid = true;
     }
 
@@ -120,7 +126,10 @@ impl RareBatch {
     /// with one two-heap split, such as 0.6, that leaves fewer than
     /// [`TILE`] pairs per row to enter one by one. The rows of the tile
     /// still to come get pairs only of rare heap sizes known now, the same
-    /// ones `rare` gives them later.
+    /// ones `rare` gives them later. Once a value of `g` does not fit a
+    /// row (values grew past the width since the fill), no tile is filled
+    /// any more: a nim-sum with no place in its row is never masked into
+    /// another place.
     ///
     /// # Panics
     /// If `present` is shorter than a row or a nim-sum has no place in it.
@@ -136,7 +145,14 @@ impl RareBatch {
         let j = m - self.m0;
         let t = j / TILE;
         let width = self.width;
-        if self.near[t] == self.lo {
+        // Values found after the fill may not fit the rows: then the tiles
+        // are left as they are and their pairs entered below, into
+        // `present`.
+        while self.fits && self.checked < g.len() {
+            self.fits = (g[self.checked].get() as usize) < width;
+            self.checked += 1;
+        }
+        if self.fits && self.near[t] == self.lo {
             let t0 = self.m0 + t * TILE;
             let t1 = (t0 + TILE).min(self.m0 + self.rows);
             // Every row m' < t1 of the tile has G(m' − r) for r >= from.
@@ -303,6 +319,49 @@ mod tests {
                     }
                     assert!(!b.covers(m0 + rows));
                 }
+            }
+        }
+    }
+
+    /// Values found after the fill that do not fit a row (the width was
+    /// the power of two above the values then) leave the tiles unfilled,
+    /// and every row is still exact: rows of 256 marks (a fixed-width
+    /// path that masks indices) and of 64 (the plain path).
+    #[test]
+    fn values_past_the_width_are_not_masked() {
+        for width in [256usize, 64] {
+            let n = 700;
+            // Values below the width up to n, past it from n on.
+            let g: Vec<u16> = (0..1400u32)
+                .map(|i| {
+                    let v = (i * 7919) % width as u32;
+                    if i as usize >= n + 5 {
+                        (v | width as u32) as u16
+                    } else {
+                        v as u16
+                    }
+                })
+                .collect();
+            let rare: Vec<u32> = (1..1400u32).filter(|&i| i % 5 == 2).collect();
+            let known: Vec<u32> = rare.iter().copied().filter(|&r| (r as usize) < n).collect();
+            let (m0, rows) = (n - 1, 512);
+            let mut b = RareBatch::default();
+            b.fill(&g[..n], &known, m0, rows, width, false, false);
+            for m in m0..m0 + rows {
+                let len = m + 1;
+                let now: Vec<u32> = rare
+                    .iter()
+                    .copied()
+                    .filter(|&r| (r as usize) < len)
+                    .collect();
+                let mut want = vec![0u8; 4 * width];
+                for &r in now.iter().filter(|&&r| (r as usize) < m) {
+                    let r = r as usize;
+                    want[(g[r] ^ g[m - r]) as usize] = 1;
+                }
+                let mut got = vec![0u8; 4 * width];
+                b.complete(m, &g[..len], &now, false, &mut got);
+                assert_eq!(got, want, "m {m} width {width}");
             }
         }
     }

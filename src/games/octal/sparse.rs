@@ -1034,6 +1034,9 @@ mod tests {
             ("0.644", 20_000),
             ("4.64!", 20_000),
             ("0.376", 20_000),
+            // Values outgrow a batch's rows (its width) between 40,000
+            // and 80,000.
+            ("0.336", 80_000),
         ] {
             let c: OctalCode = code.parse().unwrap();
             let run = |mut e: SparseEngine, threads: usize| {
