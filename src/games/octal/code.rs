@@ -309,12 +309,11 @@ impl OctalCode {
         // The least period q of the block: q divides p and the block is
         // its first q places repeated.
         let p = repeat.len();
-        if let Some(q) = (1..p).find(|&q| {
-            p % q == 0
-                && (q..p).all(|i| {
-                    repeat[i] == repeat[i - q] && repeat_distinct[i] == repeat_distinct[i - q]
-                })
-        }) {
+        let same =
+            |i: usize, j: usize| repeat[i] == repeat[j] && repeat_distinct[i] == repeat_distinct[j];
+        if let Some(q) = (1..p)
+            .find(|&q| p.checked_rem(q) == Some(0) && (q..p).zip(0..).all(|(i, j)| same(i, j)))
+        {
             repeat.truncate(q);
             repeat_distinct.truncate(q);
         }

@@ -35,9 +35,15 @@
 use super::code::OctalCode;
 use super::values::Value;
 
-/// A growable set of `u32` values, one bit each.
+/// A growable set of `u32` values, one bit each, with the count of its
+/// leading words known to be full (every value below `64·full` is in it):
+/// the sets of a chain only grow, so the mex of a union never looks below
+/// the longest such prefix of its sets.
 #[derive(Clone, Debug, Default)]
-struct Bits(Vec<u64>);
+struct Bits {
+    words: Vec<u64>,
+    full: usize,
+}
 
 impl Bits {
     /// Adds `v`.
@@ -47,31 +53,71 @@ impl Bits {
         // bits); the word index is at most 2^26.
         let v = v as usize;
         let w = v >> 6;
-        if w >= self.0.len() {
-            self.0.resize(w.saturating_add(1), 0);
+        if w >= self.words.len() {
+            self.words.resize(w.saturating_add(1), 0);
         }
-        self.0[w] |= 1u64 << (v & 63);
+        self.words[w] |= 1u64 << (v & 63);
+    }
+
+    /// Makes room for every value below `2^bits` without growing again.
+    fn reserve_bits(&mut self, bits: u32) {
+        let words = (1usize << bits.min(32)).div_ceil(64);
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+    }
+
+    /// Adds `x ⊕ y` for each pair of `xs` and `ys`, which must be below
+    /// the room made by [`reserve_bits`](Self::reserve_bits) (else they
+    /// are added one by one, growing the set).
+    #[inline]
+    fn insert_xors(&mut self, xs: &[u32], ys: impl Iterator<Item = u32>) {
+        let words = &mut self.words;
+        for (&x, y) in xs.iter().zip(ys) {
+            let v = (x ^ y) as usize;
+            match words.get_mut(v >> 6) {
+                Some(w) => *w |= 1u64 << (v & 63),
+                None => {
+                    words.resize((v >> 6).saturating_add(1), 0);
+                    words[v >> 6] |= 1u64 << (v & 63);
+                }
+            }
+        }
     }
 
     /// Empties the set, keeping its storage.
     fn clear(&mut self) {
-        self.0.iter_mut().for_each(|w| *w = 0);
+        self.words.iter_mut().for_each(|w| *w = 0);
+        self.full = 0;
+    }
+
+    /// Makes this set a copy of `other`, reusing its storage.
+    fn copy_from(&mut self, other: &Bits) {
+        self.words.clone_from(&other.words);
+        self.full = other.full;
     }
 
     /// Adds every value of `other`.
     fn union_with(&mut self, other: &Bits) {
-        if other.0.len() > self.0.len() {
-            self.0.resize(other.0.len(), 0);
+        if other.words.len() > self.words.len() {
+            self.words.resize(other.words.len(), 0);
         }
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;
+        }
+    }
+
+    /// Advances the count of full leading words (after values were added).
+    fn advance_full(&mut self) {
+        while self.words.get(self.full) == Some(&u64::MAX) {
+            self.full = self.full.saturating_add(1);
         }
     }
 
     /// Word `w` (0 past the end).
     #[inline]
     fn word(&self, w: usize) -> u64 {
-        self.0.get(w).copied().unwrap_or(0)
+        self.words.get(w).copied().unwrap_or(0)
     }
 }
 
@@ -80,8 +126,10 @@ impl Bits {
 /// holding every `u32` would give 2^32, which is reported as `u32::MAX`
 /// (it needs 2^32 distinct options, far past any heap computed).
 fn mex_of(sets: &[&Bits]) -> u32 {
-    let words = sets.iter().map(|s| s.0.len()).max().unwrap_or(0);
-    for w in 0..=words {
+    let words = sets.iter().map(|s| s.words.len()).max().unwrap_or(0);
+    // Below the longest full prefix of one set, the union is full.
+    let from = sets.iter().map(|s| s.full).max().unwrap_or(0);
+    for w in from..=words {
         let x = sets.iter().fold(0u64, |a, s| a | s.word(w));
         if x != u64::MAX {
             // w <= 2^26 and trailing_ones < 64: no overflow.
@@ -113,6 +161,9 @@ pub struct RepeatingEngine {
     distinct_splits: bool,
     /// `G(0..g.len())` as read so far.
     g: Vec<u32>,
+    /// The bit length of the largest value read: every split value is
+    /// below `2^bits`.
+    bits: u32,
     /// Heaps whose split sets were made and whose chain step was taken.
     prepared: usize,
     /// `S(m)` for the last `F + 1` heaps, at `m mod (F + 1)`.
@@ -157,6 +208,7 @@ impl RepeatingEngine {
             plain_splits: splits(false),
             distinct_splits: splits(true),
             g: Vec::new(),
+            bits: 0,
             prepared: 0,
             window: vec![Bits::default(); f.saturating_add(1)],
             window_distinct: vec![Bits::default(); f.saturating_add(1)],
@@ -171,6 +223,7 @@ impl RepeatingEngine {
     /// the one read so far starts over).
     fn reset(&mut self) {
         self.g.clear();
+        self.bits = 0;
         self.prepared = 0;
         for s in self
             .window
@@ -199,30 +252,40 @@ impl RepeatingEngine {
             let r = m % p;
             if m >= 1 {
                 self.one[r].insert(self.g[m]);
+                self.one[r].advance_full();
             }
             if self.plain_splits {
                 let (two, window) = (&mut self.two[r], &self.window[m % width]);
                 two.union_with(window);
+                two.advance_full();
             }
             if self.distinct_splits {
                 let (two, window) = (&mut self.two_distinct[r], &self.window_distinct[m % width]);
                 two.union_with(window);
+                two.advance_full();
             }
         }
-        // S!(n): a < n − a; S(n) adds a = n − a (value 0) for even n.
+        // S!(n): a < n − a, that is a <= (n − 1) / 2; S(n) adds
+        // a = n − a (value 0) for even n.
         if self.plain_splits || self.distinct_splits {
-            let g = &self.g;
+            let g = &self.g[..n];
+            let half = n.saturating_sub(1) / 2;
             let slot = &mut self.window_distinct[n % width];
             slot.clear();
-            for a in 1..=n.saturating_sub(1) / 2 {
-                slot.insert(g[a] ^ g[n - a]);
+            slot.reserve_bits(self.bits);
+            // Pairs (a, n − a) for a = 1..=half.
+            if half >= 1 {
+                slot.insert_xors(&g[1..=half], g[n - half..].iter().rev().copied());
             }
+            slot.advance_full();
             if self.plain_splits {
-                let mut s = slot.clone();
+                let (plain, distinct) = (&mut self.window, &self.window_distinct);
+                let s = &mut plain[n % width];
+                s.copy_from(&distinct[n % width]);
                 if n >= 2 && n % 2 == 0 {
                     s.insert(0);
+                    s.advance_full();
                 }
-                self.window[n % width] = s;
             }
         }
         self.prepared = n + 1;
@@ -240,7 +303,11 @@ impl RepeatingEngine {
         if n < self.g.len() {
             self.reset();
         }
-        self.g.extend(g[self.g.len()..].iter().map(|v| v.get()));
+        for v in &g[self.g.len()..] {
+            let v = v.get();
+            self.bits = self.bits.max(u32::BITS - v.leading_zeros());
+            self.g.push(v);
+        }
         for i in self.prepared..=n {
             self.prepare(i);
         }
