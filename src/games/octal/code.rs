@@ -919,6 +919,25 @@ mod tests {
                 Err(_) => assert_eq!(shown, "", "{text}"),
             }
         }
+        // Printing and parsing back is the identity on every short code
+        // with a repeating part, `!` included.
+        for d0 in ["0", "4", "4!"] {
+            for x in ["", "0", "3", "4", "4!", "7"] {
+                for y in 0..8u8 {
+                    for z in ["", "0", "3", "6", "6!", "1"] {
+                        let text = format!("{d0}.{x}[{y}{z}]");
+                        let c = p(&text).unwrap();
+                        let back = p(&c.to_string()).unwrap();
+                        assert_eq!(back, c, "{text} printed as {c}");
+                        assert_eq!(back.to_string(), c.to_string());
+                        for k in 0..30 {
+                            assert_eq!(c.digit(k), back.digit(k), "{text} {k}");
+                            assert_eq!(c.distinct(k), back.distinct(k), "{text} {k}");
+                        }
+                    }
+                }
+            }
+        }
         // without() unrolls the block up to the place it changes.
         let c = p("0.[3]").unwrap().without(2, 1);
         assert_eq!(c.to_string(), "0.32[3]");
