@@ -218,7 +218,7 @@ pub fn check_budget(e: &Estimate, what: &str, available: Option<u64>, force: boo
             return Err(Error::OutOfRange {
                 what: what.to_string(),
                 reason: format!(
-                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (octal codes), a smaller size, or --force",
+                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (if it is not the one asked for), a smaller size, or --force",
                     e.naive_options.unwrap_or(0.0),
                     e.len,
                     seconds_text(s)
