@@ -73,6 +73,16 @@ pub enum Error {
         /// The supported range.
         reason: String,
     },
+    /// A valid input that this computation does not support, such as a
+    /// take-and-break code with a repeating part `[…]` where finitely many
+    /// digits are needed (a proof by the Octal Periodicity Theorem).
+    #[error("{what}: {reason}")]
+    Unsupported {
+        /// The input and the computation asked of it.
+        what: String,
+        /// Why it is refused, and what does support it.
+        reason: String,
+    },
     /// A Monorail board that cannot be played on: too small, the station
     /// off it, or no loop fits.
     #[error("bad board {board}: {reason}")]

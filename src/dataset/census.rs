@@ -408,14 +408,16 @@ fn required<T: std::str::FromStr>(fields: &[&str], i: usize) -> std::result::Res
     })
 }
 
-/// A code field, which must be written as grundy writes it.
+/// A code field, which must be written as grundy writes it, and finite:
+/// the census enumerates finite codes and proves their periods, which a
+/// code with a repeating part cannot have.
 fn code_field(fields: &[&str], i: usize) -> std::result::Result<Option<OctalCode>, FieldError> {
     let text = fields.get(i).copied().unwrap_or_default();
     if text.is_empty() {
         return Ok(None);
     }
     match text.parse::<OctalCode>() {
-        Ok(c) if c.to_string() == text => Ok(Some(c)),
+        Ok(c) if c.to_string() == text && c.is_finite() => Ok(Some(c)),
         _ => Err(FieldError {
             field: column(i),
             reason: format!("is {text:?}, not a code as the census writes it"),

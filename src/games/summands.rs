@@ -338,6 +338,15 @@ impl FromStr for Component {
                         format!("unknown family {family:?} and not a game code ({e})"),
                     )
                 })?;
+                if !code.is_finite() {
+                    return Err(malformed(
+                        text,
+                        format!(
+                            "{code} has a repeating part [...] (infinitely many digits); sums take \
+                             finite octal or hexadecimal codes (octal seq computes its values)"
+                        ),
+                    ));
+                }
                 let heap = usize::try_from(heap_size(text, heap)?)
                     .map_err(|_| malformed(text, "heap size too large for this machine"))?;
                 if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {

@@ -466,6 +466,7 @@ pub fn genus(
     force: bool,
     progress: &dyn Progress,
 ) -> Result<GenusTable> {
+    code.require_finite("the misère genus")?;
     if max_n > MAX_GENUS_N {
         return Err(Error::OutOfRange {
             what: format!("--max-n {max_n}"),

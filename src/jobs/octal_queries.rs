@@ -98,6 +98,7 @@ pub fn check_claim(
     max_n: usize,
     progress: &dyn Progress,
 ) -> Result<Option<Verdict>> {
+    code.require_finite("octal check (a proof by the Octal Periodicity Theorem)")?;
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase("check the claim", 0);
@@ -173,6 +174,7 @@ fn row_values(
 /// # Errors
 /// As [`validate`].
 pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<Table> {
+    code.require_finite("octal ring")?;
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);

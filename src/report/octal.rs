@@ -46,11 +46,40 @@ pub fn render(
     };
     let _ = writeln!(md, "# The octal game {title}\n");
     let _ = writeln!(md, "Moves (digit by digit of the code):\n");
-    for k in 0..=code.max_removal() {
-        let d = code.digit(k);
+    let finite = code.finite_digits().len();
+    for (k, &d) in code.finite_digits().iter().enumerate() {
         if d != 0 {
             let _ = writeln!(md, "- digit {k} = {d:X}: {}", digit_rule(k, d));
         }
+    }
+    // A repeating part: one line per digit of the block, for every removal
+    // of its residue class (the code has infinitely many digits).
+    let p = code.repeat().len();
+    for (j, &e) in code.repeat().iter().enumerate() {
+        if e != 0 {
+            let k = finite + j;
+            let which = if p == 1 {
+                format!("every k ≥ {k}")
+            } else {
+                format!(
+                    "k = {k}, {}, {}, … (k ≥ {k}, k ≡ {k} mod {p})",
+                    k + p,
+                    k + 2 * p
+                )
+            };
+            let rule = digit_rule(k, e);
+            let leaving = rule.split_once(", leaving ").map_or("", |(_, l)| l);
+            let _ = writeln!(
+                md,
+                "- digit k = {e:X} for {which}, repeating: remove k tokens, leaving {leaving}"
+            );
+        }
+    }
+    if !code.is_finite() {
+        let _ = writeln!(
+            md,
+            "\nThe code has a repeating part, so infinitely many digits: the Octal Periodicity Theorem does not apply, and no period is ever claimed proved."
+        );
     }
     let _ = writeln!(
         md,

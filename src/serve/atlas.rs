@@ -285,7 +285,8 @@ fn common(code: &OctalCode, values: &Values, stopped: bool, mask: Option<u32>, l
     json!({
         "code": code.to_string(),
         "name": code.name(),
-        "digits": code.max_removal(),
+        // A code with a repeating part has no last digit.
+        "digits": code.is_finite().then(|| code.max_removal()),
         "plot": dot_plot(values, &title, &opts),
         "plotted_to": values.len().saturating_sub(1),
         "stopped": stopped,

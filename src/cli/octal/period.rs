@@ -16,14 +16,21 @@ use serde_json::json;
 /// heap size is reached.
 pub const PERIOD_MAX_N: usize = 1 << 22;
 
+/// Default `--max-n` for a code with a repeating part (`4.[3]`): no period
+/// can be proved, so every value up to it is computed, each heap costing
+/// `O(n)` (Lasker's Nim to 16,383 takes about a tenth of a second).
+pub const PERIOD_MAX_N_REPEATING: usize = (1 << 14) - 1;
+
 /// `grundy octal period`.
 #[derive(Debug, Args)]
 pub struct PeriodArgs {
-    /// Octal code or name.
+    /// Octal code or name (a code with a repeating part, such as 4.[3] or
+    /// laskers-nim, gets observed periodicity only, never a proof).
     pub code: String,
-    /// Give up after computing G(0..=N).
-    #[arg(long, default_value_t = PERIOD_MAX_N)]
-    pub max_n: usize,
+    /// Give up after computing G(0..=N) [default: 4194304, or 16383 for a
+    /// code with a repeating part].
+    #[arg(long)]
+    pub max_n: Option<usize>,
     /// Engine.
     #[arg(long, value_enum, default_value = "sparse")]
     pub engine: EngineArg,
@@ -41,20 +48,26 @@ pub struct PeriodArgs {
 /// A bad code; a computation too large.
 pub fn run(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
+    let max_n = a.max_n.unwrap_or(if code.is_finite() {
+        PERIOD_MAX_N
+    } else {
+        PERIOD_MAX_N_REPEATING
+    });
     let PeriodRun {
         found,
         computed_to,
         claim,
-    } = period(&code, a.engine.into(), a.max_n, a.force, bars)?;
+    } = period(&code, a.engine.into(), max_n, a.force, bars)?;
     match (found, claim) {
-        (PeriodSearch::Proved(p), Some(claim)) => proved(&a, &code, &p, &claim, computed_to),
-        (PeriodSearch::Arithmetic(x), _) => not_proved(&a, &code, Some(x), computed_to),
-        _ => not_proved(&a, &code, None, computed_to),
+        (PeriodSearch::Proved(p), Some(claim)) => proved(&a, max_n, &code, &p, &claim, computed_to),
+        (PeriodSearch::Arithmetic(x), _) => not_proved(&a, max_n, &code, Some(x), computed_to),
+        _ => not_proved(&a, max_n, &code, None, computed_to),
     }
 }
 
 fn proved(
     a: &PeriodArgs,
+    max_n: usize,
     code: &OctalCode,
     p: &Periodicity,
     claim: &Claim,
@@ -68,7 +81,7 @@ fn proved(
             "{}",
             json!({
                 "code": code.to_string(),
-                "max_n": a.max_n,
+                "max_n": max_n,
                 "pre_period": p.pre_period,
                 "period": p.period,
                 "proved": true,
@@ -101,6 +114,7 @@ fn proved(
 
 fn not_proved(
     a: &PeriodArgs,
+    max_n: usize,
     code: &OctalCode,
     arith: Option<Arithmetic>,
     computed: usize,
@@ -110,7 +124,7 @@ fn not_proved(
             "{}",
             json!({
                 "code": code.to_string(),
-                "max_n": a.max_n,
+                "max_n": max_n,
                 "pre_period": null,
                 "period": null,
                 "proved": false,
@@ -122,14 +136,20 @@ fn not_proved(
             })
         );
     }
+    // A repeating part: the theorem has no bound t to work with.
+    let why = if code.is_finite() {
+        ""
+    } else {
+        " The Octal Periodicity Theorem does not apply to a code with a repeating part, so no period of it is ever proved here."
+    };
     match arith {
         Some(x) => outln!(
-            "{code}: no period found up to n = {computed}. Arithmetic periodicity is seen: G(n + {}) = G(n) + {} for {} <= n <= {} (observed, not proved).",
+            "{code}: no period found up to n = {computed}. Arithmetic periodicity is seen: G(n + {}) = G(n) + {} for {} <= n <= {} (observed, not proved).{why}",
             x.period,
             x.saltus,
             x.pre_period,
             computed.saturating_sub(x.period)
         ),
-        None => outln!("{code}: no period found up to n = {computed}."),
+        None => outln!("{code}: no period found up to n = {computed}.{why}"),
     }
 }

@@ -19,8 +19,9 @@ use std::time::Instant;
 /// `grundy octal seq`.
 #[derive(Debug, Args)]
 pub struct SeqArgs {
-    /// Octal code (0.77, .137, 4.07, hex:0.8) or name (kayles,
-    /// dawsons-chess, dawsons-kayles, treblecross).
+    /// Octal code (0.77, .137, 4.07, hex:0.8, CGSuite's 4!.0 and 4.[3]) or
+    /// name (kayles, dawsons-chess, dawsons-kayles, treblecross,
+    /// grundys-game, laskers-nim).
     pub code: String,
     /// Largest heap size N (at most 4294967295).
     #[arg(long)]

@@ -180,6 +180,7 @@ pub fn quotient_partial_by(
     progress: &dyn Progress,
     method: Method,
 ) -> Result<Partial> {
+    code.require_finite("the misère quotient")?;
     let top = u16::try_from(max_heap).map_err(|_| Error::OutOfRange {
         what: format!("--max-heap {max_heap}"),
         reason: "at most 65,535".into(),

@@ -62,9 +62,10 @@ impl WholeGame {
 /// code that can leave three heaps, a code whose splits must leave unequal
 /// heaps (`!`: the argument's shifted split may be an equal one, as in
 /// [`crate::games::octal::period`], and no bound is derived here for
-/// quotients), or no period short enough for `N`).
+/// quotients), a code with a repeating part (no bound `t` on what a move
+/// removes), or no period short enough for `N`).
 pub fn whole_game(code: &OctalCode, q: &Quotient) -> Option<WholeGame> {
-    if code.max_parts() > 2 || code.has_distinct() {
+    if code.max_parts() > 2 || code.has_distinct() || !code.is_finite() {
         return None;
     }
     let n = q.max_heap;

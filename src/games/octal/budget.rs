@@ -8,7 +8,12 @@
 //! engine looks at every option, about `N²/4` per digit that splits in two
 //! and `N³/36` per digit that splits in three, at a few hundred million
 //! options a second; the fast engine's time depends on the game and is not
-//! estimated (progress is shown instead).
+//! estimated (progress is shown instead), except for the work it does one
+//! option at a time: three-way splits, and for a code with a repeating part
+//! (CGSuite's `4.[3]`) the split sets of [`super::repeating`], `N²/4`
+//! pairs. A repeating part makes every removal a move, so the naive engine
+//! then looks at about `N²/2p` single heaps and `N³/12p` splits per block
+//! digit of a block of `p`.
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::code::OctalCode;
@@ -64,8 +69,10 @@ impl Estimate {
 
 /// Estimates the cost of computing `G(0..len)` of `code` with `engine`.
 pub fn estimate(code: &OctalCode, engine: Engine, len: usize) -> Estimate {
+    // The naive engine, and the repeating engine, keep a 4-byte copy.
     let per_value: u64 = match engine {
         Engine::Naive => 4,
+        Engine::Sparse if !code.is_finite() => 4,
         Engine::Sparse => 0,
     };
     let n = u64::try_from(len).unwrap_or(u64::MAX);
@@ -75,6 +82,7 @@ pub fn estimate(code: &OctalCode, engine: Engine, len: usize) -> Estimate {
     // codes with digit bit 8), so their cubic count bounds its time too.
     let naive_options = match engine {
         Engine::Naive => Some(naive_options(code, len)),
+        Engine::Sparse if !code.is_finite() => Some(repeating_options(code, len)),
         Engine::Sparse if code.max_parts() == 3 => Some(split3_options(code, len)),
         Engine::Sparse => None,
     };
@@ -94,8 +102,58 @@ pub fn naive_options(code: &OctalCode, len: usize) -> f64 {
     #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]
     {
         let n = len as f64;
+        // The finite part's digits (the whole of a finite code), then the
+        // repeating part's.
         let count = |bit: u8| code.removals_with(bit).len() as f64;
-        count(1) * n + count(2) * n + count(4) * n * n / 4.0 + count(8) * n * n * n / 36.0
+        count(1) * n
+            + count(2) * n
+            + count(4) * n * n / 4.0
+            + count(8) * n * n * n / 36.0
+            + block_options(code, len)
+    }
+}
+
+/// Options the naive engine examines in the repeating part of a code
+/// (none for a finite code): per block digit of a block of `p`, about
+/// `len/p` for bit 1, `len²/2p` for bit 2, `len³/12p` for bit 4 and
+/// `len⁴/48p` for bit 8 (every removal `k <= n` of its class is a move).
+pub fn block_options(code: &OctalCode, len: usize) -> f64 {
+    #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]
+    {
+        let n = len as f64;
+        let p = code.repeat().len().max(1) as f64;
+        code.repeat()
+            .iter()
+            .map(|&e| {
+                let bit = |b: u8| f64::from(u8::from(e & b != 0));
+                bit(1) * n
+                    + bit(2) * n * n / 2.0
+                    + bit(4) * n * n * n / 12.0
+                    + bit(8) * n * n * n * n / 48.0
+            })
+            .sum::<f64>()
+            / p
+    }
+}
+
+/// The work of the fast engine for a code with a repeating part
+/// ([`super::repeating`]), as options examined one by one: the split
+/// sets, `len²/4` pairs when some digit splits in two, and the finite
+/// digits' three-way splits; a block that splits in three is left to the
+/// naive engine, whose count it is then.
+pub fn repeating_options(code: &OctalCode, len: usize) -> f64 {
+    if !super::repeating::RepeatingEngine::supports(code) {
+        return naive_options(code, len);
+    }
+    #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]
+    {
+        let n = len as f64;
+        let splits = code
+            .finite_digits()
+            .iter()
+            .chain(code.repeat())
+            .any(|&d| d & 4 != 0);
+        f64::from(u8::from(splits)) * n * n / 4.0 + split3_options(code, len)
     }
 }
 
@@ -160,7 +218,7 @@ pub fn check_budget(e: &Estimate, what: &str, available: Option<u64>, force: boo
             return Err(Error::OutOfRange {
                 what: what.to_string(),
                 reason: format!(
-                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (octal codes), a smaller size, or --force",
+                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (if it is not the one asked for), a smaller size, or --force",
                     e.naive_options.unwrap_or(0.0),
                     e.len,
                     seconds_text(s)
@@ -194,6 +252,17 @@ mod tests {
         let hex: OctalCode = "hex:0.8".parse().unwrap();
         let e = estimate(&hex, Engine::Sparse, 1 << 22);
         assert!(check_budget(&e, "x", None, false).is_err());
+        // Lasker's Nim: 10^5 values are seconds, 10^6 need --force (about
+        // 2.5·10^11 split pairs); the naive engine enumerates every removal.
+        let lasker: OctalCode = "4.[3]".parse().unwrap();
+        let e = estimate(&lasker, Engine::Sparse, 100_001);
+        assert!((e.naive_options.unwrap() - 2.5e9).abs() < 1e8);
+        assert!(check_budget(&e, "x", None, false).is_ok());
+        let e = estimate(&lasker, Engine::Sparse, 1_000_001);
+        assert!(check_budget(&e, "x", None, false).is_err());
+        let e = estimate(&lasker, Engine::Naive, 10_001);
+        // d0 = 4: 10001²/4; the block 3: 10001²/2 + 10001.
+        assert!((e.naive_options.unwrap() - 0.75 * 1e8).abs() < 1e6);
         assert!(check_n("--max-n", MAX_N + 1, MAX_N).is_err());
     }
 }

@@ -24,9 +24,21 @@
 //!   Grundy 1939, OEIS A002188), also named `grundys-game`;
 //! - `sub:1,5,20` is the subtraction game with that subtraction set: digit
 //!   3 (take `k` from a heap, leaving one heap or none) at each place `k`;
-//! - CGSuite's other modifiers (`?`, `=`, `{…}`, `*`, `&…;`, a repeating
-//!   part `[…]`, several digits before the point) and digits `G`–`V`
-//!   (leaving four or more heaps) are refused with a message naming them.
+//! - a repeating part at the end, `d0.d1…dk[e1…ep]`: the block repeats
+//!   forever, so `d_k` for `k > K` is `e_(((k − K − 1) mod p) + 1)` and a
+//!   move may remove any number of tokens. `0.[3]` is Nim (take any
+//!   positive number of tokens); `4.[3]` is **Lasker's Nim** (take any
+//!   positive number, or split a heap into two non-empty heaps; Lasker
+//!   1931, Winning Ways ch. 4, Siegel ch. IV), also named `laskers-nim`.
+//!   Such a code has infinitely many digits: the Octal Periodicity
+//!   Theorem does not apply to it, so its periods are only ever observed,
+//!   and the commands that need finitely many digits refuse it
+//!   ([`OctalCode::require_finite`]). Its values come from
+//!   [`super::repeating`] (or the naive engine, [`super::naive`]);
+//! - CGSuite's other modifiers (`?`, `=`, `{…}`, `*`, `&…;`, several
+//!   digits before the point, a repeating part anywhere but at the end)
+//!   and digits `G`–`V` (leaving four or more heaps) are refused with a
+//!   message naming them.
 //!
 //! ```
 //! use grundy::games::octal::OctalCode;
@@ -35,6 +47,10 @@
 //! assert_eq!(kayles.max_removal(), 2);
 //! assert!("0.G".parse::<OctalCode>().is_err()); // four heaps: not supported
 //! assert_eq!("0.8".parse::<OctalCode>().unwrap().to_string(), "hex:0.8");
+//! let lasker: OctalCode = "laskers-nim".parse().unwrap();
+//! assert_eq!(lasker.to_string(), "4.[3]");
+//! assert!(!lasker.is_finite());
+//! assert_eq!(lasker.digit(1000), 3);
 //! ```
 #![warn(clippy::arithmetic_side_effects)]
 
@@ -89,18 +105,38 @@ pub const NAMED: &[(&str, &str, &str)] = &[
         "4!.0",
         "Grundy's game (Grundy 1939; OEIS A002188): split one heap into two unequal heaps",
     ),
+    (
+        "laskers-nim",
+        "4.[3]",
+        "Lasker's Nim (Lasker 1931; Winning Ways ch. 4): remove any positive number of tokens from a heap, or split a heap into two non-empty heaps",
+    ),
 ];
 
-/// A validated octal or hexadecimal code.
+/// A validated octal or hexadecimal code, finite or with a repeating
+/// part.
 ///
-/// `digit(k)` is `d_k`; digits after the last non-zero one are zero.
-/// `distinct(k)` says whether the heaps a split of digit `d_k` leaves must
-/// be pairwise different (CGSuite's `!`).
+/// `digit(k)` is `d_k`. A finite code's digits after the last non-zero one
+/// are zero; a code with a repeating part (CGSuite's `d0.d1…dk[e1…ep]`,
+/// [`is_finite`](Self::is_finite) false) has `d_k = e_(((k − K − 1) mod
+/// p) + 1)` for every `k > K`, without end. `distinct(k)` says whether the
+/// heaps a split of digit `d_k` leaves must be pairwise different
+/// (CGSuite's `!`).
+///
+/// A code with a repeating part is kept in one form (the block reduced to
+/// its least period, the finite digits that the block would repeat folded
+/// into it, `4.3[3]` → `4.[3]`; a block of zeros dropped, `0.7[0]` →
+/// `0.7`), so equal games given by equal digit rules compare and print
+/// equal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OctalCode {
+    /// `d_0 … d_K`: the finite part (the whole code when `repeat` is empty).
     digits: Vec<u8>,
     /// One flag per digit; set only on digits that split (bit 4 or 8).
     distinct: Vec<bool>,
+    /// `e_1 … e_p`, repeated forever after `d_K`; empty for a finite code.
+    repeat: Vec<u8>,
+    /// One `!` flag per digit of `repeat`.
+    repeat_distinct: Vec<bool>,
     hex: bool,
 }
 
@@ -108,31 +144,93 @@ impl OctalCode {
     /// Whether the heaps a split removing `k` tokens leaves must be
     /// pairwise different (`!` after digit `d_k`).
     pub fn distinct(&self, k: usize) -> bool {
-        self.distinct.get(k).copied().unwrap_or(false)
+        match self.block_place(k) {
+            Some(j) => self.repeat_distinct[j],
+            None => self.distinct.get(k).copied().unwrap_or(false),
+        }
     }
 
     /// Whether some digit carries `!`: the code is not an octal or
     /// hexadecimal code in the strict sense.
     pub fn has_distinct(&self) -> bool {
-        self.distinct.iter().any(|&d| d)
+        self.distinct
+            .iter()
+            .chain(&self.repeat_distinct)
+            .any(|&d| d)
     }
 
-    /// The digit `d_k` for removing `k` tokens (0 beyond the code).
+    /// The digit `d_k` for removing `k` tokens (0 beyond a finite code).
     pub fn digit(&self, k: usize) -> u8 {
-        self.digits.get(k).copied().unwrap_or(0)
+        match self.block_place(k) {
+            Some(j) => self.repeat[j],
+            None => self.digits.get(k).copied().unwrap_or(0),
+        }
+    }
+
+    /// For `k` in the repeating part, the index of its digit in the block.
+    fn block_place(&self, k: usize) -> Option<usize> {
+        let beyond = k.checked_sub(self.digits.len())?;
+        // `repeat` is non-empty here, so the remainder is defined.
+        beyond.checked_rem(self.repeat.len())
+    }
+
+    /// Whether the code has finitely many non-zero digits (no repeating
+    /// part `[…]`): an octal or hexadecimal code in the sense of Guy and
+    /// Smith, to which the Octal Periodicity Theorem and the engines
+    /// built on it apply.
+    pub fn is_finite(&self) -> bool {
+        self.repeat.is_empty()
+    }
+
+    /// The digits `d_0 … d_K` before the repeating part (the whole code
+    /// when it is finite).
+    pub fn finite_digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The repeating block `e_1 … e_p` (empty for a finite code): `d_k`
+    /// for `k > K` is `e_(((k − K − 1) mod p) + 1)`.
+    pub fn repeat(&self) -> &[u8] {
+        &self.repeat
+    }
+
+    /// Refuses a code with a repeating part for `what` (a command or
+    /// computation that needs finitely many digits, such as a proof by the
+    /// Octal Periodicity Theorem).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] naming the code and `what`.
+    pub fn require_finite(&self, what: &str) -> Result<(), Error> {
+        if self.is_finite() {
+            return Ok(());
+        }
+        Err(Error::Unsupported {
+            what: format!("{what} of {self}"),
+            reason: "a code with a repeating part [...] has infinitely many digits, and this needs a finite octal or hexadecimal code (octal seq and octal period compute its values, with periodicity observed, never proved)".into(),
+        })
     }
 
     /// `t`, the largest number of tokens a move removes (0 for a code whose
-    /// only moves split without removing).
+    /// only moves split without removing). A code with a repeating part has
+    /// no largest removal: `usize::MAX` (a move on a heap of `n` then
+    /// removes up to `n` tokens, as every loop `0..=t.min(n)` reads it).
     pub fn max_removal(&self) -> usize {
-        self.digits.len().saturating_sub(1)
+        if self.is_finite() {
+            self.digits.len().saturating_sub(1)
+        } else {
+            usize::MAX
+        }
     }
 
     /// The most heaps one move can leave in place of one heap: 3 if some
     /// digit has bit 8, 2 if some digit has bit 4, 1 if some has bit 2,
     /// else 0. It sets the length of the periodicity proof.
     pub fn max_parts(&self) -> usize {
-        let all = self.digits.iter().fold(0, |a, &d| a | d);
+        let all = self
+            .digits
+            .iter()
+            .chain(&self.repeat)
+            .fold(0, |a, &d| a | d);
         if all & 8 != 0 {
             3
         } else if all & 4 != 0 {
@@ -145,13 +243,29 @@ impl OctalCode {
     }
 
     /// The code without bit `bit` of digit `d_k` (trailing zero digits
-    /// dropped): the same game less one kind of move.
+    /// dropped): the same game less one kind of move. For a code with a
+    /// repeating part only that one place changes: the block is unrolled
+    /// up to `k` first (within [`MAX_DIGITS`] places; beyond, the code is
+    /// returned unchanged).
     pub fn without(&self, k: usize, bit: u8) -> OctalCode {
-        let mut digits = self.digits.clone();
+        let (mut digits, mut distinct, mut repeat, mut repeat_distinct) = (
+            self.digits.clone(),
+            self.distinct.clone(),
+            self.repeat.clone(),
+            self.repeat_distinct.clone(),
+        );
+        if !repeat.is_empty() && k >= digits.len() && k <= MAX_DIGITS {
+            while digits.len() <= k {
+                digits.push(repeat[0]);
+                distinct.push(repeat_distinct[0]);
+                repeat.rotate_left(1);
+                repeat_distinct.rotate_left(1);
+            }
+        }
         if let Some(d) = digits.get_mut(k) {
             *d &= !bit;
         }
-        OctalCode::normalised(digits, self.distinct.clone(), self.hex)
+        OctalCode::normalised_repeating(digits, distinct, repeat, repeat_distinct, self.hex)
     }
 
     /// Trailing zero digits dropped, `!` kept only on digits that split.
@@ -166,6 +280,62 @@ impl OctalCode {
         OctalCode {
             digits,
             distinct,
+            repeat: Vec::new(),
+            repeat_distinct: Vec::new(),
+            hex,
+        }
+    }
+
+    /// The one form of a code with repeating block `repeat` after the
+    /// finite digits (see [`OctalCode`]): `!` kept only on digits that
+    /// split, the block cut to its least period, the finite digits that
+    /// the block repeats folded into it, a block of zeros dropped.
+    fn normalised_repeating(
+        mut digits: Vec<u8>,
+        mut distinct: Vec<bool>,
+        mut repeat: Vec<u8>,
+        mut repeat_distinct: Vec<bool>,
+        hex: bool,
+    ) -> OctalCode {
+        distinct.resize(digits.len(), false);
+        repeat_distinct.resize(repeat.len(), false);
+        for (f, &d) in distinct
+            .iter_mut()
+            .zip(&digits)
+            .chain(repeat_distinct.iter_mut().zip(&repeat))
+        {
+            *f &= d & 12 != 0;
+        }
+        // The least period q of the block: q divides p and the block is
+        // its first q places repeated.
+        let p = repeat.len();
+        let same =
+            |i: usize, j: usize| repeat[i] == repeat[j] && repeat_distinct[i] == repeat_distinct[j];
+        if let Some(q) = (1..p)
+            .find(|&q| p.checked_rem(q) == Some(0) && (q..p).zip(0..).all(|(i, j)| same(i, j)))
+        {
+            repeat.truncate(q);
+            repeat_distinct.truncate(q);
+        }
+        // d_0 is not part of the places the block covers (k >= 1).
+        while digits.len() > 1
+            && !repeat.is_empty()
+            && digits.last() == repeat.last()
+            && distinct.last() == repeat_distinct.last()
+        {
+            digits.pop();
+            distinct.pop();
+            repeat.rotate_right(1);
+            repeat_distinct.rotate_right(1);
+        }
+        if repeat.iter().all(|&d| d == 0) {
+            return OctalCode::normalised(digits, distinct, hex);
+        }
+        OctalCode {
+            digits,
+            distinct,
+            repeat,
+            repeat_distinct,
             hex,
         }
     }
@@ -175,7 +345,10 @@ impl OctalCode {
         self.hex
     }
 
-    /// The removal counts `k` whose digit has `bit` set, ascending.
+    /// The removal counts `k` whose digit has `bit` set, ascending. For a
+    /// code with a repeating part the list has no end: only those of the
+    /// finite part `d_0 … d_K` are returned, and callers that need them all
+    /// must check [`is_finite`](Self::is_finite) first.
     pub fn removals_with(&self, bit: u8) -> Vec<usize> {
         (0..self.digits.len())
             .filter(|&k| self.digit(k) & bit != 0)
@@ -252,10 +425,15 @@ impl OctalCode {
         v
     }
 
-    /// A directory-safe name: the code itself, with `hex:` as `hex-` and
-    /// `!` as `u` (unequal).
+    /// A directory-safe name: the code itself, with `hex:` as `hex-`,
+    /// `!` as `u` (unequal) and a repeating part `[3]` as `r3` (`4.[3]` is
+    /// `4.r3`; the block is always last, so its end needs no mark).
     pub fn file_name(&self) -> String {
-        self.to_string().replace(':', "-").replace('!', "u")
+        self.to_string()
+            .replace(':', "-")
+            .replace('!', "u")
+            .replace('[', "r")
+            .replace(']', "")
     }
 
     /// The game's title, if it has a name: `Kayles`, `Dawson's Chess`,
@@ -322,14 +500,17 @@ impl FromStr for OctalCode {
 
     /// Parses `0.77`, `.137`, `4.07`, `hex:0.8F`, `0.8F` (CGSuite writes
     /// hexadecimal digits without a prefix), `4!.0` (`!`: the heaps left
-    /// must differ), `sub:1,5,20`, or a name from [`NAMED`].
+    /// must differ), `4.[3]` and `0.1[37]` (a repeating part at the end,
+    /// as CGSuite writes it), `sub:1,5,20`, or a name from [`NAMED`].
     ///
     /// # Errors
     /// [`Error::MalformedCode`] naming the text (its first 40 characters)
     /// and what is wrong: empty, longer than [`MAX_TEXT`] bytes, no point, a
     /// digit out of range (at most `F`; CGSuite's `G`–`V` leave four or more
-    /// heaps and are not supported), a CGSuite modifier other than `!`,
-    /// more than [`MAX_DIGITS`] digits, a digit before the point other
+    /// heaps and are not supported), a CGSuite modifier other than `!`
+    /// and a repeating part, a repeating part that is empty or not at the
+    /// end, more than [`MAX_DIGITS`] digits after the point (the repeating
+    /// part included), a digit before the point other
     /// than a split, or a subtraction set that is empty, not ascending
     /// numbers, or past [`MAX_DIGITS`]. The cost is bounded by
     /// [`MAX_TEXT`], whatever the length of `text`.
@@ -361,7 +542,7 @@ impl FromStr for OctalCode {
         let Some((before, after)) = body.split_once('.') else {
             return Err(Self::malformed(
                 text,
-                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross, grundys-game; or sub:1,2,5)",
+                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross, grundys-game, laskers-nim; or sub:1,2,5)",
             ));
         };
         let (before, before_distinct) = Self::digits(text, before, true)?;
@@ -371,14 +552,29 @@ impl FromStr for OctalCode {
                 "at most one digit may stand before the point (CGSuite's digits that add tokens are not supported)",
             ));
         }
+        // CGSuite's repeating part: one bracketed block, last.
+        let (after, block) = match after.split_once('[') {
+            None => (after, None),
+            Some((finite, rest)) => match rest.strip_suffix(']') {
+                Some(b) if !b.is_empty() && !b.contains(['[', ']']) => (finite, Some(b)),
+                _ => {
+                    return Err(Self::malformed(
+                        text,
+                        "a repeating part is one non-empty block of digits in brackets at the end of the code, as in 4.[3] or 0.1[37]",
+                    ))
+                }
+            },
+        };
         let (after, after_distinct) = Self::digits(text, after, false)?;
-        if after.len() > MAX_DIGITS {
+        let (block, block_distinct) = match block {
+            Some(b) => Self::digits(text, b, false)?,
+            None => (Vec::new(), Vec::new()),
+        };
+        let count = after.len().saturating_add(block.len());
+        if count > MAX_DIGITS {
             return Err(Self::malformed(
                 text,
-                format!(
-                    "{} digits after the point; at most {MAX_DIGITS} are supported",
-                    after.len()
-                ),
+                format!("{count} digits after the point; at most {MAX_DIGITS} are supported"),
             ));
         }
         let mut digits = before;
@@ -398,8 +594,17 @@ impl FromStr for OctalCode {
                 ),
             ));
         }
-        let hex = prefixed || digits.iter().any(|&d| d >= 8);
-        Ok(OctalCode::normalised(digits, distinct, hex))
+        let hex = prefixed || digits.iter().chain(&block).any(|&d| d >= 8);
+        if block.is_empty() {
+            return Ok(OctalCode::normalised(digits, distinct, hex));
+        }
+        Ok(OctalCode::normalised_repeating(
+            digits,
+            distinct,
+            block,
+            block_distinct,
+            hex,
+        ))
     }
 }
 
@@ -438,7 +643,7 @@ impl OctalCode {
                 return Err(Self::malformed(
                     text,
                     format!(
-                        "CGSuite's '{c}' {} is not supported (only the '!' modifier is)",
+                        "CGSuite's '{c}' {} is not supported (only the '!' modifier and a repeating part [...] at the end are)",
                         place()
                     ),
                 ));
@@ -510,20 +715,29 @@ impl OctalCode {
 }
 
 impl fmt::Display for OctalCode {
-    /// `0.77`, `4.07`, `hex:0.8`, `4!.0`: the digit before the point, then
-    /// the digits after it up to the last non-zero one (at least one), each
-    /// followed by `!` when its heaps must differ.
+    /// `0.77`, `4.07`, `hex:0.8`, `4!.0`, `4.[3]`: the digit before the
+    /// point, then the digits after it up to the last non-zero one (at
+    /// least one, unless a repeating part follows), each followed by `!`
+    /// when its heaps must differ, then the repeating part in brackets.
+    /// Parsing the text gives the same code back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.hex {
             f.write_str("hex:")?;
         }
-        let bang = |k: usize| if self.distinct(k) { "!" } else { "" };
-        write!(f, "{:X}{}.", self.digits[0], bang(0))?;
-        if self.digits.len() == 1 {
+        let bang = |flag: bool| if flag { "!" } else { "" };
+        write!(f, "{:X}{}.", self.digits[0], bang(self.distinct[0]))?;
+        if self.digits.len() == 1 && self.repeat.is_empty() {
             return f.write_str("0");
         }
-        for (k, d) in self.digits.iter().enumerate().skip(1) {
-            write!(f, "{d:X}{}", bang(k))?;
+        for (d, &flag) in self.digits.iter().zip(&self.distinct).skip(1) {
+            write!(f, "{d:X}{}", bang(flag))?;
+        }
+        if !self.repeat.is_empty() {
+            f.write_str("[")?;
+            for (d, &flag) in self.repeat.iter().zip(&self.repeat_distinct) {
+                write!(f, "{d:X}{}", bang(flag))?;
+            }
+            f.write_str("]")?;
         }
         Ok(())
     }
@@ -624,15 +838,113 @@ mod tests {
     fn rejects_bad_codes() {
         for bad in [
             "abc", "", "0", "12.7", "1.7", "2.7", "0.7x", "hex:0.G", "0.G", "!4.0", "4!!.0",
-            "0.3?", "4.[3]", "0.{1,2}", "sub:", "sub:3,2", "sub:0", "sub:65", "sub:1,x", "5.0",
+            "0.3?", "0.{1,2}", "sub:", "sub:3,2", "sub:0", "sub:65", "sub:1,x", "5.0", "4.[]",
+            "4.[3", "4.3]", "4.[3]7", "4.[3][3]", "4.[[3]]", "[4].3", "0.[3?]", "0.[!3]", "0.[G]",
+            "1.[3]",
         ] {
             let e = p(bad).unwrap_err().to_string();
             assert!(e.starts_with("malformed code"), "{bad}: {e}");
         }
         let e = p("0.V").unwrap_err().to_string();
         assert!(e.contains("four or more heaps"), "{e}");
-        let e = p("4.[3]").unwrap_err().to_string();
+        let e = p("[4].3").unwrap_err().to_string();
         assert!(e.contains("'['"), "{e}");
         assert!(p(&format!("0.{}", "1".repeat(65))).is_err());
+        assert!(p(&format!("0.{}[3]", "1".repeat(64))).is_err());
+        assert!(p(&format!("0.{}[3]", "1".repeat(63))).is_ok());
+    }
+
+    /// CGSuite's repeating part (`4.[3]` was refused before it was
+    /// supported; it is Lasker's Nim).
+    #[test]
+    fn repeating_part() {
+        let lasker = p("4.[3]").unwrap();
+        assert_eq!(lasker, p("laskers-nim").unwrap());
+        assert_eq!(lasker.to_string(), "4.[3]");
+        assert!(!lasker.is_finite());
+        assert_eq!(
+            (lasker.finite_digits(), lasker.repeat()),
+            (&[4u8][..], &[3u8][..])
+        );
+        assert_eq!(
+            (lasker.digit(0), lasker.digit(1), lasker.digit(77)),
+            (4, 3, 3)
+        );
+        assert_eq!(lasker.max_removal(), usize::MAX);
+        assert_eq!(lasker.max_parts(), 2);
+        assert_eq!(lasker.name(), Some("laskers-nim"));
+        assert_eq!(lasker.title(), Some("Lasker's Nim"));
+        assert_eq!(lasker.file_name(), "4.r3");
+        let e = lasker.require_finite("octal ring").unwrap_err().to_string();
+        assert!(
+            e.starts_with("octal ring of 4.[3]: ") && !e.contains('\n'),
+            "{e}"
+        );
+        assert!(p("0.77").unwrap().require_finite("x").is_ok());
+        // d_k for k > K is e_(((k − K − 1) mod p) + 1).
+        let c = p("0.1[37]").unwrap();
+        let d: Vec<u8> = (0..8).map(|k| c.digit(k)).collect();
+        assert_eq!(d, [0, 1, 3, 7, 3, 7, 3, 7]);
+        // One form: the text printed parses back to the same code, and
+        // equal digit rules print alike.
+        for (text, shown) in [
+            ("0.[3]", "0.[3]"),
+            ("0.3[3]", "0.[3]"),
+            ("0.33[33]", "0.[3]"),
+            ("4.3[3]", "4.[3]"),
+            ("0.[37]", "0.[37]"),
+            ("0.7[37]", "0.[73]"),
+            ("0.[3737]", "0.[37]"),
+            ("0.1[37]", "0.1[37]"),
+            ("4.0[1]", "4.0[1]"),
+            ("0.6[2]", "0.6[2]"),
+            ("4![3]", ""),
+            ("4!.[3]", "4!.[3]"),
+            ("0.[4!]", "0.[4!]"),
+            ("0.[3!]", "0.[3]"),
+            ("0.7[0]", "0.7"),
+            ("0.[00]", "0.0"),
+            ("hex:0.[8]", "hex:0.[8]"),
+            ("0.[8]", "hex:0.[8]"),
+            ("0.4[6]7[]", ""),
+        ] {
+            match p(text) {
+                Ok(c) => {
+                    assert_eq!(c.to_string(), shown, "{text}");
+                    assert_eq!(p(&c.to_string()).unwrap(), c, "{text}");
+                    for k in 0..40 {
+                        assert_eq!(c.digit(k), p(text).unwrap().digit(k));
+                    }
+                }
+                Err(_) => assert_eq!(shown, "", "{text}"),
+            }
+        }
+        // Printing and parsing back is the identity on every short code
+        // with a repeating part, `!` included.
+        for d0 in ["0", "4", "4!"] {
+            for x in ["", "0", "3", "4", "4!", "7"] {
+                for y in 0..8u8 {
+                    for z in ["", "0", "3", "6", "6!", "1"] {
+                        let text = format!("{d0}.{x}[{y}{z}]");
+                        let c = p(&text).unwrap();
+                        let back = p(&c.to_string()).unwrap();
+                        assert_eq!(back, c, "{text} printed as {c}");
+                        assert_eq!(back.to_string(), c.to_string());
+                        for k in 0..30 {
+                            assert_eq!(c.digit(k), back.digit(k), "{text} {k}");
+                            assert_eq!(c.distinct(k), back.distinct(k), "{text} {k}");
+                        }
+                    }
+                }
+            }
+        }
+        // without() unrolls the block up to the place it changes.
+        let c = p("0.[3]").unwrap().without(2, 1);
+        assert_eq!(c.to_string(), "0.32[3]");
+        assert_eq!(p("4.[3]").unwrap().without(0, 4).to_string(), "0.[3]");
+        // Moves reach every removal: Nim on 3 takes 1, 2 or 3.
+        let nim = p("0.[3]").unwrap();
+        let m: Vec<Leaves> = nim.moves(3).iter().map(|m| m.leaves).collect();
+        assert_eq!(m, vec![Leaves::One(2), Leaves::One(1), Leaves::Nothing]);
     }
 }

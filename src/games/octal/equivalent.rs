@@ -70,6 +70,11 @@ pub struct Step {
 /// the whole-heap move before the one-heap move; None if neither rule
 /// applies to any move.
 pub fn first_redundant(code: &OctalCode) -> Option<Step> {
+    // The argument below is for a finite code's digits; a code with a
+    // repeating part is left as it is.
+    if !code.is_finite() {
+        return None;
+    }
     for k in 1..=code.max_removal() {
         let d = code.digit(k);
         if d & 1 != 0 {

@@ -7,6 +7,9 @@
 //! cannot move loses. By the Sprague–Grundy theorem a position's value is
 //! the nim-sum of its heaps' values, so the game is settled by its
 //! *nim-sequence* `G(0), G(1), …` (Winning Ways ch. 4; Guy and Smith 1956).
+//! Codes with a repeating part (CGSuite's `4.[3]`, Lasker's Nim) have
+//! infinitely many digits: [`repeating`] computes them, and what needs a
+//! finite code refuses them ([`OctalCode::require_finite`]).
 
 pub mod budget;
 pub mod census;
@@ -18,6 +21,7 @@ pub mod naive;
 pub mod pairs;
 pub mod period;
 pub mod rare_batch;
+pub mod repeating;
 pub mod ring;
 pub mod sequence;
 pub mod sparse;

@@ -2,6 +2,13 @@
 //! option enumerated plainly (Winning Ways ch. 4). Quadratic in `n` for
 //! octal codes, cubic for hexadecimal codes that split into three heaps.
 //! Every fast path is tested against it.
+//!
+//! Codes with a repeating part (`4.[3]`, Lasker's Nim) are enumerated the
+//! same way: [`OctalCode::for_each_move`] lists every removal `k <= n`,
+//! the block's digit giving the moves beyond the finite part, so a heap of
+//! `n` has `O(n)` single-heap options and `O(n²)` splits (cubic, or
+//! quartic with three-way splits, in all); [`super::repeating`] is checked
+//! against it.
 
 use super::code::{Leaves, OctalCode};
 use super::values::Value;
@@ -95,6 +102,31 @@ mod tests {
         // OEIS A002186.
         let g = sequence(&"0.77".parse().unwrap(), 12);
         assert_eq!(g, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    }
+
+    /// Codes with a repeating part, enumerated move by move: Nim `0.[3]`
+    /// has G(n) = n; Lasker's Nim `4.[3]` starts 0, 1, 2, 4, 3, 5, 6, 8, 7
+    /// (Winning Ways ch. 4); `0.[1]` (take a whole heap) is 0, 1, 1, …;
+    /// `0.[2]` (take any number but not all) is G(n) = n − 1 for n >= 1.
+    #[test]
+    fn repeating_parts() {
+        let g = sequence(&"0.[3]".parse().unwrap(), 50);
+        assert!(g.iter().enumerate().all(|(n, &v)| v as usize == n));
+        let g = sequence(&"4.[3]".parse().unwrap(), 8);
+        assert_eq!(g, [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+        let g = sequence(&"0.[1]".parse().unwrap(), 5);
+        assert_eq!(g, [0, 1, 1, 1, 1, 1]);
+        let g = sequence(&"0.[2]".parse().unwrap(), 5);
+        assert_eq!(g, [0, 0, 1, 2, 3, 4]);
+        // The bound on options counts every removal: Nim on 10 has 10
+        // options, bounded by two per removal.
+        assert_eq!(option_count(&"0.[3]".parse().unwrap(), 10), 20.0);
+        let lasker: OctalCode = "4.[3]".parse().unwrap();
+        let mut seen = Vec::new();
+        let g = sequence(&lasker, 40);
+        for n in 0..=40 {
+            assert!(is_value(&lasker, &g[..n], g[n], &mut seen), "{n}");
+        }
     }
 
     #[test]

@@ -20,6 +20,11 @@
 //! Arithmetic periodicity, `G(n + p) = G(n) + s` for `n >= n0` with a
 //! *saltus* `s > 0`, is detected but never claimed proved: no theorem of
 //! this kind covers octal games in general.
+//!
+//! The theorem needs `t`, the most tokens a move removes: codes with a
+//! repeating part (CGSuite's `4.[3]`, Lasker's Nim) have none, so
+//! [`theorem_applies`] is false for them and nothing here proves a period
+//! of theirs; only arithmetic periodicity is reported, as observed.
 
 use super::code::OctalCode;
 use super::sequence::Computation;
@@ -88,10 +93,13 @@ pub fn proof_end(code: &OctalCode, n0: usize, p: usize) -> Option<usize> {
     }
 }
 
-/// Whether this module's theorem covers `code`: every code but those
-/// whose three-way splits carry `!` (module documentation).
+/// Whether this module's theorem covers `code`: every finite code but
+/// those whose three-way splits carry `!` (module documentation). A code
+/// with a repeating part (`4.[3]`) removes any number of tokens, so no
+/// bound `t` exists and the theorem says nothing: its periods are only
+/// ever observed ([`arithmetic_period`]), never proved.
 pub fn theorem_applies(code: &OctalCode) -> bool {
-    !(code.max_parts() == 3 && code.has_distinct())
+    code.is_finite() && !(code.max_parts() == 3 && code.has_distinct())
 }
 
 /// Heap sizes needed to prove period `p` from `n0`: `G(0..needed)`; None

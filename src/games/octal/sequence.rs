@@ -4,6 +4,7 @@
 
 use super::code::OctalCode;
 use super::naive;
+use super::repeating::RepeatingEngine;
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
 use crate::progress::Progress;
@@ -15,7 +16,9 @@ use std::time::{Duration, Instant};
 pub enum Engine {
     /// The reference: every option enumerated ([`naive`]).
     Naive,
-    /// The fast engine ([`super::sparse`]).
+    /// The fast engine ([`super::sparse`]; for a code with a repeating
+    /// part, [`super::repeating`], or the naive engine when its block
+    /// splits into three heaps).
     Sparse,
 }
 
@@ -36,13 +39,37 @@ pub const SAVE_SHARE: u32 = 20;
 /// How often (in heap sizes) progress is reported and a stop request polled.
 const STRIDE: usize = 1024;
 
+/// The state of the fast engine chosen for a code: the sparse engine for
+/// finite codes (it reads the code's finitely many digits and must never
+/// see a repeating part), the repeating engine for codes with one, none
+/// when the naive engine does the work.
+#[derive(Clone, Debug)]
+enum Fast {
+    Sparse(Box<SparseEngine>),
+    Repeating(Box<RepeatingEngine>),
+    None,
+}
+
+impl Fast {
+    /// The engine state for `code`: the one place an engine is chosen.
+    fn for_code(code: &OctalCode, engine: Engine) -> Fast {
+        if code.is_finite() {
+            return Fast::Sparse(Box::new(SparseEngine::new(code)));
+        }
+        match (engine, RepeatingEngine::new(code)) {
+            (Engine::Sparse, Some(e)) => Fast::Repeating(Box::new(e)),
+            _ => Fast::None,
+        }
+    }
+}
+
 /// A nim-sequence under construction.
 #[derive(Clone, Debug)]
 pub struct Computation {
     code: OctalCode,
     engine: Engine,
     values: Values,
-    sparse: SparseEngine,
+    fast: Fast,
 }
 
 impl Computation {
@@ -55,17 +82,20 @@ impl Computation {
     /// from a checkpoint. The values are trusted; check them first with
     /// [`check_tail`](Self::check_tail) if they come from outside.
     pub fn resume(code: OctalCode, engine: Engine, values: Values) -> Computation {
-        let mut sparse = SparseEngine::new(&code);
-        match &values {
-            Values::U8(v) => sparse.absorb(v),
-            Values::U16(v) => sparse.absorb(v),
-            Values::U32(v) => sparse.absorb(v),
+        let mut fast = Fast::for_code(&code, engine);
+        // The repeating engine reads the values itself when next asked.
+        if let Fast::Sparse(sparse) = &mut fast {
+            match &values {
+                Values::U8(v) => sparse.absorb(v),
+                Values::U16(v) => sparse.absorb(v),
+                Values::U32(v) => sparse.absorb(v),
+            }
         }
         Computation {
             code,
             engine,
             values,
-            sparse,
+            fast,
         }
     }
 
@@ -105,14 +135,22 @@ impl Computation {
         self.values
     }
 
-    /// How the fast engine worked (zero for the naive engine).
+    /// How the sparse engine worked (zero for the naive engine and for
+    /// codes with a repeating part).
     pub fn stats(&self) -> Stats {
-        self.sparse.stats()
+        match &self.fast {
+            Fast::Sparse(s) => s.stats(),
+            _ => Stats::default(),
+        }
     }
 
-    /// Heap sizes whose value is rare under the fast engine's mask.
+    /// Heap sizes whose value is rare under the sparse engine's mask (0
+    /// for codes with a repeating part).
     pub fn rare_count(&self) -> usize {
-        self.sparse.rare_count()
+        match &self.fast {
+            Fast::Sparse(s) => s.rare_count(),
+            _ => 0,
+        }
     }
 
     /// The fast engine's current mask (0: full mode or naive engine), over
@@ -120,7 +158,10 @@ impl Computation {
     /// whose splits all remove an even or all an odd number of tokens, twice
     /// the value plus the parity of the heap).
     pub fn mask(&self) -> u32 {
-        self.sparse.mask()
+        match &self.fast {
+            Fast::Sparse(s) => s.mask(),
+            _ => 0,
+        }
     }
 
     /// Computes values until `len` of them (heap sizes `0..len`) are known
@@ -134,9 +175,9 @@ impl Computation {
                 return false;
             }
             let overflow = match (&mut self.values, self.engine) {
-                (Values::U8(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
-                (Values::U16(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
-                (Values::U32(v), e) => run(&self.code, e, &mut self.sparse, v, len, progress),
+                (Values::U8(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
+                (Values::U16(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
+                (Values::U32(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
             };
             for &v in &overflow {
                 self.values.push(v);
@@ -194,16 +235,17 @@ impl Computation {
 fn run<T: Value>(
     code: &OctalCode,
     engine: Engine,
-    sparse: &mut SparseEngine,
+    fast: &mut Fast,
     g: &mut Vec<T>,
     len: usize,
     progress: &dyn Progress,
 ) -> Vec<u32> {
     while g.len() < len {
-        let (vs, count) = match engine {
-            Engine::Naive => ([naive::next_value(code, g.as_slice()), 0], 1),
-            Engine::Sparse if g.len() + 1 < len => sparse.next_values(g),
-            Engine::Sparse => ([sparse.next_value(g), 0], 1),
+        let (vs, count) = match (engine, &mut *fast) {
+            (Engine::Sparse, Fast::Sparse(sparse)) if g.len() + 1 < len => sparse.next_values(g),
+            (Engine::Sparse, Fast::Sparse(sparse)) => ([sparse.next_value(g), 0], 1),
+            (Engine::Sparse, Fast::Repeating(r)) => ([r.next_value(g.as_slice()), 0], 1),
+            _ => ([naive::next_value(code, g.as_slice()), 0], 1),
         };
         for (i, &v) in vs[..count].iter().enumerate() {
             let Some(x) = T::from_u32(v) else {

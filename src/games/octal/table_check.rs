@@ -343,6 +343,8 @@ fn read_row(h: &Header, r: &csv::StringRecord, line: u64) -> std::result::Result
         .get(r, 0)
         .parse()
         .map_err(|e: Error| format!("field code: {e}"))?;
+    code.require_finite("a claims-table row")
+        .map_err(|e| format!("field code: {e}"))?;
     let (pre, period, saltus, check_to) = (h.get(r, 1), h.get(r, 2), h.get(r, 3), h.get(r, 4));
     let expect = match h.get(r, 5) {
         "" => None,
