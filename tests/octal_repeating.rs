@@ -183,6 +183,24 @@ fn period_reports_what_is_observed_only() {
     assert_eq!(j["period"], serde_json::Value::Null);
     assert_eq!(j["arithmetic"]["saltus"], 1);
     assert_eq!(j["arithmetic"]["proved"], false);
+    // 0.[1]: take a whole heap of any size, so G(n) = 1 for n >= 1; a
+    // period seen, never proved.
+    let o = grundy(&["octal", "period", "0.[1]", "--max-n", "500"], dir.path());
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("no period proved up to n = 500. Periodicity is seen: G(n + 1) = G(n) for 1 <= n <= 499 (observed, not proved)"),
+        "{text}"
+    );
+    let o = grundy(
+        &["octal", "period", "4.[1]", "--max-n", "500", "--json"],
+        dir.path(),
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["proved"], false);
+    assert_eq!(j["period"], serde_json::Value::Null);
+    assert_eq!(j["arithmetic"]["saltus"], 0);
+    assert_eq!(j["arithmetic"]["proved"], false);
 }
 
 #[test]

@@ -143,6 +143,12 @@ fn not_proved(
         " The Octal Periodicity Theorem does not apply to a code with a repeating part, so no period of it is ever proved here."
     };
     match arith {
+        Some(x) if x.saltus == 0 => outln!(
+            "{code}: no period proved up to n = {computed}. Periodicity is seen: G(n + {}) = G(n) for {} <= n <= {} (observed, not proved).{why}",
+            x.period,
+            x.pre_period,
+            computed.saturating_sub(x.period)
+        ),
         Some(x) => outln!(
             "{code}: no period found up to n = {computed}. Arithmetic periodicity is seen: G(n + {}) = G(n) + {} for {} <= n <= {} (observed, not proved).{why}",
             x.period,

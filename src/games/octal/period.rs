@@ -60,7 +60,9 @@ pub struct Arithmetic {
     pub pre_period: usize,
     /// `p`.
     pub period: usize,
-    /// The saltus `s > 0`.
+    /// The saltus `s`: above 0, except from [`search`] on a code with a
+    /// repeating part, where 0 is an ordinary period seen (such a code's
+    /// periods are never proved, so they are reported as seen).
     pub saltus: u32,
     /// The largest heap size examined.
     pub observed_to: usize,
@@ -233,6 +235,30 @@ pub fn arithmetic_period(g: &Values) -> Option<Arithmetic> {
     }
 }
 
+/// An ordinary period `G(n + p) = G(n)` holding over at least four
+/// periods (and 16 values) at the end of `g`, the least such `p`, as an
+/// [`Arithmetic`] of saltus 0. Detection only: this is not a proof (for a
+/// finite code, [`proved_period`] decides).
+pub fn observed_period(g: &Values) -> Option<Arithmetic> {
+    fn inner<T: Value>(g: &[T]) -> Option<Arithmetic> {
+        let len = g.len();
+        (1..=len / 4).find_map(|p| {
+            let n0 = least_start(g, p, len)?;
+            (len - n0 >= 4 * p + 16).then(|| Arithmetic {
+                pre_period: n0,
+                period: p,
+                saltus: 0,
+                observed_to: len - 1,
+            })
+        })
+    }
+    match g {
+        Values::U8(v) => inner(v),
+        Values::U16(v) => inner(v),
+        Values::U32(v) => inner(v),
+    }
+}
+
 /// What a sequence shows about its periodicity: the period the theorem
 /// proves, else (and only then) arithmetic periodicity seen at its end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -294,7 +320,11 @@ pub fn search(c: &mut Computation, limit: usize, progress: &dyn Progress) -> Per
             }
         }
         if len >= limit {
-            return match arithmetic_period(c.values()) {
+            // The theorem never applies to a code with a repeating part:
+            // an ordinary period it shows is reported as seen, too.
+            let seen = arithmetic_period(c.values())
+                .or_else(|| (!code.is_finite()).then(|| observed_period(c.values()))?);
+            return match seen {
                 Some(a) => PeriodSearch::Arithmetic(a),
                 None => PeriodSearch::NotFound,
             };
