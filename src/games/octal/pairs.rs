@@ -204,6 +204,66 @@ impl<'a, T: Value> Pairs<'a, T> {
         (lo..=hi).find(|&a| g[a] ^ g[m - a] == v)
     }
 
+    /// Looks for every value of `pending` among the pairs `a` in
+    /// `lo..=hi`, in blocks of [`FIND_BLOCK`] pairs from `lo` (the last
+    /// block may be shorter). Leaves in `pending` the values no pair has,
+    /// in their order, and returns the end of the last block holding the
+    /// first pair of a value found (`lo − 1` if none is found).
+    ///
+    /// Each block's nim-sums are computed once and compared with every
+    /// value still pending (the comparisons vectorise); a value found
+    /// leaves the list branch-free. Used where many values are looked for
+    /// in one split set (sparse mode's rare values below the candidate).
+    pub fn find_all(&self, m: usize, lo: usize, hi: usize, pending: &mut Vec<u32>) -> usize {
+        let mut last = lo.saturating_sub(1);
+        if lo > hi || pending.is_empty() {
+            return last;
+        }
+        if let Some((left, right)) = self.slices(m, lo, hi) {
+            let mut end = lo - 1;
+            let mut sums = [0u16; FIND_BLOCK];
+            for (lc, rc) in left.chunks(FIND_BLOCK).zip(right.chunks(FIND_BLOCK)) {
+                end += lc.len();
+                for ((s, &x), &y) in sums.iter_mut().zip(lc).zip(rc) {
+                    *s = x ^ y;
+                }
+                // A short last block repeats its last pair: the same values.
+                let fill = sums[lc.len() - 1];
+                sums[lc.len()..].fill(fill);
+                let before = pending.len();
+                let mut len = 0;
+                for i in 0..before {
+                    let v = pending[i];
+                    // A value past 16 bits is in no pair of the mirror.
+                    let v16 = v as u16;
+                    let mut h = 0u8;
+                    for &s in sums.iter() {
+                        h |= (s == v16) as u8;
+                    }
+                    pending[len] = v;
+                    len += usize::from(h == 0 || v > u32::from(u16::MAX));
+                }
+                pending.truncate(len);
+                if len < before {
+                    last = end;
+                }
+                if len == 0 {
+                    break;
+                }
+            }
+            return last;
+        }
+        pending.retain(|&v| match self.first_at(m, lo, hi, v) {
+            Some(a) => {
+                let end = lo - 1 + (a - lo + FIND_BLOCK) / FIND_BLOCK * FIND_BLOCK;
+                last = last.max(end.min(hi));
+                false
+            }
+            None => true,
+        });
+        last
+    }
+
     /// Looks for `v` among the pairs `a` in `lo..=hi`, [`BLOCK`] pairs at
     /// a time (the comparison vectorises), from `lo` up, or from `hi` down
     /// when `down`. Returns the bound of the first block with a hit that
@@ -280,7 +340,6 @@ fn mark_masked<const W: usize>(state: &mut [u8], left: &[u16], right: &[u16], ma
         marks[usize::from(x ^ y) & (W - 1)] = mark;
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +395,43 @@ mod tests {
                     let first = (lo..=hi).find(|&a| u32::from(g[a] ^ g[m - a]) == v);
                     assert_eq!(fast.first_at(m, lo, hi, v), first);
                     assert_eq!(plain.first_at(m, lo, hi, v), first);
+                }
+            }
+        }
+    }
+
+    /// `find_all` finds what `first_at` finds, value by value, and ends at
+    /// the block of the latest first pair, on the mirror's path and the
+    /// plain one.
+    #[test]
+    fn find_all_equals_first_at_value_by_value() {
+        let g = seq(3000, 613);
+        let mut mirror = Mirror::default();
+        mirror.rebuild(&g);
+        for p in [Pairs::new(&g, &mirror), Pairs::plain(&g)] {
+            for m in [5usize, 200, 2047, 2999] {
+                for (lo, hi) in [(1, m / 2), (1, (m / 2).min(2048)), (65, m / 2), (3, 2)] {
+                    let values: Vec<u32> = vec![0, 1, 2, 7, 100, 300, 612, 700, 1023, 70000];
+                    let mut pending = values.clone();
+                    let last = p.find_all(m, lo, hi, &mut pending);
+                    let firsts: Vec<Option<usize>> =
+                        values.iter().map(|&v| p.first_at(m, lo, hi, v)).collect();
+                    let missing: Vec<u32> = values
+                        .iter()
+                        .zip(&firsts)
+                        .filter(|(_, f)| f.is_none())
+                        .map(|(&v, _)| v)
+                        .collect();
+                    assert_eq!(pending, missing, "m {m} {lo}..={hi}");
+                    let want = firsts
+                        .iter()
+                        .flatten()
+                        .map(|&a| {
+                            (lo - 1 + (a - lo + FIND_BLOCK) / FIND_BLOCK * FIND_BLOCK).min(hi)
+                        })
+                        .max()
+                        .unwrap_or(lo - 1);
+                    assert_eq!(last, want, "m {m} {lo}..={hi}");
                 }
             }
         }

@@ -94,7 +94,7 @@ impl RareBatch {
         self.hi = n;
         self.marks.clear();
         self.marks.resize(rows * width, 0);
-        let from = rare.partition_point(|&r| (r as usize) < lo);
+        let from = below(rare, lo);
         let rare = &rare[from..];
         if two_threads && rows >= 2 * TILE {
             let half = rows / 2;
@@ -157,23 +157,34 @@ impl RareBatch {
             let t1 = (t0 + TILE).min(self.m0 + self.rows);
             // Every row m' < t1 of the tile has G(m' − r) for r >= from.
             let from = t1.saturating_sub(g.len()).min(self.lo);
-            let a = rare.partition_point(|&r| (r as usize) < from);
-            let b = rare.partition_point(|&r| (r as usize) < self.lo);
+            let a = below(rare, from);
+            let b = below(rare, self.lo);
             let rows = &mut self.marks[(t0 - self.m0) * width..(t1 - self.m0) * width];
             enter(rows, t0, width, g, &rare[a..b], distinct);
             self.near[t] = from;
         }
         present[..width].copy_from_slice(&self.marks[j * width..(j + 1) * width]);
-        let below = rare.partition_point(|&r| (r as usize) < self.near[t].min(m));
-        let from = rare.partition_point(|&r| (r as usize) < self.hi);
-        let to = rare.partition_point(|&r| (r as usize) < m);
-        let rest = rare[..below].iter().chain(&rare[from.min(to)..to]);
+        let early = below(rare, self.near[t].min(m));
+        let from = below(rare, self.hi);
+        let to = below(rare, m);
+        let rest = rare[..early].iter().chain(&rare[from.min(to)..to]);
         for &r in rest {
             let r = r as usize;
             if !(distinct && 2 * r == m) {
                 present[(g[r] ^ g[m - r]).get() as usize] = 1;
             }
         }
+    }
+}
+
+/// How many heap sizes of `rare` (ascending) are below `x`: all of them,
+/// without a search, once `x` is past the last (as it soon is in a game
+/// whose rare heap sizes end, such as 0.6).
+#[inline]
+pub fn below(rare: &[u32], x: usize) -> usize {
+    match rare.last() {
+        Some(&last) if (last as usize) < x => rare.len(),
+        _ => rare.partition_point(|&r| (r as usize) < x),
     }
 }
 
@@ -250,7 +261,26 @@ fn fixed<T: Value, const W: usize>(marks: &mut [u8], g: &[T], easy: &[(usize, T)
     debug_assert_eq!(marks.len() % W, 0);
     for (t, tile) in marks.chunks_mut(TILE * W).enumerate() {
         let m = first + t * TILE;
-        // The tile's rows as arrays, converted once per tile.
+        if tile.len() == TILE * W {
+            let full = &mut tile[..TILE * W];
+            // A whole tile: the nim-sums of a slice are computed together
+            // (they vectorise), then each row's mark is a store at a fixed
+            // offset from the tile's start, with no pointer per row.
+            for &(r, gr) in easy {
+                let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
+                    unreachable!("every partner of the tile is known")
+                };
+                let mut sums = [0usize; TILE];
+                for (s, &q) in sums.iter_mut().zip(partners) {
+                    *s = (gr ^ q).get() as usize & (W - 1);
+                }
+                for (j, &s) in sums.iter().enumerate() {
+                    full[j * W + s] = 1;
+                }
+            }
+            continue;
+        }
+        // The last, short tile: rows as arrays, converted once.
         let mut rows: Vec<&mut [u8; W]> = tile
             .chunks_exact_mut(W)
             .map(|r| r.try_into().expect("rows of W marks"))

@@ -23,7 +23,7 @@
 //! of 1,024 split sets at a time are entered at once
 //! ([`super::rare_batch`]), and a step that reads one split set no other
 //! heap reads (0.6, Grundy's game) scatters a round or two of pairs, then
-//! looks for each value still pending alone (`single_set`), charging the
+//! looks for the values still pending together (`single_set`), charging the
 //! work the general path's rounds would have.
 //!
 //! The mask is chosen from the histogram of values so far, by a
@@ -96,6 +96,8 @@ const FIRST_ROUND: usize = 64;
 /// In a step reading one split set, rounds of scattering stop once at
 /// most this many values are pending; each is then looked for alone.
 const FEW_PENDING: usize = 8;
+// Every round of scattering ends at a block end of `Pairs::find_all`.
+const _: () = assert!(FIRST_ROUND % super::pairs::FIND_BLOCK == 0);
 
 /// Split sets whose rare pairs are entered at once ([`RareBatch`]): on
 /// 0.6 to 2^22, 1,024 beat 256 (9.3 s against 9.8 s on one thread; fewer
@@ -779,7 +781,7 @@ fn sparse_step<T: Value>(
         let k = &mut known[i];
         k.present.resize(seen.len(), 0);
         if !k.rare_done {
-            let below = sh.rare.partition_point(|&r| (r as usize) < m);
+            let below = super::rare_batch::below(&sh.rare, m);
             stats.work += PAIR_WORK * below as u64;
             let present = k.present.as_mut_slice();
             let rare = &sh.rare[..below];
@@ -839,23 +841,22 @@ fn sparse_step<T: Value>(
         })
         .expect("a missing common value");
     debug_assert!(common(c) && seen[c as usize] == 0);
-    pending.clear();
-    for (i, (&cw, &sw)) in com.iter().zip(bits.iter()).enumerate() {
+    // The pending values as bits: the rare values below `c` not seen.
+    let words = (c as usize).div_ceil(64);
+    for (i, (b, &cw)) in bits[..words].iter_mut().zip(com).enumerate() {
+        *b = !cw & !*b;
         let base = 64 * i as u32;
-        if base >= c {
-            break;
-        }
-        let mut free = !cw & !sw;
         if c - base < 64 {
-            free &= (1u64 << (c - base)) - 1;
-        }
-        while free != 0 {
-            pending.push(base + free.trailing_zeros());
-            free &= free - 1;
+            *b &= (1u64 << (c - base)) - 1;
         }
     }
+    let pend = &mut bits[..words];
     if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
-        return single_set(sh, &mut known[sets[0]], pending, stats, p, c);
+        return single_set(sh, &mut known[sets[0]], pend, pending, stats, p, c);
+    }
+    pending.clear();
+    for (i, &w) in pend.iter().enumerate() {
+        push_bits(pending, 64 * i as u32, w);
     }
     // Scatter blocks of each set's next pairs branch-free, doubling in
     // length, dropping the pending values seen after each: few checks when
@@ -916,18 +917,31 @@ fn keep_unseen(pending: &mut Vec<u32>, seen: &[u8]) {
     pending.truncate(len);
 }
 
+/// Appends `base + i` to `list` for every bit `i` set in `word`, in
+/// increasing order.
+fn push_bits(list: &mut Vec<u32>, base: u32, mut word: u64) {
+    while word != 0 {
+        list.push(base + word.trailing_zeros());
+        word &= word - 1;
+    }
+}
+
 /// The end of [`sparse_step`] for a heap that reads one split set no other
 /// heap reads (a code with one two-heap split, as 0.6 or Grundy's game),
-/// with nothing scattered yet: the rare values `pending` below the
-/// candidate `c` are looked for among the first pairs, and `c` returned
-/// unless one is missing. It finds what the rounds of the general path
-/// find, faster: a round or two of scattering, then each value still
-/// pending is looked for alone (a vectorised comparison), and the work is
-/// charged as the general path's rounds would charge it, so
-/// [`Stats::work`] does not depend on the path.
+/// with nothing scattered yet: the rare values below the candidate `c`
+/// not seen (`pend`, as bits, one word per 64 values below `c`) are looked
+/// for among the first pairs, and `c` returned unless one is missing
+/// (`pending` is scratch space). It finds what the rounds of the general
+/// path find, faster: rounds of scattering while more than
+/// [`FEW_PENDING`] values are pending, dropping the values seen a word at
+/// a time, then the rest are looked for together
+/// ([`Pairs::find_all`]: each block's nim-sums are computed once for all
+/// of them), and the work is charged as the general path's rounds would
+/// charge it, so [`Stats::work`] does not depend on the path.
 fn single_set<T: Value>(
     sh: &Shared,
     k: &mut Scattered,
+    pend: &mut [u64],
     pending: &mut Vec<u32>,
     stats: &mut Stats,
     p: &Pairs<'_, T>,
@@ -936,7 +950,8 @@ fn single_set<T: Value>(
     let stop = sh.half(k.m).min(SPARSE_PREFIX);
     let mut s = 0;
     let mut len = FIRST_ROUND;
-    while pending.len() > FEW_PENDING && s < stop {
+    let mut count: u32 = pend.iter().map(|w| w.count_ones()).sum();
+    while count as usize > FEW_PENDING && s < stop {
         let hi = (s + len).min(stop);
         // Values are below cap, a power of two, and so are nim-sums: a
         // state of that length takes the scatter's unchecked path.
@@ -944,25 +959,30 @@ fn single_set<T: Value>(
         stats.work += PAIR_WORK * (hi - s) as u64;
         s = hi;
         len *= 2;
-        keep_unseen(pending, &k.present);
+        // The values seen leave, a word of 64 marks at a time.
+        count = 0;
+        for (w, marks) in pend.iter_mut().zip(k.present.chunks_exact(64)) {
+            let seen = marks
+                .iter()
+                .enumerate()
+                .fold(0u64, |x, (i, &b)| x | (u64::from(b != 0) << i));
+            *w &= !seen;
+            count += w.count_ones();
+        }
+    }
+    pending.clear();
+    for (i, &w) in pend.iter().enumerate() {
+        push_bits(pending, 64 * i as u32, w);
     }
     k.scattered = s;
-    // Where the rounds would have found the rest: each value's first pair.
-    let mut last = s;
-    let mut missing = false;
-    pending.retain(|&v| match p.first_at(k.m, s + 1, stop, v) {
-        Some(a) => {
-            last = last.max(a);
-            k.present[v as usize] = 1;
-            false
-        }
-        None => {
-            missing = true;
-            true
-        }
-    });
-    // The rounds run to the one holding the last first pair, or to the
-    // end of the prefix if a value is not in it.
+    // Where the rounds would have found the rest, all values at once: the
+    // end of the block holding the last first pair (rounds end at block
+    // ends).
+    let last = p.find_all(k.m, s + 1, stop, pending).max(s);
+    let missing = !pending.is_empty();
+    // The rounds run to the one holding the last first pair (round ends
+    // are multiples of the block), or to the end of the prefix if a value
+    // is not in it.
     let target = if missing { stop } else { last };
     while s < target {
         let hi = (s + len).min(stop);
