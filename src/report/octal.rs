@@ -44,7 +44,7 @@ pub fn render(
         Some(n) => format!("{code} ({n})"),
         None => code.to_string(),
     };
-    let _ = writeln!(md, "# The octal game {title}\n");
+    let _ = writeln!(md, "# The {} {title}\n", code.family());
     let _ = writeln!(md, "Moves (digit by digit of the code):\n");
     let finite = code.finite_digits().len();
     for (k, &d) in code.finite_digits().iter().enumerate() {

@@ -174,6 +174,22 @@ impl OctalCode {
         beyond.checked_rem(self.repeat.len())
     }
 
+    /// What the code is called in titles and file headers: `"octal game"`
+    /// for digits 0 to 7 only, `"hexadecimal game"` for digits up to `F`
+    /// (splits into three heaps), and `"take-and-break game"` for
+    /// everything else CGSuite's `TakeAndBreak` accepts: larger digits,
+    /// `!`, or a repeating part (Guy and Smith, 1956, define octal codes;
+    /// Winning Ways ch. 4 the hexadecimal ones).
+    pub fn family(&self) -> &'static str {
+        let largest = self.digits.iter().chain(&self.repeat).copied().max();
+        match largest {
+            _ if !self.is_finite() || self.has_distinct() => "take-and-break game",
+            Some(d) if d > 15 => "take-and-break game",
+            Some(d) if d > 7 => "hexadecimal game",
+            _ => "octal game",
+        }
+    }
+
     /// Whether the code has finitely many non-zero digits (no repeating
     /// part `[…]`): an octal or hexadecimal code in the sense of Guy and
     /// Smith, to which the Octal Periodicity Theorem and the engines
@@ -749,6 +765,23 @@ mod tests {
 
     fn p(s: &str) -> Result<OctalCode, Error> {
         s.parse()
+    }
+
+    /// Titles name the family: octal, hexadecimal, or take-and-break.
+    #[test]
+    fn families() {
+        for (text, family) in [
+            ("0.77", "octal game"),
+            ("4.07", "octal game"),
+            ("hex:0.8", "hexadecimal game"),
+            ("hex:0.F7", "hexadecimal game"),
+            ("4!.0", "take-and-break game"),
+            ("4.[3]", "take-and-break game"),
+            ("0.[1]", "take-and-break game"),
+        ] {
+            let code: OctalCode = text.parse().unwrap();
+            assert_eq!(code.family(), family, "{text}");
+        }
     }
 
     #[test]
