@@ -219,7 +219,9 @@ fn commands_that_need_a_finite_code_refuse() {
         &["octal", "check-table", &table],
         &["octal", "genus", "laskers-nim", "--max-n", "5"],
         &["octal", "quotient", "laskers-nim", "--max-heap", "5"],
-        &["sum", "laskers-nim:5 + kayles:3"],
+        // Sums take such codes, but not a heap whose values would take
+        // longer than octal seq allows (about n² options).
+        &["sum", "laskers-nim:2000000 + kayles:3"],
     ] {
         let o = grundy(args, dir.path());
         one_line_error(&o, "repeating part");
@@ -229,4 +231,50 @@ fn commands_that_need_a_finite_code_refuse() {
         let o = grundy(&["octal", "seq", bad, "--max-n", "5"], dir.path());
         one_line_error(&o, "malformed code");
     }
+}
+
+/// Sums of Lasker's Nim heaps: values from its formula (Winning Ways ch. 4:
+/// G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3) and
+/// every winning move, checked by hand.
+#[test]
+fn sums_of_laskers_nim() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(&["sum", "--json", "laskers-nim:5 + kayles:3"], dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["components"][0]["nimber"], 5);
+    assert_eq!(j["components"][1]["nimber"], 3);
+    assert_eq!(j["nimber"], 6);
+    assert_eq!(j["outcome"], "N");
+    // To value 3 from a heap of 5: only the heap of 4 (G = 3); no split
+    // of 5 and no move of Kayles' heap of 3 reaches value 5.
+    assert_eq!(j["winning_moves_count"], 1);
+    assert_eq!(
+        j["winning_moves"][0]["move"],
+        "remove 1, leaving a heap of 4"
+    );
+    // G(3) = 4 and G(4) = 3: a heap of 3 and one of 4 cancel nim:7.
+    let o = grundy(
+        &["sum", "--json", "laskers-nim:3 + laskers-nim:4 + nim:7"],
+        dir.path(),
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["nimber"], 0);
+    assert_eq!(j["outcome"], "P");
+    assert_eq!(j["winning_moves_count"], 0);
+    // Splitting without removing (digit 4 of 4.[3]) is a move: from a heap
+    // of 3 (G = 4) to 1 + 2 (G = 1 ⊕ 2 = 3).
+    let o = grundy(
+        &["sum", "--json", "--all", "laskers-nim:3 + nim:3"],
+        dir.path(),
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["nimber"], 7);
+    let moves: Vec<&str> = j["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["remove nothing, leaving heaps of 1 and 2"]);
 }

@@ -19,6 +19,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
+use super::octal::budget;
 use super::octal::code::Leaves;
 use super::octal::period::{search, PeriodSearch};
 use super::octal::{Computation, Engine, Extended, OctalCode, Values};
@@ -338,17 +339,26 @@ impl FromStr for Component {
                         format!("unknown family {family:?} and not a game code ({e})"),
                     )
                 })?;
-                if !code.is_finite() {
+                let heap = usize::try_from(heap_size(text, heap)?)
+                    .map_err(|_| malformed(text, "heap size too large for this machine"))?;
+                // A code with a repeating part has no fast engine: its
+                // values cost about n² options (octal seq's estimate).
+                if let Some(s) = (!code.is_finite())
+                    .then(|| {
+                        budget::estimate(&code, Engine::Sparse, heap.saturating_add(1)).seconds()
+                    })
+                    .flatten()
+                    .filter(|&s| s > budget::MAX_SECONDS)
+                {
                     return Err(malformed(
                         text,
                         format!(
-                            "{code} has a repeating part [...] (infinitely many digits); sums take \
-                             finite octal or hexadecimal codes (octal seq computes its values)"
+                            "{code} has a repeating part, so its values up to a heap of {heap} \
+                             take about {} on one core (about n² options); use a smaller heap",
+                            budget::seconds_text(s)
                         ),
                     ));
                 }
-                let heap = usize::try_from(heap_size(text, heap)?)
-                    .map_err(|_| malformed(text, "heap size too large for this machine"))?;
                 if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
                     return Err(malformed(
                         text,
