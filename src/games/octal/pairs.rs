@@ -214,7 +214,9 @@ impl<'a, T: Value> Pairs<'a, T> {
     /// value still pending (the comparisons vectorise); a value found
     /// leaves the list branch-free. Used where many values are looked for
     /// in one split set (sparse mode's rare values below the candidate).
+    /// Pairs start at `a = 1`, so `lo` must be at least 1.
     pub fn find_all(&self, m: usize, lo: usize, hi: usize, pending: &mut Vec<u32>) -> usize {
+        debug_assert!(lo >= 1, "pairs start at a = 1");
         let mut last = lo.saturating_sub(1);
         if lo > hi || pending.is_empty() {
             return last;
@@ -340,6 +342,7 @@ fn mark_masked<const W: usize>(state: &mut [u8], left: &[u16], right: &[u16], ma
         marks[usize::from(x ^ y) & (W - 1)] = mark;
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
