@@ -2,7 +2,7 @@
 //! committed census (`data/octal/census`, `census-4`) and for a code
 //! outside it, straight from the library and through a running server.
 
-use grundy::serve::atlas::{Atlas, MAX_N};
+use grundy::serve::atlas::{Atlas, AtlasError, MAX_N};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -121,9 +121,48 @@ fn code_outside_the_census_is_computed() {
         "grundy octal check 0.00001 --period 1 --values \"0\" --exceptions \"5:1\""
     );
     let e = atlas().code_json("0.00001", Some(MAX_N + 1)).unwrap_err();
-    assert!(e.contains("past the atlas's bound of 1,048,576"), "{e}");
+    assert!(matches!(e, AtlasError::Request(_)), "{e:?}");
+    assert!(
+        e.to_string()
+            .contains("past the atlas's bound of 1,048,576"),
+        "{e}"
+    );
     let e = atlas().code_json("0.8z", None).unwrap_err();
-    assert!(e.contains("not an octal code"), "{e}");
+    assert!(e.to_string().contains("not an octal code"), "{e}");
+}
+
+/// At most `computations` answers are computed at once: with every slot
+/// taken, an answer to compute is refused as busy (a census code not yet
+/// computed, or a code outside the census), while a wrong request is still
+/// told what is wrong and a census answer computed before still comes from
+/// the cache; a slot given back serves again.
+#[test]
+fn computations_are_capped() {
+    let a = atlas().with_computations(2);
+    assert_eq!(a.computations(), 2);
+    assert_eq!(atlas().with_computations(0).computations(), 1);
+    let cached = a.code_json("0.137", None).unwrap();
+    let one = a.computing_slot().unwrap();
+    let two = a.computing_slot().unwrap();
+    assert_eq!(
+        a.computing_slot().unwrap_err(),
+        AtlasError::Busy { limit: 2 }
+    );
+    for (code, n) in [("0.77", None), ("0.00001", Some(100))] {
+        let e = a.code_json(code, n).unwrap_err();
+        assert_eq!(e, AtlasError::Busy { limit: 2 }, "{code}");
+        assert!(e.to_string().contains("already computing 2"), "{e}");
+    }
+    assert!(matches!(
+        a.code_json("0.8z", None),
+        Err(AtlasError::Request(_))
+    ));
+    assert_eq!(a.code_json("0.137", None).unwrap(), cached);
+    drop(one);
+    assert_eq!(a.code_json("0.00001", Some(100)).unwrap()["period"], 1);
+    // A refused request gives its slot back too.
+    drop(two);
+    let _slots = [a.computing_slot().unwrap(), a.computing_slot().unwrap()];
 }
 
 /// Without a census the atlas says where it looked and still computes.
@@ -227,4 +266,52 @@ fn served_over_http() {
     let d: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(d["rows"].as_array().unwrap().len(), 0);
     assert!(d["notes"][0].as_str().unwrap().contains("no/such/dir"));
+}
+
+/// Through HTTP, with one computing slot: while a slow code computes (0.00007
+/// to n = 2^20 takes longer than the 10 s a request may compute), a second
+/// code to compute gets 503, a one-line JSON error and `Retry-After`; the
+/// first still gets its answer (cut short by the time bound).
+#[test]
+fn busy_atlas_answers_503() {
+    let s = server(&["--atlas-computations", "1"]);
+    let slow = format!("{}api/octal/0.00007?n={MAX_N}", s.url);
+    // (Asked again should the other request hold the slot at that moment.)
+    let first = std::thread::spawn(move || loop {
+        let answer = get(&slow);
+        if answer.0 != 503 {
+            break answer;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    });
+    let other = format!("{}api/octal/0.00001?n=100", s.url);
+    let start = std::time::Instant::now();
+    let busy = loop {
+        match ureq::get(&other).call() {
+            Err(ureq::Error::Status(503, r)) => break r,
+            Ok(_) if start.elapsed().as_secs() < 8 => {
+                // The slow request has not started computing yet.
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => panic!(
+                "no 503 while 0.00007 computes: {:?}",
+                other.map(|r| r.status())
+            ),
+        }
+    };
+    assert_eq!(busy.header("retry-after"), Some("1"));
+    let body = busy.into_string().unwrap();
+    assert!(!body.contains('\n'), "{body}");
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        e["error"].as_str().unwrap().contains("already computing 1"),
+        "{body}"
+    );
+    let (status, body) = first.join().unwrap();
+    assert_eq!(status, 200, "{body}");
+    let d: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(d["source"], "computed");
+    assert_eq!(d["stopped"], true);
+    // The slot is free again.
+    assert_eq!(get(&other).0, 200);
 }

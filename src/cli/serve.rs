@@ -33,6 +33,11 @@ pub struct Args {
     /// codes on request.
     #[arg(long, default_value = "data/octal")]
     pub octal_data: std::path::PathBuf,
+    /// Answers the octal atlas computes at once, at most (default: the
+    /// thread count); a request beyond them gets HTTP 503 with
+    /// `Retry-After`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub atlas_computations: Option<u64>,
 }
 
 /// Solves the game, then serves the explorer until the process is stopped.
@@ -44,7 +49,9 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let board = a.board.board()?;
     let what = format!("serve --tiles {tiles}");
     let tb = Arc::new(tablebase(&what, tiles, board, a.force, bars)?);
-    let atlas = Arc::new(grundy::serve::atlas::Atlas::load(&a.octal_data));
+    let computations = a.atlas_computations.map_or(threads.max(1), |c| c as usize);
+    let atlas =
+        Arc::new(grundy::serve::atlas::Atlas::load(&a.octal_data).with_computations(computations));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()

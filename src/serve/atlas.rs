@@ -29,6 +29,13 @@
 //!
 //! A missing or unreadable census is no error: the list is empty, `notes`
 //! says why, and codes are still computed on request.
+//!
+//! At most [`Atlas::computations`] answers are computed at once (one per
+//! thread of `grundy serve` unless `--atlas-computations` says otherwise):
+//! a request that would compute beyond that gets HTTP 503 with
+//! `Retry-After`, so a burst of requests cannot queue up unbounded work and
+//! memory. Census answers already computed are served from the cache
+//! whatever the load.
 
 use crate::dataset::census::{parse_fields, read_csv, Fields};
 use crate::games::octal::census::sparse_summary;
@@ -47,6 +54,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -90,6 +98,37 @@ pub struct Atlas {
     notes: Vec<String>,
     /// Answers of `/api/octal/CODE` for census codes.
     cache: Mutex<HashMap<String, Value>>,
+    /// Answers computed at once, at most.
+    computations: usize,
+    /// Answers being computed now.
+    busy: AtomicUsize,
+}
+
+/// Why `/api/octal/CODE` has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AtlasError {
+    /// The request is wrong (HTTP 400): a code that does not parse, or an
+    /// `n` above [`MAX_N`].
+    #[error("{0}")]
+    Request(String),
+    /// Every computing slot is taken (HTTP 503): `limit` answers are being
+    /// computed already.
+    #[error("the atlas is already computing {limit} answer(s), its limit: ask again in a moment")]
+    Busy {
+        /// [`Atlas::computations`].
+        limit: usize,
+    },
+}
+
+/// One of the atlas's computing slots, taken by [`Atlas::computing_slot`]
+/// and given back when dropped.
+#[derive(Debug)]
+pub struct ComputingSlot<'a>(&'a AtomicUsize);
+
+impl Drop for ComputingSlot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Census directories read, the deeper first.
@@ -134,7 +173,37 @@ impl Atlas {
             by_code,
             notes,
             cache: Mutex::new(HashMap::new()),
+            computations: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            busy: AtomicUsize::new(0),
         }
+    }
+
+    /// The atlas computing at most `limit` answers at once (at least one);
+    /// [`Atlas::load`] allows one per core.
+    pub fn with_computations(mut self, limit: usize) -> Atlas {
+        self.computations = limit.max(1);
+        self
+    }
+
+    /// Answers computed at once, at most.
+    pub fn computations(&self) -> usize {
+        self.computations
+    }
+
+    /// Takes a computing slot, held until the guard is dropped.
+    ///
+    /// # Errors
+    /// [`AtlasError::Busy`] when [`Atlas::computations`] slots are taken.
+    pub fn computing_slot(&self) -> Result<ComputingSlot<'_>, AtlasError> {
+        let taken = self.busy.fetch_add(1, Ordering::SeqCst);
+        let slot = ComputingSlot(&self.busy);
+        if taken >= self.computations {
+            // Dropping the guard gives the slot back.
+            return Err(AtlasError::Busy {
+                limit: self.computations,
+            });
+        }
+        Ok(slot)
     }
 
     /// Codes in the atlas.
@@ -192,19 +261,23 @@ impl Atlas {
     /// code outside the census only). Computes for up to [`TIME_BOUND`].
     ///
     /// # Errors
-    /// A one-line message (HTTP 400) for a code that does not parse or an
-    /// `n` above [`MAX_N`].
-    pub fn code_json(&self, code: &str, n: Option<usize>) -> Result<Value, String> {
+    /// [`AtlasError::Request`], a one-line message (HTTP 400), for a code
+    /// that does not parse or an `n` above [`MAX_N`];
+    /// [`AtlasError::Busy`] (HTTP 503) when the answer must be computed and
+    /// every computing slot is taken ([`Atlas::computing_slot`]).
+    pub fn code_json(&self, code: &str, n: Option<usize>) -> Result<Value, AtlasError> {
         let parsed: OctalCode = code
             .trim()
             .parse()
-            .map_err(|e| format!("{code:?} is not an octal code: {e}"))?;
+            .map_err(|e| AtlasError::Request(format!("{code:?} is not an octal code: {e}")))?;
         let text = parsed.to_string();
         if let Some(&i) = self.by_code.get(&text) {
             if let Some(v) = self.cache.lock().ok().and_then(|c| c.get(&text).cloned()) {
                 return Ok(v);
             }
+            let slot = self.computing_slot()?;
             let v = census_json(&self.entries[i], &parsed);
+            drop(slot);
             if let Ok(mut c) = self.cache.lock() {
                 if c.len() >= CACHED {
                     c.clear();
@@ -215,12 +288,13 @@ impl Atlas {
         }
         let n = n.unwrap_or(DEFAULT_N);
         if n > MAX_N {
-            return Err(format!(
+            return Err(AtlasError::Request(format!(
                 "n = {} is past the atlas's bound of {} for a code outside the census; compute it with `grundy octal seq {text} --max-n {n}`",
                 thousands(n as u64),
                 thousands(MAX_N as u64)
-            ));
+            )));
         }
+        let _slot = self.computing_slot()?;
         Ok(computed_json(&parsed, n))
     }
 }
@@ -442,7 +516,15 @@ async fn code_page(
     let answer = tokio::task::spawn_blocking(move || atlas.code_json(&code, n)).await;
     match answer {
         Ok(Ok(v)) => Json(v).into_response(),
-        Ok(Err(e)) => super::errors::error(StatusCode::BAD_REQUEST, &e),
+        Ok(Err(e @ AtlasError::Request(_))) => {
+            super::errors::error(StatusCode::BAD_REQUEST, &e.to_string())
+        }
+        Ok(Err(e @ AtlasError::Busy { .. })) => {
+            let mut r = super::errors::error(StatusCode::SERVICE_UNAVAILABLE, &e.to_string());
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+            r
+        }
         Err(e) => super::errors::error(
             StatusCode::INTERNAL_SERVER_ERROR,
             &format!("the computation failed: {e}"),
