@@ -127,7 +127,11 @@ impl fmt::Display for External {
 }
 
 impl Component {
-    /// The family's name, as written before the first `:`.
+    /// The component's kind (the `family` of `grundy sum --json`): `nim`,
+    /// `coins`, `treblecross`, `monorail`, `graph`, or `octal` for a heap
+    /// of any take-and-break game, however it was written (`kayles:10`,
+    /// `0.137:7`, `hex:0.8F:6`, `laskers-nim:3`; the game's own family,
+    /// octal, hexadecimal or other, is [`OctalCode::family`]).
     pub fn family(&self) -> &'static str {
         match self {
             Component::Nim(_) => "nim",
