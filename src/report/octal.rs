@@ -146,7 +146,7 @@ pub fn render(
 }
 
 /// Widest table row: a longer period is tabled in rows of 10.
-const MAX_ROW: usize = 40;
+pub const MAX_ROW: usize = 40;
 
 /// The values as a Markdown table: in rows of the period `(pre-period,
 /// period)` when one is known (and at most [`MAX_ROW`]), so each column is

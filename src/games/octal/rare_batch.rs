@@ -27,7 +27,7 @@ use super::values::Value;
 /// Rows of one tile: their marks are filled together and stay in cache
 /// (32 rows of 512 marks: 16 KiB; 8 and 16 rows were slower on 0.6, 64 no
 /// faster).
-const TILE: usize = 32;
+pub const TILE: usize = 32;
 
 /// The pairs with a rare member of the split sets `m0 ≤ m < m0 + rows`,
 /// as one row of marks per `m` (`marks[v] = 1` for every value `v` found).

@@ -59,7 +59,7 @@
 //! **Unequal heaps** (`!`, as in Grundy's game `4!.0`): when every
 //! two-heap split of the code carries `!`, the split set is
 //! `S(m) = {G(a) ⊕ G(m − a) : 1 ≤ a ≤ (m − 1)/2}`, and everything above
-//! runs with that upper end ([`Shared::half`]); a rare heap size `r` with
+//! runs with that upper end (`Shared::half`); a rare heap size `r` with
 //! `2r = m` is skipped. When only some splits carry `!`, those are
 //! enumerated plainly.
 
@@ -108,11 +108,11 @@ const BATCH_ROWS: usize = 1024;
 const BATCH_MIN_RARE: usize = 64;
 
 /// Work units of a heap size's fixed costs ([`Stats::work`]).
-const STEP_WORK: u64 = 400;
+pub const STEP_WORK: u64 = 400;
 /// Work units of a pair entered one by one (a rare pair, a pair scattered
 /// in sparse mode): four times a pair compared in a vectorised scan, as
 /// measured on 0.354, 0.6 and Grundy's game against 0.604 and 0.764.
-const PAIR_WORK: u64 = 4;
+pub const PAIR_WORK: u64 = 4;
 
 /// Counters describing how the engine worked, for reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
