@@ -12,6 +12,7 @@ use crate::games::octal::budget::{check_budget, check_n, estimate, MAX_N};
 use crate::games::octal::claim::{check, Claim, Verdict};
 use crate::games::octal::period::Periodicity;
 use crate::games::octal::period::{search, PeriodSearch};
+use crate::games::octal::repeating::{self, RepeatingEngine};
 use crate::games::octal::ring::{ngon_nimber, ring_value};
 use crate::games::octal::table_check::{
     check_row_budget, check_table, parse_table, RowResult, MAX_FILE_BYTES,
@@ -122,11 +123,17 @@ pub struct Table {
     max_n: usize,
     /// Whether the table is of n-gons (else of rings of the code).
     ngon: bool,
+    /// The ring values, when computed with the row values (a code with a
+    /// repeating part), for n = first..=max_n.
+    rings: Option<Vec<u32>>,
 }
 
 impl Table {
     /// `(n, nimber)` for every n of the table, in order.
-    pub fn rows(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+    pub fn rows(&self) -> Box<dyn Iterator<Item = (usize, u32)> + '_> {
+        if let Some(rings) = &self.rings {
+            return Box::new((self.first..=self.max_n).zip(rings.iter().copied()));
+        }
         let computed = self.values.values();
         // The row values G(0..=max_n): those computed, then the period.
         let values = self
@@ -135,13 +142,13 @@ impl Table {
             .and_then(|p| Extended::periodic(computed, p, self.max_n.saturating_add(1)))
             .unwrap_or_else(|| Extended::plain(computed));
         let code = self.values.code();
-        (self.first..=self.max_n).map(move |n| {
+        Box::new((self.first..=self.max_n).map(move |n| {
             if self.ngon {
                 (n, ngon_nimber(&values, n))
             } else {
                 (n, ring_value(code, &values, n))
             }
-        })
+        }))
     }
 }
 
@@ -169,15 +176,38 @@ fn row_values(
 }
 
 /// The game `code` on a ring of n tokens, n = 1..=`max_n` (validated
-/// first; a ring of n reads the row values `G(0..n)`).
+/// first; a ring of n reads the row values `G(0..n)`). A code with a
+/// repeating part (Lasker's Nim) opens a ring with any number of tokens,
+/// so each ring has about n options: its rings come from the repeating
+/// engine's chains, no costlier than its row values
+/// ([`repeating::ring_values`]), and no period is proved for it.
 ///
 /// # Errors
-/// As [`validate`].
+/// As [`validate`]; [`Error::Unsupported`] for a repeating block that
+/// splits into three heaps (its row values come from the naive engine
+/// only); [`Error::Stopped`] when `progress` asks to stop.
 pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<Table> {
-    code.require_finite("octal ring")?;
     validate(code, Engine::Sparse, "--max-n", max_n, false)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);
+    if !code.is_finite() {
+        if !RepeatingEngine::supports(code) {
+            return Err(Error::Unsupported {
+                what: format!("octal ring of {code}"),
+                reason: "a repeating part that splits into three heaps has its values from the naive engine only (octal seq computes them)".into(),
+            });
+        }
+        let rings = repeating::ring_values(code, max_n, progress).ok_or(Error::Stopped)?;
+        progress.finish_phase();
+        return Ok(Table {
+            values: c,
+            period: None,
+            first: 1,
+            max_n,
+            ngon: false,
+            rings: Some(rings),
+        });
+    }
     let period = row_values(&mut c, max_n, progress)?;
     progress.finish_phase();
     Ok(Table {
@@ -186,6 +216,7 @@ pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<T
         first: 1,
         max_n,
         ngon: false,
+        rings: None,
     })
 }
 
@@ -221,6 +252,7 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
         first: 3,
         max_n,
         ngon: true,
+        rings: None,
     })
 }
 

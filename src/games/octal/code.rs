@@ -908,9 +908,9 @@ mod tests {
         assert_eq!(lasker.name(), Some("laskers-nim"));
         assert_eq!(lasker.title(), Some("Lasker's Nim"));
         assert_eq!(lasker.file_name(), "4.r3");
-        let e = lasker.require_finite("octal ring").unwrap_err().to_string();
+        let e = lasker.require_finite("octal genus").unwrap_err().to_string();
         assert!(
-            e.starts_with("octal ring of 4.[3]: ") && !e.contains('\n'),
+            e.starts_with("octal genus of 4.[3]: ") && !e.contains('\n'),
             "{e}"
         );
         assert!(p("0.77").unwrap().require_finite("x").is_ok());

@@ -34,6 +34,7 @@
 
 use super::code::OctalCode;
 use super::values::Value;
+use crate::progress::Progress;
 
 /// A growable set of `u32` values, one bit each, with the count of its
 /// leading words known to be full (every value below `64·full` is in it):
@@ -295,10 +296,26 @@ impl RepeatingEngine {
     /// this engine's code. Reads each value once: successive calls should
     /// pass successive prefixes of one sequence (a sequence that is not a
     /// continuation of the last starts the engine over).
-    // Indices as in `prepare`: m = n − k with k <= n, window slots modulo
-    // its length, residues modulo p > 0.
-    #[allow(clippy::arithmetic_side_effects)]
     pub fn next_value<T: Value>(&mut self, g: &[T]) -> u32 {
+        self.read(g);
+        self.mex_leaving(3)
+    }
+
+    /// The value of a **ring** of `n = g.len()` tokens ([`super::ring`]):
+    /// the mex of the options of a heap of `n` that leave at most one
+    /// heap (opening the ring is such a move, and it leaves a row, which
+    /// is a heap). Same contract as [`next_value`](Self::next_value), whose
+    /// work for `g` it shares: calling both with the same `g` prepares the
+    /// heap once.
+    pub fn ring_value<T: Value>(&mut self, g: &[T]) -> u32 {
+        self.read(g);
+        self.mex_leaving(1)
+    }
+
+    /// Reads `G(0..n)`, `n = g.len()` (starting over if `g` is shorter
+    /// than what was read), and prepares heaps up to `n`.
+    #[allow(clippy::arithmetic_side_effects)]
+    fn read<T: Value>(&mut self, g: &[T]) {
         let n = g.len();
         if n < self.g.len() {
             self.reset();
@@ -311,6 +328,15 @@ impl RepeatingEngine {
         for i in self.prepared..=n {
             self.prepare(i);
         }
+    }
+
+    /// The mex of the options of the heap `n` read last ([`read`](Self::read))
+    /// that leave at most `heaps` heaps (3: every option).
+    // Indices as in `prepare`: m = n − k with k <= n, window slots modulo
+    // its length, residues modulo p > 0.
+    #[allow(clippy::arithmetic_side_effects)]
+    fn mex_leaving(&mut self, heaps: usize) -> u32 {
+        let n = self.g.len();
         let f = self.finite.len();
         let p = self.block.len();
         let width = self.window.len();
@@ -328,14 +354,14 @@ impl RepeatingEngine {
             if k > 0 && d & 2 != 0 && m >= 1 {
                 self.scratch.insert(g[m]);
             }
-            if d & 4 != 0 && m >= 2 {
+            if d & 4 != 0 && m >= 2 && heaps >= 2 {
                 sets.push(if self.finite_distinct[k] {
                     &self.window_distinct[m % width]
                 } else {
                     &self.window[m % width]
                 });
             }
-            if d & 8 != 0 && m >= 3 {
+            if d & 8 != 0 && m >= 3 && heaps >= 3 {
                 let strict = usize::from(self.finite_distinct[k]);
                 for a in 1..=m / 3 {
                     for b in a + strict..=(m - a - strict) / 2 {
@@ -358,7 +384,7 @@ impl RepeatingEngine {
             if e & 2 != 0 {
                 sets.push(&self.one[r]);
             }
-            if e & 4 != 0 {
+            if e & 4 != 0 && heaps >= 2 {
                 sets.push(if self.block_distinct[j] {
                     &self.two_distinct[r]
                 } else {
@@ -369,6 +395,30 @@ impl RepeatingEngine {
         sets.push(&self.scratch);
         mex_of(&sets)
     }
+}
+
+/// The values of rings of `n = 1..=max_n` tokens of `code` (index
+/// `n − 1`), with the row values `G(0..max_n)` they read, by the engine
+/// ([`RepeatingEngine::ring_value`]); None when the engine does not
+/// [`support`](RepeatingEngine::supports) the code, or when `progress`
+/// asks to stop (checked, and advanced by one, per ring).
+pub fn ring_values(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Option<Vec<u32>> {
+    let mut e = RepeatingEngine::new(code)?;
+    let mut g: Vec<u32> = Vec::with_capacity(max_n);
+    let mut rings = Vec::with_capacity(max_n);
+    for n in 1..=max_n {
+        if progress.stop_requested() {
+            return None;
+        }
+        // The ring of n reads G(0..n).
+        while g.len() < n {
+            let v = e.next_value(&g);
+            g.push(v);
+        }
+        rings.push(e.ring_value(&g));
+        progress.advance(1);
+    }
+    Some(rings)
 }
 
 /// `G(0..=max_n)` of `code` by the engine, or None when it does not
@@ -437,6 +487,57 @@ mod tests {
         assert!(!RepeatingEngine::supports(&hex) && RepeatingEngine::new(&hex).is_none());
         let finite: OctalCode = "0.77".parse().unwrap();
         assert!(!RepeatingEngine::supports(&finite));
+    }
+
+    /// Rings: the chains' values equal the plain ring rule
+    /// ([`super::super::ring::ring_value`]: every move leaving at most one
+    /// heap enumerated) over the naive row values, for every code of two
+    /// digits around a repeating part, and Lasker's Nim's rings are
+    /// `mex{G(0..n)}` by hand: 1, 2, 3, 3, 5, 6, 7, 7, … (its values are
+    /// 0, 1, 2, 4, 3, 5, 6, 8, 7, …, Winning Ways ch. 4).
+    #[test]
+    fn rings_agree_with_the_plain_rule() {
+        use crate::games::octal::ring::ring_value;
+        use crate::games::octal::{Extended, Values};
+        use crate::progress::NoProgress;
+        let mut texts: Vec<String> = vec![
+            "4!.[3]".into(),
+            "0.7[0006]".into(),
+            "4.[7!3]".into(),
+            "0.3[40]".into(),
+        ];
+        for d0 in [0, 4] {
+            for x in 0..8 {
+                for y in 0..8 {
+                    texts.push(format!("{d0}.[{x}{y}]"));
+                    texts.push(format!("{d0}.{x}[{y}]"));
+                }
+            }
+        }
+        for text in &texts {
+            let code: OctalCode = text.parse().unwrap();
+            if code.is_finite() {
+                // A block of zeros: no repeating part left.
+                continue;
+            }
+            let row = Values::from_u32s(&naive::sequence(&code, 80));
+            let row = Extended::plain(&row);
+            let want: Vec<u32> = (1..=80).map(|n| ring_value(&code, &row, n)).collect();
+            assert_eq!(ring_values(&code, 80, &NoProgress), Some(want), "{text}");
+        }
+        let lasker: OctalCode = "laskers-nim".parse().unwrap();
+        assert_eq!(
+            ring_values(&lasker, 12, &NoProgress).unwrap(),
+            [1, 2, 3, 3, 5, 6, 7, 7, 9, 10, 11, 11]
+        );
+        // A stop asked for ends it without an answer.
+        struct Stop;
+        impl Progress for Stop {
+            fn stop_requested(&self) -> bool {
+                true
+            }
+        }
+        assert_eq!(ring_values(&lasker, 5, &Stop), None);
     }
 
     /// Every code `d0.[e1 e2]` and `d0.d1[e1]` with octal digits.
