@@ -89,7 +89,8 @@ pub fn period(
 }
 
 /// Checks `claim` for `code` against `G(n)` for `n <= max_n` at most
-/// (validated first). `None` if the check stopped early.
+/// (validated first, `force` as in [`validate`]). `None` if the check
+/// stopped early.
 ///
 /// # Errors
 /// As [`validate`] and [`check`].
@@ -97,10 +98,11 @@ pub fn check_claim(
     code: &OctalCode,
     claim: &Claim,
     max_n: usize,
+    force: bool,
     progress: &dyn Progress,
 ) -> Result<Option<Verdict>> {
     code.require_finite("octal check (a proof by the Octal Periodicity Theorem)")?;
-    validate(code, Engine::Sparse, "--max-n", max_n, false)?;
+    validate(code, Engine::Sparse, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase("check the claim", 0);
     let v = check(claim, &mut c, max_n, progress);
@@ -176,7 +178,8 @@ fn row_values(
 }
 
 /// The game `code` on a ring of n tokens, n = 1..=`max_n` (validated
-/// first; a ring of n reads the row values `G(0..n)`). A code with a
+/// first, `force` as in [`validate`]; a ring of n reads the row values
+/// `G(0..n)`). A code with a
 /// repeating part (Lasker's Nim) opens a ring with any number of tokens,
 /// so each ring has about n options: its rings come from the repeating
 /// engine's chains, no costlier than its row values
@@ -186,8 +189,8 @@ fn row_values(
 /// As [`validate`]; [`Error::Unsupported`] for a repeating block that
 /// splits into three heaps (its row values come from the naive engine
 /// only); [`Error::Stopped`] when `progress` asks to stop.
-pub fn ring(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Result<Table> {
-    validate(code, Engine::Sparse, "--max-n", max_n, false)?;
+pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress) -> Result<Table> {
+    validate(code, Engine::Sparse, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);
     if !code.is_finite() {

@@ -35,6 +35,9 @@ pub struct CheckArgs {
     /// more is refused.
     #[arg(long, default_value_t = CHECK_MAX_N)]
     pub max_n: usize,
+    /// Start a naive computation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -48,7 +51,8 @@ pub struct CheckArgs {
 pub fn run(a: CheckArgs, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
     let claim = Claim::parse(a.period, &a.values, &a.exceptions)?;
-    let v = check_claim(&code, &claim, a.max_n, bars)?.context("the check stopped early")?;
+    let v =
+        check_claim(&code, &claim, a.max_n, a.force, bars)?.context("the check stopped early")?;
     if a.json {
         outln!(
             "{}",

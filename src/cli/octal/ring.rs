@@ -17,6 +17,9 @@ pub struct RingArgs {
     /// Largest ring size N.
     #[arg(long)]
     pub max_n: usize,
+    /// Start a naive computation estimated to take more than 10 minutes.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -28,7 +31,7 @@ pub struct RingArgs {
 /// A bad code; a computation too large.
 pub fn run(a: RingArgs, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
-    let table = grundy::jobs::octal_queries::ring(&code, a.max_n, bars)?;
+    let table = grundy::jobs::octal_queries::ring(&code, a.max_n, a.force, bars)?;
     let head = json!({"code": code.to_string(), "max_n": a.max_n});
     with_stdout(|w| write_rows(w, a.json, &head, table.rows()))
 }

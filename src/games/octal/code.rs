@@ -908,7 +908,10 @@ mod tests {
         assert_eq!(lasker.name(), Some("laskers-nim"));
         assert_eq!(lasker.title(), Some("Lasker's Nim"));
         assert_eq!(lasker.file_name(), "4.r3");
-        let e = lasker.require_finite("octal genus").unwrap_err().to_string();
+        let e = lasker
+            .require_finite("octal genus")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("octal genus of 4.[3]: ") && !e.contains('\n'),
             "{e}"
