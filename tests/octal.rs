@@ -551,7 +551,7 @@ fn rings_past_a_proof_read_the_period() {
         let mut full = Computation::new(c.clone(), Engine::Sparse);
         full.extend_to(3000, &NoProgress);
         let all = Extended::plain(full.values());
-        let table = ring(&c, 3000, &NoProgress).unwrap();
+        let table = ring(&c, 3000, false, &NoProgress).unwrap();
         let rows: Vec<(usize, u32)> = table.rows().collect();
         assert_eq!(rows.len(), 3000);
         for &(n, v) in &rows {
