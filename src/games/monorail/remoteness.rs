@@ -125,7 +125,15 @@ impl Walk<'_> {
 
     /// The remoteness of `entries`, visiting every option (so every
     /// reachable class gets a value, not only those on perfect lines).
-    fn visit(&self, entries: &[Entry], scratch: &mut OptionScratch) -> Result<u16> {
+    /// `pool` holds the option buffers of finished visits, reused by the
+    /// next (one set per level of the walk in use at a time, so a walk
+    /// allocates at most as many sets as it is deep).
+    fn visit(
+        &self,
+        entries: &[Entry],
+        scratch: &mut OptionScratch,
+        pool: &mut Vec<OptionBuffers>,
+    ) -> Result<u16> {
         let key = canonical_key(self.table, entries);
         if let Some(r) = self.memo.get(key) {
             return Ok(r);
@@ -134,24 +142,37 @@ impl Walk<'_> {
             0
         } else {
             let nimber = self.nimber(entries, key)?;
-            let (mut out, mut bounds) = (Vec::new(), Vec::new());
-            options(self.table, entries, &mut out, &mut bounds, scratch);
-            let mut opts = Vec::with_capacity(bounds.len().saturating_sub(1));
-            for w in bounds.windows(2) {
-                let opt = &out[w[0]..w[1]];
-                let or = self.visit(opt, scratch)?;
+            let mut b = pool.pop().unwrap_or_default();
+            b.out.clear();
+            b.bounds.clear();
+            b.opts.clear();
+            options(self.table, entries, &mut b.out, &mut b.bounds, scratch);
+            for w in b.bounds.windows(2) {
+                let opt = &b.out[w[0]..w[1]];
+                let or = self.visit(opt, scratch, pool)?;
                 let on = self.nimber(opt, canonical_key(self.table, opt))?;
-                opts.push((on, or));
+                b.opts.push((on, or));
             }
-            remoteness_of(nimber, opts).ok_or_else(|| {
+            let r = remoteness_of(nimber, b.opts.iter().copied()).ok_or_else(|| {
                 broken(format!(
                     "class {key:#x}: its options' nimbers do not fit its own *{nimber}"
                 ))
-            })?
+            })?;
+            pool.push(b);
+            r
         };
         self.memo.insert(key, r);
         Ok(r)
     }
+}
+
+/// The options of one class in a walk: their entries (`out`, split at
+/// `bounds`) and their `(nimber, remoteness)`.
+#[derive(Default)]
+struct OptionBuffers {
+    out: Vec<Entry>,
+    bounds: Vec<usize>,
+    opts: Vec<(u16, u16)>,
 }
 
 /// The remoteness of every class of `solved` (a solve of `table` from its
@@ -177,12 +198,11 @@ pub fn remoteness(table: &LoopTable, solved: &Solved) -> Result<Remoteness> {
         &mut bounds,
         &mut OptionScratch::default(),
     );
-    bounds
-        .par_windows(2)
-        .try_for_each_init(OptionScratch::default, |scratch, w| {
-            walk.visit(&out[w[0]..w[1]], scratch).map(|_| ())
-        })?;
-    let start = walk.visit(&root, &mut OptionScratch::default())?;
+    bounds.par_windows(2).try_for_each_init(
+        || (OptionScratch::default(), Vec::new()),
+        |(scratch, pool), w| walk.visit(&out[w[0]..w[1]], scratch, pool).map(|_| ()),
+    )?;
+    let start = walk.visit(&root, &mut OptionScratch::default(), &mut Vec::new())?;
     if memo.is_full() || memo.overflowed() {
         return Err(broken(format!(
             "{} classes did not fit a memo sized for the solve's {}",
