@@ -398,8 +398,8 @@ impl RepeatingEngine {
 }
 
 /// The values of rings of `n = 1..=max_n` tokens of `code` (index
-/// `n − 1`), with the row values `G(0..max_n)` they read, by the engine
-/// ([`RepeatingEngine::ring_value`]); None when the engine does not
+/// `n − 1`), computing the row values `G(0..max_n)` they read on the way,
+/// by the engine ([`RepeatingEngine::ring_value`]); None when the engine does not
 /// [`support`](RepeatingEngine::supports) the code, or when `progress`
 /// asks to stop (checked, and advanced by one, per ring).
 pub fn ring_values(code: &OctalCode, max_n: usize, progress: &dyn Progress) -> Option<Vec<u32>> {
