@@ -193,7 +193,9 @@ pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress
     validate(code, Engine::Sparse, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse);
     progress.phase(&format!("rows of {code}"), max_n as u64);
-    if !code.is_finite() {
+    let (period, rings) = if code.is_finite() {
+        (row_values(&mut c, max_n, progress)?, None)
+    } else {
         if !RepeatingEngine::supports(code) {
             return Err(Error::Unsupported {
                 what: format!("octal ring of {code}"),
@@ -201,17 +203,8 @@ pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress
             });
         }
         let rings = repeating::ring_values(code, max_n, progress).ok_or(Error::Stopped)?;
-        progress.finish_phase();
-        return Ok(Table {
-            values: c,
-            period: None,
-            first: 1,
-            max_n,
-            ngon: false,
-            rings: Some(rings),
-        });
-    }
-    let period = row_values(&mut c, max_n, progress)?;
+        (None, Some(rings))
+    };
     progress.finish_phase();
     Ok(Table {
         values: c,
@@ -219,7 +212,7 @@ pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress
         first: 1,
         max_n,
         ngon: false,
-        rings: None,
+        rings,
     })
 }
 
