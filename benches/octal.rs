@@ -8,8 +8,14 @@ use grundy::jobs::octal::compute_settled;
 use grundy::progress::NoProgress;
 
 fn run(code: &str, engine: Engine, len: usize) -> (u32, u32) {
+    run_paired(code, engine, len, false)
+}
+
+/// With `paired`, two heaps at a time on two threads where the code allows
+/// it (Officers).
+fn run_paired(code: &str, engine: Engine, len: usize, paired: bool) -> (u32, u32) {
     let code: OctalCode = code.parse().unwrap();
-    let mut c = Computation::new(code, engine);
+    let mut c = Computation::new(code, engine).with_paired(paired);
     assert!(c.extend_to(len, &NoProgress));
     (c.values().get(len - 1), c.values().max())
 }
@@ -44,6 +50,22 @@ fn bench(c: &mut Criterion) {
             b.iter(|| assert_eq!(run(code, Engine::Sparse, n + 1), (last, max)))
         });
     }
+    // Officers two heaps at a time on two threads (`octal seq` does this
+    // when the pool has two threads); the same answer.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    g.bench_function("sparse_0.6_n4194304_paired", |b| {
+        b.iter(|| {
+            pool.install(|| {
+                assert_eq!(
+                    run_paired("0.6", Engine::Sparse, (1 << 22) + 1, true),
+                    (163, 319)
+                )
+            })
+        })
+    });
     g.finish();
     // A proved period extends the sequence: Dawson's Chess to n = 10^7
     // computes the values of its proof (period 34 from 52) and streams

@@ -376,28 +376,45 @@ fn checkpoint_survives_an_interrupt() {
     assert_eq!(ext, direct);
 }
 
+/// Also Officers past the heap sizes from which two threads compute two
+/// heaps at a time (`games::octal::paired`), and past its values' growth
+/// beyond one byte.
 #[test]
 fn datasets_are_identical_for_any_thread_count() {
     let d = tempfile::tempdir().unwrap();
-    for t in ["1", "2"] {
-        stdout(&grundy(
-            &[
-                "--threads",
-                t,
-                "octal",
-                "seq",
-                "0.007",
-                "--max-n",
-                "20000",
-                "--out",
-                t,
-            ],
-            d.path(),
-        ));
+    for (code, max_n) in [("0.007", "20000"), ("0.6", "100000")] {
+        for t in ["1", "2"] {
+            let out = format!("{code}-{t}");
+            stdout(&grundy(
+                &[
+                    "--threads",
+                    t,
+                    "octal",
+                    "seq",
+                    code,
+                    "--max-n",
+                    max_n,
+                    "--out",
+                    &out,
+                ],
+                d.path(),
+            ));
+        }
     }
     assert_same_files(
-        &d.path().join("1"),
-        &d.path().join("2"),
+        &d.path().join("0.6-1"),
+        &d.path().join("0.6-2"),
+        &[
+            "sequence.csv",
+            "sequence.bin.zst",
+            "b-file.txt",
+            "table.tex",
+            "summary.json",
+        ],
+    );
+    assert_same_files(
+        &d.path().join("0.007-1"),
+        &d.path().join("0.007-2"),
         &[
             "sequence.csv",
             "sequence.bin.zst",
@@ -407,7 +424,7 @@ fn datasets_are_identical_for_any_thread_count() {
         ],
     );
     let (c, v) =
-        grundy::dataset::octal::read_sequence(&d.path().join("1/sequence.bin.zst")).unwrap();
+        grundy::dataset::octal::read_sequence(&d.path().join("0.007-1/sequence.bin.zst")).unwrap();
     assert_eq!(c, "0.007");
     assert_eq!(v.len(), 20001);
 }

@@ -49,10 +49,10 @@ pub fn compute(
     progress: &dyn Progress,
 ) -> Result<Computation> {
     let len = values_for(max_n)?;
-    let mut c = Computation::new(code.clone(), engine);
+    let mut c = Computation::new(code.clone(), engine).with_paired(true);
     if let Some(path) = checkpoint.filter(|p| p.exists()) {
         let values = read_checkpoint(path, code, len)?;
-        c = Computation::resume(code.clone(), engine, values);
+        c = Computation::resume(code.clone(), engine, values).with_paired(true);
     }
     progress.phase(&format!("G(n) of {code}"), len as u64);
     progress.advance(c.values().len() as u64);
@@ -154,7 +154,7 @@ pub fn compute_settled(
             len,
         });
     }
-    let mut computation = Computation::new(code.clone(), engine);
+    let mut computation = Computation::new(code.clone(), engine).with_paired(true);
     progress.phase(&format!("G(n) of {code}"), len as u64);
     let found = search(&mut computation, len, progress);
     progress.finish_phase();

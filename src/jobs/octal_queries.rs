@@ -73,7 +73,7 @@ pub fn period(
     progress: &dyn Progress,
 ) -> Result<PeriodRun> {
     let limit = validate(code, engine, "--max-n", max_n, force)?;
-    let mut c = Computation::new(code.clone(), engine);
+    let mut c = Computation::new(code.clone(), engine).with_paired(true);
     progress.phase(&format!("period of {code}"), 0);
     let found = search(&mut c, limit, progress);
     progress.finish_phase();
@@ -103,7 +103,7 @@ pub fn check_claim(
 ) -> Result<Option<Verdict>> {
     code.require_finite("octal check (a proof by the Octal Periodicity Theorem)")?;
     validate(code, Engine::Sparse, "--max-n", max_n, force)?;
-    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    let mut c = Computation::new(code.clone(), Engine::Sparse).with_paired(true);
     progress.phase("check the claim", 0);
     let v = check(claim, &mut c, max_n, progress);
     progress.finish_phase();
@@ -191,7 +191,7 @@ fn row_values(
 /// only); [`Error::Stopped`] when `progress` asks to stop.
 pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress) -> Result<Table> {
     validate(code, Engine::Sparse, "--max-n", max_n, force)?;
-    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    let mut c = Computation::new(code.clone(), Engine::Sparse).with_paired(true);
     progress.phase(&format!("rows of {code}"), max_n as u64);
     let (period, rings) = if code.is_finite() {
         (row_values(&mut c, max_n, progress)?, None)
@@ -238,7 +238,7 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
         available_memory(),
         false,
     )?;
-    let mut c = Computation::new(dawson, Engine::Sparse);
+    let mut c = Computation::new(dawson, Engine::Sparse).with_paired(true);
     progress.phase("Dawson's Chess values", len as u64);
     let period = row_values(&mut c, len, progress)?;
     progress.finish_phase();

@@ -18,6 +18,7 @@ pub mod code;
 pub mod equivalent;
 pub mod extended;
 pub mod naive;
+pub mod paired;
 pub mod pairs;
 pub mod period;
 pub mod rare_batch;

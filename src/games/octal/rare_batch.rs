@@ -48,6 +48,9 @@ pub struct RareBatch {
     checked: usize,
     fits: bool,
     valid: bool,
+    /// Only the rows of `m` of this parity are filled (and covered): a
+    /// thread of a paired run reads only those ([`RareBatch::set_parity`]).
+    parity: Option<usize>,
 }
 
 impl RareBatch {
@@ -58,7 +61,20 @@ impl RareBatch {
 
     /// Whether the row of `m` is held.
     pub fn covers(&self, m: usize) -> bool {
-        self.valid && m >= self.m0 && m < self.m0 + self.rows
+        self.valid
+            && m >= self.m0
+            && m < self.m0 + self.rows
+            && self.parity.is_none_or(|p| m % 2 == p)
+    }
+
+    /// From the next fill on, only rows of `m` of this parity (all with
+    /// `None`); the rows held now are kept, and still covered, only if
+    /// the setting does not change.
+    pub fn set_parity(&mut self, parity: Option<usize>) {
+        if parity != self.parity {
+            self.valid = false;
+            self.parity = parity;
+        }
     }
 
     /// Fills the rows of `m0 ≤ m < m0 + rows` with the pairs
@@ -96,15 +112,16 @@ impl RareBatch {
         self.marks.resize(rows * width, 0);
         let from = below(rare, lo);
         let rare = &rare[from..];
+        let parity = self.parity;
         if two_threads && rows >= 2 * TILE {
             let half = rows / 2;
             let (a, b) = self.marks.split_at_mut(half * width);
             rayon::join(
-                || enter(a, m0, width, g, rare, distinct),
-                || enter(b, m0 + half, width, g, rare, distinct),
+                || enter(a, m0, width, g, rare, distinct, parity),
+                || enter(b, m0 + half, width, g, rare, distinct, parity),
             );
         } else {
-            enter(&mut self.marks, m0, width, g, rare, distinct);
+            enter(&mut self.marks, m0, width, g, rare, distinct, parity);
         }
         self.near.clear();
         self.near.resize(rows.div_ceil(TILE), lo);
@@ -160,7 +177,7 @@ impl RareBatch {
             let a = below(rare, from);
             let b = below(rare, self.lo);
             let rows = &mut self.marks[(t0 - self.m0) * width..(t1 - self.m0) * width];
-            enter(rows, t0, width, g, &rare[a..b], distinct);
+            enter(rows, t0, width, g, &rare[a..b], distinct, self.parity);
             self.near[t] = from;
         }
         present[..width].copy_from_slice(&self.marks[j * width..(j + 1) * width]);
@@ -191,7 +208,8 @@ pub fn below(rare: &[u32], x: usize) -> usize {
 /// Enters the pairs `G(r) ⊕ G(m − r)` of the rare heap sizes `rare`
 /// (ascending, each `r < m` of a row and not `2r = m` with `distinct`)
 /// in the rows of `marks` (`m = first, first + 1, …`, `width` marks
-/// each). Every partner `G(m − r)` must be in `g`.
+/// each; with `parity`, only the rows of `m` of that parity). Every
+/// partner `G(m − r)` must be in `g`.
 fn enter<T: Value>(
     marks: &mut [u8],
     first: usize,
@@ -199,6 +217,7 @@ fn enter<T: Value>(
     g: &[T],
     rare: &[u32],
     distinct: bool,
+    parity: Option<usize>,
 ) {
     let rows = marks.len() / width;
     // The plain pairs: every row has the pair (r < first, so r < m for
@@ -211,11 +230,11 @@ fn enter<T: Value>(
         .filter(|&r| plain(r))
         .map(|r| (r, g[r]))
         .collect();
-    fill_tiles(marks, width, g, &easy, first);
+    fill_tiles(marks, width, g, &easy, first, parity);
     for r in rare.iter().map(|&r| r as usize).filter(|&r| !plain(r)) {
         for (j, row) in marks.chunks_exact_mut(width).enumerate() {
             let m = first + j;
-            if r < m && !(distinct && 2 * r == m) {
+            if r < m && !(distinct && 2 * r == m) && parity.is_none_or(|p| m % 2 == p) {
                 row[(g[r] ^ g[m - r]).get() as usize] = 1;
             }
         }
@@ -226,27 +245,36 @@ fn enter<T: Value>(
 /// the rows of `marks` (`m = first, first + 1, …`), a tile of rows at a
 /// time: for one `r` the partners of a tile are one forward slice. Rows of
 /// a power-of-two width take a path whose marks need no bounds check.
+/// With `parity`, only the rows of `m` of that parity.
 fn fill_tiles<T: Value>(
     marks: &mut [u8],
     width: usize,
     g: &[T],
     easy: &[(usize, T)],
     first: usize,
+    parity: Option<usize>,
 ) {
-    match width {
-        256 => fixed::<T, 256>(marks, g, easy, first),
-        512 => fixed::<T, 512>(marks, g, easy, first),
-        1024 => fixed::<T, 1024>(marks, g, easy, first),
-        2048 => fixed::<T, 2048>(marks, g, easy, first),
-        4096 => fixed::<T, 4096>(marks, g, easy, first),
+    match (width, parity) {
+        (256, None) => fixed::<T, 256, false>(marks, g, easy, first, 0),
+        (512, None) => fixed::<T, 512, false>(marks, g, easy, first, 0),
+        (1024, None) => fixed::<T, 1024, false>(marks, g, easy, first, 0),
+        (2048, None) => fixed::<T, 2048, false>(marks, g, easy, first, 0),
+        (4096, None) => fixed::<T, 4096, false>(marks, g, easy, first, 0),
+        (256, Some(p)) => fixed::<T, 256, true>(marks, g, easy, first, p),
+        (512, Some(p)) => fixed::<T, 512, true>(marks, g, easy, first, p),
+        (1024, Some(p)) => fixed::<T, 1024, true>(marks, g, easy, first, p),
+        (2048, Some(p)) => fixed::<T, 2048, true>(marks, g, easy, first, p),
+        (4096, Some(p)) => fixed::<T, 4096, true>(marks, g, easy, first, p),
         _ => {
             for (t, tile) in marks.chunks_mut(TILE * width).enumerate() {
                 let m = first + t * TILE;
                 let count = tile.len() / width;
                 for &(r, gr) in easy {
                     let partners = &g[m - r..m - r + count];
-                    for (row, &q) in tile.chunks_exact_mut(width).zip(partners) {
-                        row[(gr ^ q).get() as usize] = 1;
+                    for (j, (row, &q)) in tile.chunks_exact_mut(width).zip(partners).enumerate() {
+                        if parity.is_none_or(|p| (m + j) % 2 == p) {
+                            row[(gr ^ q).get() as usize] = 1;
+                        }
                     }
                 }
             }
@@ -256,16 +284,35 @@ fn fill_tiles<T: Value>(
 
 /// [`fill_tiles`] for rows of `W` marks, `W` a power of two above every
 /// nim-sum (so masking the index with `W − 1` changes nothing, and lets the
-/// compiler see that every mark is in its row).
-fn fixed<T: Value, const W: usize>(marks: &mut [u8], g: &[T], easy: &[(usize, T)], first: usize) {
+/// compiler see that every mark is in its row). With `ALT`, only the
+/// rows of `m` of parity `parity`.
+fn fixed<T: Value, const W: usize, const ALT: bool>(
+    marks: &mut [u8],
+    g: &[T],
+    easy: &[(usize, T)],
+    first: usize,
+    parity: usize,
+) {
     debug_assert_eq!(marks.len() % W, 0);
     for (t, tile) in marks.chunks_mut(TILE * W).enumerate() {
         let m = first + t * TILE;
+        // The first row of the tile to fill; with ALT, every other one.
+        let j0 = if ALT { (parity + 2 - m % 2) % 2 } else { 0 };
         if tile.len() == TILE * W {
             let full = &mut tile[..TILE * W];
             // A whole tile: the nim-sums of a slice are computed together
             // (they vectorise), then each row's mark is a store at a fixed
             // offset from the tile's start, with no pointer per row.
+            if ALT {
+                // Unrolled with fixed offsets, as below: a loop over
+                // every other row costs as much as all of them.
+                if j0 == 0 {
+                    alternate::<T, W, 0>(full, g, easy, m);
+                } else {
+                    alternate::<T, W, 1>(full, g, easy, m);
+                }
+                continue;
+            }
             for &(r, gr) in easy {
                 let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
                     unreachable!("every partner of the tile is known")
@@ -288,9 +335,35 @@ fn fixed<T: Value, const W: usize>(marks: &mut [u8], g: &[T], easy: &[(usize, T)
         let count = rows.len();
         for &(r, gr) in easy {
             let partners = &g[m - r..m - r + count];
-            for (row, &q) in rows.iter_mut().zip(partners) {
-                row[(gr ^ q).get() as usize & (W - 1)] = 1;
+            for (j, (row, &q)) in rows.iter_mut().zip(partners).enumerate() {
+                if !ALT || j % 2 == j0 {
+                    row[(gr ^ q).get() as usize & (W - 1)] = 1;
+                }
             }
+        }
+    }
+}
+
+/// The whole tile `full` of rows `m, m + 1, …` of [`fixed`], rows
+/// `J0, J0 + 2, …` only: each row's nim-sums with the partners of its
+/// parity, computed together.
+#[inline(always)]
+fn alternate<T: Value, const W: usize, const J0: usize>(
+    full: &mut [u8],
+    g: &[T],
+    easy: &[(usize, T)],
+    m: usize,
+) {
+    for &(r, gr) in easy {
+        let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
+            unreachable!("every partner of the tile is known")
+        };
+        let mut sums = [0u32; TILE / 2];
+        for (i, s) in sums.iter_mut().enumerate() {
+            *s = (gr ^ partners[J0 + 2 * i]).get() & (W as u32 - 1);
+        }
+        for (i, &s) in sums.iter().enumerate() {
+            full[(J0 + 2 * i) * W + s as usize] = 1;
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::code::OctalCode;
 use super::naive;
+use super::paired::{self, Twin};
 use super::repeating::RepeatingEngine;
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
@@ -45,7 +46,8 @@ const STRIDE: usize = 1024;
 /// when the naive engine does the work.
 #[derive(Clone, Debug)]
 enum Fast {
-    Sparse(Box<SparseEngine>),
+    /// With the twin of paired runs ([`super::paired`]), once made.
+    Sparse(Box<SparseEngine>, Option<Box<Twin>>),
     Repeating(Box<RepeatingEngine>),
     None,
 }
@@ -54,7 +56,7 @@ impl Fast {
     /// The engine state for `code`: the one place an engine is chosen.
     fn for_code(code: &OctalCode, engine: Engine) -> Fast {
         if code.is_finite() {
-            return Fast::Sparse(Box::new(SparseEngine::new(code)));
+            return Fast::Sparse(Box::new(SparseEngine::new(code)), None);
         }
         match (engine, RepeatingEngine::new(code)) {
             (Engine::Sparse, Some(e)) => Fast::Repeating(Box::new(e)),
@@ -70,6 +72,8 @@ pub struct Computation {
     engine: Engine,
     values: Values,
     fast: Fast,
+    /// Heaps may be computed two at a time on two threads.
+    paired: bool,
 }
 
 impl Computation {
@@ -84,7 +88,7 @@ impl Computation {
     pub fn resume(code: OctalCode, engine: Engine, values: Values) -> Computation {
         let mut fast = Fast::for_code(&code, engine);
         // The repeating engine reads the values itself when next asked.
-        if let Fast::Sparse(sparse) = &mut fast {
+        if let Fast::Sparse(sparse, _) = &mut fast {
             match &values {
                 Values::U8(v) => sparse.absorb(v),
                 Values::U16(v) => sparse.absorb(v),
@@ -96,7 +100,18 @@ impl Computation {
             engine,
             values,
             fast,
+            paired: false,
         }
+    }
+
+    /// Lets the sparse engine compute heaps two at a time on two threads
+    /// of its own ([`super::paired`]) when the code allows it and the
+    /// current rayon pool has two threads or more: for a computation that
+    /// has the machine to itself (not one of many run in parallel, where
+    /// the threads would compete). The values and [`Stats`] do not change.
+    pub fn with_paired(mut self, on: bool) -> Computation {
+        self.paired = on;
+        self
     }
 
     /// Recomputes the last `count` values with the naive engine from the
@@ -139,8 +154,31 @@ impl Computation {
     /// codes with a repeating part).
     pub fn stats(&self) -> Stats {
         match &self.fast {
-            Fast::Sparse(s) => s.stats(),
+            Fast::Sparse(s, twin) => {
+                let mut stats = s.stats();
+                if let Some(t) = twin {
+                    stats += t.stats();
+                }
+                stats
+            }
             _ => Stats::default(),
+        }
+    }
+
+    /// Heap sizes computed two at a time on two threads
+    /// ([`super::paired`]) whose guessed value stood, and those computed
+    /// again.
+    pub fn guesses(&self) -> [u64; 2] {
+        match &self.fast {
+            Fast::Sparse(s, twin) => {
+                let [mut stood, mut failed] = s.guesses();
+                if let Some(t) = twin {
+                    stood += t.guesses()[0];
+                    failed += t.guesses()[1];
+                }
+                [stood, failed]
+            }
+            _ => [0, 0],
         }
     }
 
@@ -148,7 +186,7 @@ impl Computation {
     /// for codes with a repeating part).
     pub fn rare_count(&self) -> usize {
         match &self.fast {
-            Fast::Sparse(s) => s.rare_count(),
+            Fast::Sparse(s, _) => s.rare_count(),
             _ => 0,
         }
     }
@@ -159,7 +197,7 @@ impl Computation {
     /// the value plus the parity of the heap).
     pub fn mask(&self) -> u32 {
         match &self.fast {
-            Fast::Sparse(s) => s.mask(),
+            Fast::Sparse(s, _) => s.mask(),
             _ => 0,
         }
     }
@@ -175,9 +213,15 @@ impl Computation {
                 return false;
             }
             let overflow = match (&mut self.values, self.engine) {
-                (Values::U8(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
-                (Values::U16(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
-                (Values::U32(v), e) => run(&self.code, e, &mut self.fast, v, len, progress),
+                (Values::U8(v), e) => {
+                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
+                }
+                (Values::U16(v), e) => {
+                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
+                }
+                (Values::U32(v), e) => {
+                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
+                }
             };
             for &v in &overflow {
                 self.values.push(v);
@@ -231,7 +275,8 @@ impl Computation {
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
 /// (returned, with any computed after it), or a stop is requested (checked every
-/// [`STRIDE`] values).
+/// [`STRIDE`] values); with `paired`, two heaps at a time where
+/// [`paired::worth`] says so.
 fn run<T: Value>(
     code: &OctalCode,
     engine: Engine,
@@ -239,11 +284,24 @@ fn run<T: Value>(
     g: &mut Vec<T>,
     len: usize,
     progress: &dyn Progress,
+    paired: bool,
 ) -> Vec<u32> {
     while g.len() < len {
+        if let (Engine::Sparse, Fast::Sparse(sparse, twin)) = (engine, &mut *fast) {
+            if paired && paired::worth(sparse, g, len) {
+                let before = g.len();
+                let left = paired::run(sparse, twin, g, len, STRIDE, progress);
+                if !left.is_empty() || progress.stop_requested() {
+                    return left;
+                }
+                if g.len() > before {
+                    continue;
+                }
+            }
+        }
         let (vs, count) = match (engine, &mut *fast) {
-            (Engine::Sparse, Fast::Sparse(sparse)) if g.len() + 1 < len => sparse.next_values(g),
-            (Engine::Sparse, Fast::Sparse(sparse)) => ([sparse.next_value(g), 0], 1),
+            (Engine::Sparse, Fast::Sparse(sparse, _)) if g.len() + 1 < len => sparse.next_values(g),
+            (Engine::Sparse, Fast::Sparse(sparse, _)) => ([sparse.next_value(g), 0], 1),
             (Engine::Sparse, Fast::Repeating(r)) => ([r.next_value(g.as_slice()), 0], 1),
             _ => ([naive::next_value(code, g.as_slice()), 0], 1),
         };

@@ -54,6 +54,12 @@
 //! and `n − 2`), so each `m` is scattered once. The pairs are read through
 //! a forwards-and-backwards copy of the sequence ([`super::pairs`]).
 //!
+//! **Two heaps at a time.** Where `G(n + 1)` reads `G(n)` only as one
+//! option (Officers), a twin engine on a second thread computes heap
+//! `n + 1` without it while heap `n` is computed, and keeps the value
+//! unless `G(n)` is the one value that would change it
+//! ([`SparseEngine::speculate`], [`super::paired`]).
+//!
 //! Moves leaving three heaps (hexadecimal codes) are enumerated plainly.
 //!
 //! **Unequal heaps** (`!`, as in Grundy's game `4!.0`): when every
@@ -87,7 +93,8 @@ const MIN_PREFIX: usize = 1024;
 /// Pairs scattered at most before targeted scans in sparse mode.
 const SPARSE_PREFIX: usize = 2048;
 /// Heap sizes from which two values are computed at once on two threads,
-/// when the code allows it (see [`SparseEngine::lag`]).
+/// when the code allows it (see [`SparseEngine::lag`] and, for codes of
+/// lag 1 such as Officers, [`SparseEngine::pairable`]).
 const PARALLEL_FROM: usize = 4096;
 
 /// Pairs of the first round of scattering in sparse mode; each round
@@ -174,6 +181,9 @@ struct Shared {
     /// Sparse mode may batch rare pairs ([`RareBatch`]) and take
     /// [`single_set`]; off only to test them against the general path.
     shortcuts: bool,
+    /// No work is handed to other threads of the rayon pool (the engine
+    /// runs on a thread of its own, see [`super::paired`]).
+    solo: bool,
 }
 
 /// Which parity of `key & mask` makes a heap size common. A split's
@@ -296,6 +306,29 @@ pub struct SparseEngine {
     /// ([`super::pairs`]).
     mirror: Mirror,
     workers: [Worker; 2],
+    /// The marks of a speculated heap's rare pairs, to restore its split
+    /// set when the guess fails ([`SparseEngine::settle`]).
+    snapshot: Vec<u8>,
+    /// Guesses settled: how many stood, how many did not.
+    guesses: [u64; 2],
+}
+
+/// A heap's value computed before the value of the heap below it was
+/// known ([`SparseEngine::speculate`]); [`SparseEngine::settle`] tells
+/// whether it stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Guess {
+    /// The heap size.
+    heap: usize,
+    /// The split set it read.
+    m: usize,
+    value: u32,
+    candidate: u32,
+    cap: u32,
+    /// The counters before the guess.
+    before: Stats,
+    /// The split set's rare pairs were entered by the guess.
+    fresh: bool,
 }
 
 #[inline(always)]
@@ -360,6 +393,7 @@ impl SparseEngine {
                 odd,
                 common: true,
                 shortcuts: true,
+                solo: false,
             },
             hist: vec![0; 2],
             next_review: FIRST_REVIEW,
@@ -369,6 +403,8 @@ impl SparseEngine {
             splits: SplitCache::default(),
             mirror: Mirror::default(),
             workers: [Worker::default(), Worker::default()],
+            snapshot: Vec::new(),
+            guesses: [0; 2],
         }
     }
 
@@ -577,6 +613,170 @@ impl SparseEngine {
         ([a, b], 2)
     }
 
+    /// Whether the code lets a heap's value be computed before the value
+    /// of the heap below it ([`speculate`](Self::speculate)): `G(n + 1)`
+    /// reads `G(n)` only as the option of removing one token and leaving
+    /// one heap, and its one split set `S(n + 1 − k)` (`k ≥ 1`) reads
+    /// nothing after `G(n − 1)`. Officers (0.6) is such a code.
+    pub fn speculates(&self) -> bool {
+        let sh = &self.shared;
+        sh.single.contains(&1)
+            && sh.split2.len() == 1
+            && sh.split2[0] >= 1
+            && sh.plain2.is_empty()
+            && sh.split3.is_empty()
+            && sh.shortcuts
+    }
+
+    /// Hands no work to other threads of the rayon pool while `solo`.
+    pub fn set_solo(&mut self, solo: bool) {
+        self.shared.solo = solo;
+    }
+
+    /// Batches the rare pairs only of heaps of this parity (a thread of a
+    /// paired run computes every other heap), or of all heaps with `None`.
+    /// Only for a code that [speculates](Self::speculates).
+    pub fn set_heap_parity(&mut self, parity: Option<usize>) {
+        let k = self.shared.split2.first().copied().unwrap_or(0);
+        // Heap h reads the split set of m = h − k.
+        let rows = parity.map(|p| (p + 2 - k % 2) % 2);
+        self.workers[0].batch.set_parity(rows);
+    }
+
+    /// Does what [`next_value`](Self::next_value) does before computing
+    /// heap `g.len()` (the mask's review, when due), so that
+    /// [`pairable`](Self::pairable) reads the state that step will use.
+    pub fn ready<T: Value>(&mut self, g: &[T]) {
+        self.sync(g);
+        if g.len() >= self.next_review {
+            self.review(g);
+        }
+    }
+
+    /// Whether heaps `n` and `n + 1` (`n + 1 < len`) may be computed at
+    /// once, `n + 1` by [`speculate`](Self::speculate): the code
+    /// [speculates](Self::speculates), the engine is in sparse mode and no
+    /// review of the mask falls between them. Depends only on the values
+    /// so far (two engines fed the same values agree), after
+    /// [`ready`](Self::ready).
+    pub fn pairable(&self, n: usize, len: usize) -> bool {
+        self.speculates()
+            && self.shared.mask != 0
+            && n >= PARALLEL_FROM
+            && n + 1 < self.next_review
+            && n + 2 <= len
+    }
+
+    /// Computes `G(n + 1)` for `n = g.len()` before `G(n)` is known, as
+    /// if `G(n)` were not an option: the value the step would give, and
+    /// its candidate (see [`sparse_step`]). Only when
+    /// [`pairable`](Self::pairable)`(n, ..)`. Record `G(n)` with
+    /// [`push_value`](Self::push_value) next, then
+    /// [`settle`](Self::settle) the guess.
+    pub fn speculate<T: Value>(&mut self, g: &[T]) -> Guess {
+        self.sync(g);
+        let heap = g.len() + 1;
+        let sh = &self.shared;
+        let m = heap - sh.split2[0];
+        let p = Pairs::new(g, &self.mirror);
+        let w = &mut self.workers[0];
+        let before = w.stats;
+        let fresh = !w.known.iter().any(|k| k.m == m && k.rare_done);
+        w.seen.clear();
+        w.seen.resize(2 * sh.cap as usize + 2, 0);
+        w.stats.work += STEP_WORK;
+        w.stats.sparse_steps += 1;
+        enter_moves(sh, &mut w.seen, g, heap, true);
+        let (value, candidate) = sparse_step(sh, w, &p, &[m], heap, true, Some(&mut self.snapshot));
+        Guess {
+            heap,
+            m,
+            value,
+            candidate,
+            cap: sh.cap,
+            before,
+            fresh,
+        }
+    }
+
+    /// Whether `guess` is `G(n + 1)` now that `G(n) = below` is known (and
+    /// recorded with [`push_value`](Self::push_value)): it is unless
+    /// `below` is the candidate, or a rare value under it, or too large
+    /// for the marks. A value that stands is recorded, as
+    /// [`next_value`](Self::next_value) records its own, and returned: the
+    /// value, the counters and the marks are those computing `G(n + 1)`
+    /// after `G(n)` gives (an option can change a mex only by being it, or
+    /// change the step's path only by being a value it looks for). If not,
+    /// the engine is left as it was before the guess except for the rare
+    /// pairs entered, and `None` is returned: compute `G(n + 1)` with
+    /// `next_value`.
+    pub fn settle(&mut self, guess: Guess, below: u32) -> Option<u32> {
+        let sh = &self.shared;
+        let common = parity(key(sh.ext, guess.m, below), sh.mask);
+        let stands = below < guess.cap
+            && if common {
+                below != guess.candidate
+            } else {
+                below > guess.candidate
+            };
+        self.guesses[usize::from(!stands)] += 1;
+        if stands {
+            self.record(guess.heap, guess.value);
+            return Some(guess.value);
+        }
+        self.abandon(guess, true);
+        None
+    }
+
+    /// Undoes `guess`: all of it, or with `keep_rare` all but the rare
+    /// pairs it entered in its split set (which the next computation of its
+    /// heap reuses, and whose work stays counted).
+    pub fn abandon(&mut self, guess: Guess, keep_rare: bool) {
+        let w = &mut self.workers[0];
+        w.stats = guess.before;
+        let keep = keep_rare || !guess.fresh;
+        if keep && guess.fresh {
+            w.stats.work += PAIR_WORK * super::rare_batch::below(&self.shared.rare, guess.m) as u64;
+        }
+        if let Some(k) = w.known.iter_mut().find(|k| k.m == guess.m) {
+            k.present.clear();
+            if keep {
+                k.present.extend_from_slice(&self.snapshot);
+            }
+            k.scattered = 0;
+            k.rare_done = keep;
+        }
+    }
+
+    /// Records `G(n) = v` for `n = g.len()`, computed elsewhere (by a twin
+    /// engine fed the same values); the caller appends it to `g`.
+    pub fn push_value<T: Value>(&mut self, g: &[T], v: u32) {
+        self.sync(g);
+        self.record(g.len(), v);
+    }
+
+    /// Adds counters of work done for this engine elsewhere (by a twin
+    /// that is dropped).
+    pub fn add_stats(&mut self, s: Stats, guesses: [u64; 2]) {
+        self.workers[1].stats += s;
+        self.guesses[0] += guesses[0];
+        self.guesses[1] += guesses[1];
+    }
+
+    /// Forgets the counters (a twin starts counting from nothing).
+    pub fn clear_stats(&mut self) {
+        for w in &mut self.workers {
+            w.stats = Stats::default();
+        }
+        self.guesses = [0; 2];
+    }
+
+    /// Guesses [settled](Self::settle) so far: how many stood and how
+    /// many had to be computed again.
+    pub fn guesses(&self) -> [u64; 2] {
+        self.guesses
+    }
+
     /// Keeps the mirror equal to `g`: each value the engine computes is
     /// pushed by [`record`](Self::record); a caller that did not append it,
     /// or appended another value (the contract forbids both, but a mirror
@@ -671,16 +871,47 @@ fn compute<T: Value>(
     w.seen.resize(2 * sh.cap as usize + 2, 0);
     w.stats.work += STEP_WORK + plain_options(sh, n);
     let seen = &mut w.seen;
+    enter_moves(sh, seen, g, n, false);
+    enter_splits(sh, seen, g, n);
+    let mut ms = std::mem::take(&mut w.ms);
+    ms.clear();
+    ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
+    let v = if ms.is_empty() {
+        (0..)
+            .find(|&v| w.seen[v as usize] == 0)
+            .expect("a missing value")
+    } else if sh.mask != 0 {
+        w.stats.sparse_steps += 1;
+        sparse_step(sh, w, p, &ms, n, false, None).0
+    } else {
+        w.stats.full_steps += 1;
+        // The answer is confirmed absent from every set read.
+        w.stats.work += ms.iter().map(|&m| sh.half(m) as u64).sum::<u64>();
+        full_step(w, sets, p)
+    };
+    w.ms = ms;
+    v
+}
+
+/// Enters in `seen` the values of heap `n`'s moves that leave nothing or
+/// one heap; with `ahead`, not the move to `n − 1`, whose value is not
+/// known yet ([`SparseEngine::speculate`]).
+fn enter_moves<T: Value>(sh: &Shared, seen: &mut [u8], g: &[T], n: usize, ahead: bool) {
     for &k in &sh.whole {
         if k == n {
             set(seen, 0);
         }
     }
     for &k in &sh.single {
-        if n > k {
+        if n > k && !(ahead && k == 1) {
             set(seen, g[n - k].get());
         }
     }
+}
+
+/// Enters in `seen` the values of heap `n`'s splits that are enumerated
+/// plainly (see [`plain_options`]).
+fn enter_splits<T: Value>(sh: &Shared, seen: &mut [u8], g: &[T], n: usize) {
     for &k in &sh.plain2 {
         if n >= k + 3 {
             let m = n - k;
@@ -700,24 +931,6 @@ fn compute<T: Value>(
             }
         }
     }
-    let mut ms = std::mem::take(&mut w.ms);
-    ms.clear();
-    ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
-    let v = if ms.is_empty() {
-        (0..)
-            .find(|&v| w.seen[v as usize] == 0)
-            .expect("a missing value")
-    } else if sh.mask != 0 {
-        w.stats.sparse_steps += 1;
-        sparse_step(sh, w, p, &ms, n)
-    } else {
-        w.stats.full_steps += 1;
-        // The answer is confirmed absent from every set read.
-        w.stats.work += ms.iter().map(|&m| sh.half(m) as u64).sum::<u64>();
-        full_step(w, sets, p)
-    };
-    w.ms = ms;
-    v
 }
 
 /// Options heap `n` enumerates plainly: splits into two unequal heaps of
@@ -734,13 +947,20 @@ fn plain_options(sh: &Shared, n: usize) -> u64 {
     count
 }
 
+/// Sparse mode's step for heap `n`, whose splits read the sets `ms`:
+/// returns `G(n)` and the candidate (the least common value missing from
+/// the pairs with a rare member). With `ahead`, `g` ends at `G(n − 2)`
+/// (see [`SparseEngine::speculate`]; the splits must not read `G(n − 1)`);
+/// a `snapshot` receives the first set's marks of its rare pairs.
 fn sparse_step<T: Value>(
     sh: &Shared,
     w: &mut Worker,
     p: &Pairs<'_, T>,
     ms: &[usize],
     n: usize,
-) -> u32 {
+    ahead: bool,
+    snapshot: Option<&mut Vec<u8>>,
+) -> (u32, u32) {
     let g = p.values();
     let mask = sh.mask;
     // Every m of `ms` has the parity of ms[0] when keys carry it.
@@ -795,9 +1015,9 @@ fn sparse_step<T: Value>(
                 && sh.rare.len() >= BATCH_MIN_RARE
                 && n - least < BATCH_ROWS
                 && n >= 2 * BATCH_ROWS
-                && g.len() == n
+                && g.len() + usize::from(ahead) == n
             {
-                let two = rayon::current_num_threads() > 1;
+                let two = !sh.solo && rayon::current_num_threads() > 1;
                 // Values are below cap, a power of two, and so are nim-sums.
                 batch.fill(
                     g,
@@ -831,6 +1051,10 @@ fn sparse_step<T: Value>(
         }
         sets.push(i);
     }
+    if let Some(snap) = snapshot {
+        snap.clear();
+        snap.extend_from_slice(&known[sets[0]].present);
+    }
     // The candidate: the least common value not seen; the rare values
     // below it not seen are pending. Word by word (a value's kind is a coin
     // toss to a branch predictor).
@@ -857,7 +1081,8 @@ fn sparse_step<T: Value>(
     }
     let pend = &mut bits[..words];
     if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
-        return single_set(sh, &mut known[sets[0]], pend, pending, stats, p, c);
+        let v = single_set(sh, &mut known[sets[0]], pend, pending, stats, p, c);
+        return (v, c);
     }
     pending.clear();
     for (i, &w) in pend.iter().enumerate() {
@@ -903,11 +1128,11 @@ fn sparse_step<T: Value>(
             Some(j) => known[sets[j]].present[v as usize] = 1,
             None => {
                 stats.full_scans += 1;
-                return v;
+                return (v, c);
             }
         }
     }
-    c
+    (c, c)
 }
 
 /// Keeps the values of `pending` not marked in `seen`, in order; free of

@@ -13,12 +13,25 @@ pub trait Value: Copy + Eq + Ord + Default + BitXor<Output = Self> + Send + Sync
     fn get(self) -> u32;
     /// `v` in this type, if it fits.
     fn from_u32(v: u32) -> Option<Self>;
+    /// The store of `values` when it holds this type.
+    fn store_of(values: &mut Values) -> Option<&mut Vec<Self>>;
+    /// A store holding `v`.
+    fn into_values(v: Vec<Self>) -> Values;
 }
 
 macro_rules! value_impl {
-    ($t:ty) => {
+    ($t:ty, $variant:ident) => {
         impl Value for $t {
             const WIDTH: usize = std::mem::size_of::<$t>();
+            fn store_of(values: &mut Values) -> Option<&mut Vec<Self>> {
+                match values {
+                    Values::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn into_values(v: Vec<Self>) -> Values {
+                Values::$variant(v)
+            }
             #[inline(always)]
             fn get(self) -> u32 {
                 self as u32
@@ -30,9 +43,9 @@ macro_rules! value_impl {
         }
     };
 }
-value_impl!(u8);
-value_impl!(u16);
-value_impl!(u32);
+value_impl!(u8, U8);
+value_impl!(u16, U16);
+value_impl!(u32, U32);
 
 /// A nim-sequence `G(0), G(1), …`: `values[n]` is the Grundy value of a
 /// heap of `n` tokens.
