@@ -17,7 +17,10 @@
 //! and rare heap sizes found after the batch was filled) are entered when
 //! the row is used ([`RareBatch::complete`]). Rows are filled by up to two
 //! threads, each a half of the rows; a row's marks are a set, so they do
-//! not depend on the thread count or on the order of the pairs.
+//! not depend on the thread count or on the order of the pairs. A thread
+//! of a paired run ([`super::paired`]), which computes every other heap,
+//! holds only the rows of one parity, one after the other
+//! ([`RareBatch::set_parity`]); its tiles read every other partner.
 //!
 //! Nothing here decides a value: each row becomes exactly the marks the
 //! one-at-a-time loop would make (a test compares the two on every row).
@@ -29,12 +32,19 @@ use super::values::Value;
 /// faster).
 pub const TILE: usize = 32;
 
-/// The pairs with a rare member of the split sets `m0 ≤ m < m0 + rows`,
-/// as one row of marks per `m` (`marks[v] = 1` for every value `v` found).
+/// The pairs with a rare member of the split sets `m0 ≤ m < m0 + rows`
+/// (of one parity, if set), as one row of marks per `m` (`marks[v] = 1`
+/// for every value `v` found).
 #[derive(Clone, Debug, Default)]
 pub struct RareBatch {
     m0: usize,
     rows: usize,
+    /// Row `j` holds `m = first + step · j`, for `j < count`.
+    first: usize,
+    step: usize,
+    count: usize,
+    /// Only rows of `m` of this parity are filled and covered.
+    parity: Option<usize>,
     width: usize,
     /// Rare heap sizes `lo ≤ r < hi` (and `r < m`) are entered in the rows.
     lo: usize,
@@ -48,9 +58,6 @@ pub struct RareBatch {
     checked: usize,
     fits: bool,
     valid: bool,
-    /// Only the rows of `m` of this parity are filled (and covered): a
-    /// thread of a paired run reads only those ([`RareBatch::set_parity`]).
-    parity: Option<usize>,
 }
 
 impl RareBatch {
@@ -62,14 +69,14 @@ impl RareBatch {
     /// Whether the row of `m` is held.
     pub fn covers(&self, m: usize) -> bool {
         self.valid
-            && m >= self.m0
+            && m >= self.first
             && m < self.m0 + self.rows
-            && self.parity.is_none_or(|p| m % 2 == p)
+            && (m - self.first) % self.step == 0
     }
 
     /// From the next fill on, only rows of `m` of this parity (all with
-    /// `None`); the rows held now are kept, and still covered, only if
-    /// the setting does not change.
+    /// `None`); the rows held now stay only if the setting does not
+    /// change.
     pub fn set_parity(&mut self, parity: Option<usize>) {
         if parity != self.parity {
             self.valid = false;
@@ -82,8 +89,10 @@ impl RareBatch {
     /// with `lo ≤ r < m`, where `lo = m0 + rows − g.len()` makes every
     /// partner `m − r` a known heap size; with `distinct`, not the pair
     /// `2r = m`. Each row has `width` marks, more than any nim-sum of two
-    /// values of `g` (a power of two above every value is fastest). With `two_threads`, each half of the rows is filled
-    /// on its own thread of the current rayon pool.
+    /// values of `g` (a power of two above every value is fastest). With
+    /// `two_threads`, each half of the rows is filled on its own thread of
+    /// the current rayon pool. Only the rows of the
+    /// [parity](Self::set_parity) set, if one is.
     ///
     /// # Panics
     /// If `m0 + rows < g.len()` (the rows would leave known partners out of
@@ -105,26 +114,31 @@ impl RareBatch {
         assert!(lo <= n, "a batch ends at most `n` past n");
         self.m0 = m0;
         self.rows = rows;
+        let (first, step) = match self.parity {
+            Some(p) => (m0 + (p + 2 - m0 % 2) % 2, 2),
+            None => (m0, 1),
+        };
+        let count = (m0 + rows).saturating_sub(first).div_ceil(step);
+        (self.first, self.step, self.count) = (first, step, count);
         self.width = width;
         self.lo = lo;
         self.hi = n;
         self.marks.clear();
-        self.marks.resize(rows * width, 0);
+        self.marks.resize(count * width, 0);
         let from = below(rare, lo);
         let rare = &rare[from..];
-        let parity = self.parity;
-        if two_threads && rows >= 2 * TILE {
-            let half = rows / 2;
+        if two_threads && count >= 2 * TILE {
+            let half = count / 2;
             let (a, b) = self.marks.split_at_mut(half * width);
             rayon::join(
-                || enter(a, m0, width, g, rare, distinct, parity),
-                || enter(b, m0 + half, width, g, rare, distinct, parity),
+                || enter(a, first, step, width, g, rare, distinct),
+                || enter(b, first + step * half, step, width, g, rare, distinct),
             );
         } else {
-            enter(&mut self.marks, m0, width, g, rare, distinct, parity);
+            enter(&mut self.marks, first, step, width, g, rare, distinct);
         }
         self.near.clear();
-        self.near.resize(rows.div_ceil(TILE), lo);
+        self.near.resize(count.div_ceil(TILE), lo);
         self.checked = n;
         self.fits = true;
         self.valid = true;
@@ -159,7 +173,7 @@ impl RareBatch {
         present: &mut [u8],
     ) {
         debug_assert!(self.covers(m));
-        let j = m - self.m0;
+        let j = (m - self.first) / self.step;
         let t = j / TILE;
         let width = self.width;
         // Values found after the fill may not fit the rows: then the tiles
@@ -170,14 +184,16 @@ impl RareBatch {
             self.checked += 1;
         }
         if self.fits && self.near[t] == self.lo {
-            let t0 = self.m0 + t * TILE;
-            let t1 = (t0 + TILE).min(self.m0 + self.rows);
-            // Every row m' < t1 of the tile has G(m' − r) for r >= from.
+            let (j0, j1) = (t * TILE, (t * TILE + TILE).min(self.count));
+            let t0 = self.first + self.step * j0;
+            // One past the tile's last m: every row m' < t1 of the tile has
+            // G(m' − r) for r >= from.
+            let t1 = self.first + self.step * (j1 - 1) + 1;
             let from = t1.saturating_sub(g.len()).min(self.lo);
             let a = below(rare, from);
             let b = below(rare, self.lo);
-            let rows = &mut self.marks[(t0 - self.m0) * width..(t1 - self.m0) * width];
-            enter(rows, t0, width, g, &rare[a..b], distinct, self.parity);
+            let rows = &mut self.marks[j0 * width..j1 * width];
+            enter(rows, t0, self.step, width, g, &rare[a..b], distinct);
             self.near[t] = from;
         }
         present[..width].copy_from_slice(&self.marks[j * width..(j + 1) * width]);
@@ -207,34 +223,34 @@ pub fn below(rare: &[u32], x: usize) -> usize {
 
 /// Enters the pairs `G(r) ⊕ G(m − r)` of the rare heap sizes `rare`
 /// (ascending, each `r < m` of a row and not `2r = m` with `distinct`)
-/// in the rows of `marks` (`m = first, first + 1, …`, `width` marks
-/// each; with `parity`, only the rows of `m` of that parity). Every
-/// partner `G(m − r)` must be in `g`.
+/// in the rows of `marks` (`m = first, first + step, …`, `width` marks
+/// each). Every partner `G(m − r)` must be in `g`.
 fn enter<T: Value>(
     marks: &mut [u8],
     first: usize,
+    step: usize,
     width: usize,
     g: &[T],
     rare: &[u32],
     distinct: bool,
-    parity: Option<usize>,
 ) {
     let rows = marks.len() / width;
+    let end = first + step * rows.saturating_sub(1) + 1;
     // The plain pairs: every row has the pair (r < first, so r < m for
     // every row's m, and no equal split among the rows). The rest are
     // checked one by one.
-    let plain = |r: usize| r < first && !(distinct && 2 * r >= first && 2 * r < first + rows);
+    let plain = |r: usize| r < first && !(distinct && 2 * r >= first && 2 * r < end);
     let easy: Vec<(usize, T)> = rare
         .iter()
         .map(|&r| r as usize)
         .filter(|&r| plain(r))
         .map(|r| (r, g[r]))
         .collect();
-    fill_tiles(marks, width, g, &easy, first, parity);
+    fill_tiles(marks, width, g, &easy, first, step);
     for r in rare.iter().map(|&r| r as usize).filter(|&r| !plain(r)) {
         for (j, row) in marks.chunks_exact_mut(width).enumerate() {
-            let m = first + j;
-            if r < m && !(distinct && 2 * r == m) && parity.is_none_or(|p| m % 2 == p) {
+            let m = first + step * j;
+            if r < m && !(distinct && 2 * r == m) {
                 row[(g[r] ^ g[m - r]).get() as usize] = 1;
             }
         }
@@ -242,39 +258,37 @@ fn enter<T: Value>(
 }
 
 /// The plain pairs of `easy` (`(r, G(r))`, every `r < m` of every row) in
-/// the rows of `marks` (`m = first, first + 1, …`), a tile of rows at a
-/// time: for one `r` the partners of a tile are one forward slice. Rows of
-/// a power-of-two width take a path whose marks need no bounds check.
-/// With `parity`, only the rows of `m` of that parity.
+/// the rows of `marks` (`m = first, first + step, …`, `step` 1 or 2), a
+/// tile of rows at a time: for one `r` the partners of a tile are one
+/// forward slice (every other value of it with step 2). Rows of a
+/// power-of-two width take a path whose marks need no bounds check.
 fn fill_tiles<T: Value>(
     marks: &mut [u8],
     width: usize,
     g: &[T],
     easy: &[(usize, T)],
     first: usize,
-    parity: Option<usize>,
+    step: usize,
 ) {
-    match (width, parity) {
-        (256, None) => fixed::<T, 256, false>(marks, g, easy, first, 0),
-        (512, None) => fixed::<T, 512, false>(marks, g, easy, first, 0),
-        (1024, None) => fixed::<T, 1024, false>(marks, g, easy, first, 0),
-        (2048, None) => fixed::<T, 2048, false>(marks, g, easy, first, 0),
-        (4096, None) => fixed::<T, 4096, false>(marks, g, easy, first, 0),
-        (256, Some(p)) => fixed::<T, 256, true>(marks, g, easy, first, p),
-        (512, Some(p)) => fixed::<T, 512, true>(marks, g, easy, first, p),
-        (1024, Some(p)) => fixed::<T, 1024, true>(marks, g, easy, first, p),
-        (2048, Some(p)) => fixed::<T, 2048, true>(marks, g, easy, first, p),
-        (4096, Some(p)) => fixed::<T, 4096, true>(marks, g, easy, first, p),
+    match (width, step) {
+        (256, 1) => fixed::<T, 256, 1>(marks, g, easy, first),
+        (512, 1) => fixed::<T, 512, 1>(marks, g, easy, first),
+        (1024, 1) => fixed::<T, 1024, 1>(marks, g, easy, first),
+        (2048, 1) => fixed::<T, 2048, 1>(marks, g, easy, first),
+        (4096, 1) => fixed::<T, 4096, 1>(marks, g, easy, first),
+        (256, 2) => fixed::<T, 256, 2>(marks, g, easy, first),
+        (512, 2) => fixed::<T, 512, 2>(marks, g, easy, first),
+        (1024, 2) => fixed::<T, 1024, 2>(marks, g, easy, first),
+        (2048, 2) => fixed::<T, 2048, 2>(marks, g, easy, first),
+        (4096, 2) => fixed::<T, 4096, 2>(marks, g, easy, first),
         _ => {
             for (t, tile) in marks.chunks_mut(TILE * width).enumerate() {
-                let m = first + t * TILE;
+                let m = first + step * t * TILE;
                 let count = tile.len() / width;
                 for &(r, gr) in easy {
-                    let partners = &g[m - r..m - r + count];
-                    for (j, (row, &q)) in tile.chunks_exact_mut(width).zip(partners).enumerate() {
-                        if parity.is_none_or(|p| (m + j) % 2 == p) {
-                            row[(gr ^ q).get() as usize] = 1;
-                        }
+                    let partners = g[m - r..].iter().step_by(step).take(count);
+                    for (row, &q) in tile.chunks_exact_mut(width).zip(partners) {
+                        row[(gr ^ q).get() as usize] = 1;
                     }
                 }
             }
@@ -284,42 +298,37 @@ fn fill_tiles<T: Value>(
 
 /// [`fill_tiles`] for rows of `W` marks, `W` a power of two above every
 /// nim-sum (so masking the index with `W − 1` changes nothing, and lets the
-/// compiler see that every mark is in its row). With `ALT`, only the
-/// rows of `m` of parity `parity`.
-fn fixed<T: Value, const W: usize, const ALT: bool>(
+/// compiler see that every mark is in its row). Rows `m = first + S · j`.
+fn fixed<T: Value, const W: usize, const S: usize>(
     marks: &mut [u8],
     g: &[T],
     easy: &[(usize, T)],
     first: usize,
-    parity: usize,
 ) {
     debug_assert_eq!(marks.len() % W, 0);
     for (t, tile) in marks.chunks_mut(TILE * W).enumerate() {
-        let m = first + t * TILE;
-        // The first row of the tile to fill; with ALT, every other one.
-        let j0 = if ALT { (parity + 2 - m % 2) % 2 } else { 0 };
+        let m = first + S * t * TILE;
         if tile.len() == TILE * W {
             let full = &mut tile[..TILE * W];
             // A whole tile: the nim-sums of a slice are computed together
             // (they vectorise), then each row's mark is a store at a fixed
             // offset from the tile's start, with no pointer per row.
-            if ALT {
-                // Unrolled with fixed offsets, as below: a loop over
-                // every other row costs as much as all of them.
-                if j0 == 0 {
-                    alternate::<T, W, 0>(full, g, easy, m);
-                } else {
-                    alternate::<T, W, 1>(full, g, easy, m);
-                }
-                continue;
-            }
             for &(r, gr) in easy {
-                let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
-                    unreachable!("every partner of the tile is known")
-                };
                 let mut sums = [0usize; TILE];
-                for (s, &q) in sums.iter_mut().zip(partners) {
-                    *s = (gr ^ q).get() as usize & (W - 1);
+                if S == 1 {
+                    let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
+                        unreachable!("every partner of the tile is known")
+                    };
+                    for (s, &q) in sums.iter_mut().zip(partners) {
+                        *s = (gr ^ q).get() as usize & (W - 1);
+                    }
+                } else {
+                    let Some(partners) = g[m - r..].first_chunk::<{ 2 * TILE }>() else {
+                        unreachable!("every partner of the tile is known")
+                    };
+                    for (i, s) in sums.iter_mut().enumerate() {
+                        *s = (gr ^ partners[2 * i]).get() as usize & (W - 1);
+                    }
                 }
                 for (j, &s) in sums.iter().enumerate() {
                     full[j * W + s] = 1;
@@ -334,36 +343,10 @@ fn fixed<T: Value, const W: usize, const ALT: bool>(
             .collect();
         let count = rows.len();
         for &(r, gr) in easy {
-            let partners = &g[m - r..m - r + count];
-            for (j, (row, &q)) in rows.iter_mut().zip(partners).enumerate() {
-                if !ALT || j % 2 == j0 {
-                    row[(gr ^ q).get() as usize & (W - 1)] = 1;
-                }
+            let partners = g[m - r..].iter().step_by(S).take(count);
+            for (row, &q) in rows.iter_mut().zip(partners) {
+                row[(gr ^ q).get() as usize & (W - 1)] = 1;
             }
-        }
-    }
-}
-
-/// The whole tile `full` of rows `m, m + 1, …` of [`fixed`], rows
-/// `J0, J0 + 2, …` only: each row's nim-sums with the partners of its
-/// parity, computed together.
-#[inline(always)]
-fn alternate<T: Value, const W: usize, const J0: usize>(
-    full: &mut [u8],
-    g: &[T],
-    easy: &[(usize, T)],
-    m: usize,
-) {
-    for &(r, gr) in easy {
-        let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
-            unreachable!("every partner of the tile is known")
-        };
-        let mut sums = [0u32; TILE / 2];
-        for (i, s) in sums.iter_mut().enumerate() {
-            *s = (gr ^ partners[J0 + 2 * i]).get() & (W as u32 - 1);
-        }
-        for (i, &s) in sums.iter().enumerate() {
-            full[(J0 + 2 * i) * W + s as usize] = 1;
         }
     }
 }
@@ -377,15 +360,20 @@ mod tests {
     /// the batch, on one thread and two, with rows of both widths; each row
     /// read when the sequence is known to `m + lag` (or to `n`, where the
     /// batch was filled), as the engine reads it, so that the tiles' own
-    /// fill ([`RareBatch::complete`]) is exercised with `lo` up to 511.
+    /// fill ([`RareBatch::complete`]) is exercised with `lo` up to 511;
+    /// all rows, or those of one parity (and no other row is covered).
     #[test]
     fn rows_equal_the_pairs_one_by_one() {
         let g: Vec<u16> = (0..3000u32).map(|i| ((i * 7919) % 613) as u16).collect();
         let rare: Vec<u32> = (1..3000u32)
             .filter(|&i| i % 7 == 3 || i % 101 == 0 || i < 40 && i % 3 == 0)
             .collect();
-        for distinct in [false, true] {
-            for two in [false, true] {
+        for (distinct, two, parity) in [false, true]
+            .into_iter()
+            .flat_map(|d| [(d, false), (d, true)])
+            .flat_map(|(d, t)| [(d, t, None), (d, t, Some(0)), (d, t, Some(1))])
+        {
+            {
                 for (n, m0, rows, lag) in [
                     (1000usize, 937usize, 64usize, 1usize),
                     (2500, 2461, 40, 1),
@@ -398,10 +386,15 @@ mod tests {
                     let known: Vec<u32> =
                         rare.iter().copied().filter(|&r| (r as usize) < n).collect();
                     let mut b = RareBatch::default();
+                    b.set_parity(parity);
                     // A power-of-two width and another (two paths).
                     let width = if rows % 2 == 0 { 1024 } else { 1536 };
                     b.fill(&g[..n], &known, m0, rows, width, distinct, two);
                     for m in m0..m0 + rows {
+                        if parity.is_some_and(|p| m % 2 != p) {
+                            assert!(!b.covers(m));
+                            continue;
+                        }
                         assert!(b.covers(m));
                         let len = n.max(m + lag);
                         let now: Vec<u32> = rare
@@ -418,7 +411,10 @@ mod tests {
                         }
                         let mut got = vec![0u8; 2048];
                         b.complete(m, &g[..len], &now, distinct, &mut got);
-                        assert_eq!(got, want, "m {m} n {n} rows {rows} distinct {distinct}");
+                        assert_eq!(
+                            got, want,
+                            "m {m} n {n} rows {rows} distinct {distinct} parity {parity:?}"
+                        );
                     }
                     assert!(!b.covers(m0 + rows));
                 }

@@ -669,7 +669,8 @@ impl SparseEngine {
 
     /// Computes `G(n + 1)` for `n = g.len()` before `G(n)` is known, as
     /// if `G(n)` were not an option: the value the step would give, and
-    /// its candidate (see [`sparse_step`]). Only when
+    /// its candidate (the least common value missing from the pairs with a
+    /// rare member, see the module documentation). Only when
     /// [`pairable`](Self::pairable)`(n, ..)`. Record `G(n)` with
     /// [`push_value`](Self::push_value) next, then
     /// [`settle`](Self::settle) the guess.
