@@ -323,7 +323,7 @@ fn fixed<T: Value, const W: usize, const S: usize>(
                         *s = (gr ^ q).get() as usize & (W - 1);
                     }
                 } else {
-                    let Some(partners) = g[m - r..].first_chunk::<{ 2 * TILE }>() else {
+                    let Some(partners) = g[m - r..].first_chunk::<{ 2 * TILE - 1 }>() else {
                         unreachable!("every partner of the tile is known")
                     };
                     for (i, s) in sums.iter_mut().enumerate() {
@@ -382,6 +382,9 @@ mod tests {
                     (1000, 999, 512, 1),
                     (2500, 2497, 100, 3),
                     (600, 599, 300, 1),
+                    // lo = 514 is rare, and the last row's partner of it
+                    // is G(n − 1): the last tile reads to the end of g.
+                    (1000, 1002, 512, 1),
                 ] {
                     let known: Vec<u32> =
                         rare.iter().copied().filter(|&r| (r as usize) < n).collect();
