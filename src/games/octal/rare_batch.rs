@@ -306,6 +306,17 @@ fn fixed<T: Value, const W: usize, const S: usize>(
     first: usize,
 ) {
     debug_assert_eq!(marks.len() % W, 0);
+    // With S = 2 a tile's partners are every other value of a slice: they
+    // are read from the values of the window the rows need split by the
+    // parity of their heap size, each a forward slice again (reading every
+    // other value made the fill a third slower).
+    let split = match (S, easy.first(), easy.last()) {
+        (2, Some(&(least, _)), Some(&(most, _))) => {
+            let rows = marks.len() / W;
+            Some(Split::new(g, first - most, first + S * rows - least))
+        }
+        _ => None,
+    };
     for (t, tile) in marks.chunks_mut(TILE * W).enumerate() {
         let m = first + S * t * TILE;
         if tile.len() == TILE * W {
@@ -314,21 +325,16 @@ fn fixed<T: Value, const W: usize, const S: usize>(
             // (they vectorise), then each row's mark is a store at a fixed
             // offset from the tile's start, with no pointer per row.
             for &(r, gr) in easy {
+                let from = match &split {
+                    Some(split) => split.from(m - r),
+                    None => &g[m - r..],
+                };
+                let Some(partners) = from.first_chunk::<TILE>() else {
+                    unreachable!("every partner of the tile is known")
+                };
                 let mut sums = [0usize; TILE];
-                if S == 1 {
-                    let Some(partners) = g[m - r..].first_chunk::<TILE>() else {
-                        unreachable!("every partner of the tile is known")
-                    };
-                    for (s, &q) in sums.iter_mut().zip(partners) {
-                        *s = (gr ^ q).get() as usize & (W - 1);
-                    }
-                } else {
-                    let Some(partners) = g[m - r..].first_chunk::<{ 2 * TILE - 1 }>() else {
-                        unreachable!("every partner of the tile is known")
-                    };
-                    for (i, s) in sums.iter_mut().enumerate() {
-                        *s = (gr ^ partners[2 * i]).get() as usize & (W - 1);
-                    }
+                for (s, &q) in sums.iter_mut().zip(partners) {
+                    *s = (gr ^ q).get() as usize & (W - 1);
                 }
                 for (j, &s) in sums.iter().enumerate() {
                     full[j * W + s] = 1;
@@ -348,6 +354,31 @@ fn fixed<T: Value, const W: usize, const S: usize>(
                 row[(gr ^ q).get() as usize & (W - 1)] = 1;
             }
         }
+    }
+}
+
+/// The values `G(lo..hi)` (those that exist) split by the parity of the
+/// heap size: `G(s), G(s + 2), …` is one forward slice.
+struct Split<T> {
+    base: usize,
+    halves: [Vec<T>; 2],
+}
+
+impl<T: Value> Split<T> {
+    fn new(g: &[T], lo: usize, hi: usize) -> Split<T> {
+        let base = lo & !1;
+        let window = &g[base..hi.min(g.len())];
+        let half = |p: usize| window.iter().skip(p).step_by(2).copied().collect();
+        Split {
+            base,
+            halves: [half(0), half(1)],
+        }
+    }
+
+    /// `G(s), G(s + 2), …` to the end of the window.
+    fn from(&self, s: usize) -> &[T] {
+        let k = s - self.base;
+        &self.halves[k % 2][k / 2..]
     }
 }
 
