@@ -401,28 +401,17 @@ fn datasets_are_identical_for_any_thread_count() {
             ));
         }
     }
-    assert_same_files(
-        &d.path().join("0.6-1"),
-        &d.path().join("0.6-2"),
-        &[
-            "sequence.csv",
-            "sequence.bin.zst",
-            "b-file.txt",
-            "table.tex",
-            "summary.json",
-        ],
-    );
-    assert_same_files(
-        &d.path().join("0.007-1"),
-        &d.path().join("0.007-2"),
-        &[
-            "sequence.csv",
-            "sequence.bin.zst",
-            "b-file.txt",
-            "table.tex",
-            "summary.json",
-        ],
-    );
+    let files = [
+        "sequence.csv",
+        "sequence.bin.zst",
+        "b-file.txt",
+        "table.tex",
+        "summary.json",
+    ];
+    for code in ["0.007", "0.6"] {
+        let dir = |t: &str| d.path().join(format!("{code}-{t}"));
+        assert_same_files(&dir("1"), &dir("2"), &files);
+    }
     let (c, v) =
         grundy::dataset::octal::read_sequence(&d.path().join("0.007-1/sequence.bin.zst")).unwrap();
     assert_eq!(c, "0.007");

@@ -299,6 +299,10 @@ fn run<T: Value>(
                 }
             }
         }
+        if let Fast::Sparse(sparse, _) = &mut *fast {
+            // After a paired run: every heap again.
+            sparse.set_heap_parity(None);
+        }
         let (vs, count) = match (engine, &mut *fast) {
             (Engine::Sparse, Fast::Sparse(sparse, _)) if g.len() + 1 < len => sparse.next_values(g),
             (Engine::Sparse, Fast::Sparse(sparse, _)) => ([sparse.next_value(g), 0], 1),
