@@ -683,11 +683,8 @@ impl SparseEngine {
         let w = &mut self.workers[0];
         let before = w.stats;
         let fresh = !w.known.iter().any(|k| k.m == m && k.rare_done);
-        w.seen.clear();
-        w.seen.resize(2 * sh.cap as usize + 2, 0);
-        w.stats.work += STEP_WORK;
+        begin(sh, w, g, heap, true);
         w.stats.sparse_steps += 1;
-        enter_moves(sh, &mut w.seen, g, heap, true);
         let (value, candidate) = sparse_step(sh, w, &p, &[m], heap, true, Some(&mut self.snapshot));
         Guess {
             heap,
@@ -868,12 +865,7 @@ fn compute<T: Value>(
     p: &Pairs<'_, T>,
 ) -> u32 {
     let g = p.values();
-    w.seen.clear();
-    w.seen.resize(2 * sh.cap as usize + 2, 0);
-    w.stats.work += STEP_WORK + plain_options(sh, n);
-    let seen = &mut w.seen;
-    enter_moves(sh, seen, g, n, false);
-    enter_splits(sh, seen, g, n);
+    begin(sh, w, g, n, false);
     let mut ms = std::mem::take(&mut w.ms);
     ms.clear();
     ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
@@ -894,10 +886,16 @@ fn compute<T: Value>(
     v
 }
 
-/// Enters in `seen` the values of heap `n`'s moves that leave nothing or
-/// one heap; with `ahead`, not the move to `n − 1`, whose value is not
-/// known yet ([`SparseEngine::speculate`]).
-fn enter_moves<T: Value>(sh: &Shared, seen: &mut [u8], g: &[T], n: usize, ahead: bool) {
+/// The start of heap `n`'s step: `seen` cleared, the step's fixed work
+/// charged, and the values of the moves that leave nothing or one heap
+/// and of the splits enumerated plainly entered; with `ahead`, not the
+/// move to `n − 1`, whose value is not known yet
+/// ([`SparseEngine::speculate`]).
+fn begin<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], n: usize, ahead: bool) {
+    w.seen.clear();
+    w.seen.resize(2 * sh.cap as usize + 2, 0);
+    w.stats.work += STEP_WORK + plain_options(sh, n);
+    let seen = &mut w.seen;
     for &k in &sh.whole {
         if k == n {
             set(seen, 0);
@@ -908,11 +906,6 @@ fn enter_moves<T: Value>(sh: &Shared, seen: &mut [u8], g: &[T], n: usize, ahead:
             set(seen, g[n - k].get());
         }
     }
-}
-
-/// Enters in `seen` the values of heap `n`'s splits that are enumerated
-/// plainly (see [`plain_options`]).
-fn enter_splits<T: Value>(sh: &Shared, seen: &mut [u8], g: &[T], n: usize) {
     for &k in &sh.plain2 {
         if n >= k + 3 {
             let m = n - k;
