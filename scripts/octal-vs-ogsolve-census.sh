@@ -68,14 +68,15 @@ grundy_checksum() {
 }
 median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
-[ -f "$raw" ] || echo "code,grundy_s,ogsolve_s,runs,g_n,date" > "$raw"
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+[ -f "$raw" ] || echo "code,grundy_s,ogsolve_s,runs,g_n,date,machine" > "$raw"
 # Replaces the row of a code in $raw, or appends it.
 save_row() {
   python3 - "$raw" "$1" <<'PY'
 import csv, os, sys
 raw, row = sys.argv[1:]
-fields = ["code", "grundy_s", "ogsolve_s", "runs", "g_n", "date"]
-new = dict(zip(fields, row.split(",")))
+fields = ["code", "grundy_s", "ogsolve_s", "runs", "g_n", "date", "machine"]
+new = dict(zip(fields, row.split(",", len(fields) - 1)))
 rows = [r for r in csv.DictReader(open(raw)) if r["code"] != new["code"]] + [new]
 with open(raw + ".tmp", "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
@@ -104,16 +105,16 @@ for code in $(if [ -n "${REPORT_ONLY:-}" ]; then :; else codes "$@"; fi); do
     done
     gt=$(echo "$gs" | median); ot=$(echo "$os" | median); r=$runs
   fi
-  save_row "$code,$gt,$ot,$r,$gv,$(date -u +%Y-%m-%d)"
+  save_row "$code,$gt,$ot,$r,$gv,$(date -u +%Y-%m-%d),$(nproc) cores of $cpu"
   count=$((count + 1))
   echo "$count $code: grundy $gt s, ogsolve $ot s" >&2
 done
 
 out=reports/octal-performance.md
 section=$(mktemp)
-python3 - "$raw" "$n" "$runs" "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)" > "$section" <<'PY'
+python3 - "$raw" "$n" "$runs" > "$section" <<'PY'
 import csv, math, sys
-raw, n, runs, cores, cpu, day = sys.argv[1:]
+raw, n, runs = sys.argv[1:]
 rows = list(csv.DictReader(open(raw)))
 for r in rows:
     r["g"] = float(r["grundy_s"]); r["o"] = float(r["ogsolve_s"])
@@ -127,7 +128,11 @@ print("<!-- census -->")
 print("## Every code of up to three digits")
 print()
 days = sorted({r.get("date") or "?" for r in rows})
-print(f"Produced by `scripts/octal-vs-ogsolve.sh --census {n} {runs}` on {cores} cores ({cpu}); rows measured on {', '.join(days)} (a stopped run is continued with `SKIP_DONE=1`; both tools are always timed side by side in one run, so each row's ratio is of one machine and one moment). Raw rows: `reports/octal-performance-census.csv`.")
+machines = {}
+for r in rows:
+    machines[r.get("machine") or "?"] = machines.get(r.get("machine") or "?", 0) + 1
+where = "; ".join(f"{k}: {v} rows" for k, v in sorted(machines.items()))
+print(f"Produced by `scripts/octal-vs-ogsolve.sh --census {n} {runs}` ({where}); rows measured on {', '.join(days)} (a stopped run is continued with `SKIP_DONE=1`; both tools are always timed side by side in one run, so each row's ratio is of one machine and one moment; the machine of each row is in the raw rows). Raw rows: `reports/octal-performance-census.csv`.")
 print(f"Both tools compute G(0..={n}) for each of {len(rows)} of the census's 1024 codes;")
 print("grundy: `grundy octal seq CODE --max-n N --summary` (all cores); ogsolve: `ogsolve CODE -n N -m rc2` (one thread).")
 medians = sum(1 for r in rows if r["runs"] != "1")

@@ -22,7 +22,6 @@
 //! image keyed by the least id of a loop containing it.
 
 use crate::error::Result;
-use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -31,24 +30,52 @@ pub const MAGIC: [u8; 8] = *b"GRUNDYMR";
 /// The current format version.
 pub const VERSION: u32 = 2;
 
-/// The table header.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// [`MAGIC`].
-    pub magic: [u8; 8],
-    /// [`VERSION`].
-    pub version: u32,
-    /// Tile count `T`.
-    pub tiles: u32,
-    /// Number of loops.
-    pub loops: u64,
-    /// Number of records.
-    pub records: u64,
-    /// BLAKE3 digest of the content (see [`super::stream`]).
-    pub digest: [u8; 32],
-}
+/// Defines a keyed table's header struct, named by the argument (magic, version, tile
+/// count, loop count, record count, digest: the layout above) over the
+/// module's `MAGIC` and `VERSION`, with its [`super::stream::FrameHeader`]
+/// and [`KeyedHeader`] implementations; the positions and remoteness
+/// tables differ only in those constants.
+macro_rules! keyed_header {
+    ($name:ident) => {
+        /// The table header.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct $name {
+            /// [`MAGIC`].
+            pub magic: [u8; 8],
+            /// [`VERSION`].
+            pub version: u32,
+            /// Tile count `T`.
+            pub tiles: u32,
+            /// Number of loops.
+            pub loops: u64,
+            /// Number of records.
+            pub records: u64,
+            /// BLAKE3 digest of the content (see [`super::stream`]).
+            pub digest: [u8; 32],
+        }
 
-crate::frame_header!(Header, MAGIC, VERSION);
+        $crate::frame_header!($name, MAGIC, VERSION);
+
+        impl $crate::dataset::monorail_positions::KeyedHeader for $name {
+            fn blank(tiles: u32, loops: u64, records: u64) -> $name {
+                $name {
+                    magic: MAGIC,
+                    version: VERSION,
+                    tiles,
+                    loops,
+                    records,
+                    digest: [0; 32],
+                }
+            }
+            fn records(&self) -> u64 {
+                self.records
+            }
+        }
+    };
+}
+pub(crate) use keyed_header;
+
+keyed_header!(Header);
 
 /// A header of a keyed Monorail table: `(canonical key, u16 value)`
 /// records sorted by key after this header's fields (the positions table
@@ -60,22 +87,6 @@ pub trait KeyedHeader: super::stream::FrameHeader {
     fn blank(tiles: u32, loops: u64, records: u64) -> Self;
     /// Number of records that follow.
     fn records(&self) -> u64;
-}
-
-impl KeyedHeader for Header {
-    fn blank(tiles: u32, loops: u64, records: u64) -> Header {
-        Header {
-            magic: MAGIC,
-            version: VERSION,
-            tiles,
-            loops,
-            records,
-            digest: [0; 32],
-        }
-    }
-    fn records(&self) -> u64 {
-        self.records
-    }
 }
 
 use super::stream;

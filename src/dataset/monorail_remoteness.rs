@@ -28,11 +28,10 @@
 //! finishing as fast as possible and the loser lasting as long as possible:
 //! even exactly at P-positions (nimber 0).
 
-use super::monorail_positions::{read_keyed_chunks, write_keyed, KeyedHeader};
+use super::monorail_positions::{keyed_header, read_keyed_chunks, write_keyed};
 use crate::error::{Error, Result};
 use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::remoteness::Remoteness;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.
@@ -45,40 +44,7 @@ pub const FILE: &str = "remoteness.bin.zst";
 /// `play` solve).
 pub const MAX_TILES: usize = 18;
 
-/// The table header.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// [`MAGIC`].
-    pub magic: [u8; 8],
-    /// [`VERSION`].
-    pub version: u32,
-    /// Tile count `T`.
-    pub tiles: u32,
-    /// Number of loops.
-    pub loops: u64,
-    /// Number of records.
-    pub records: u64,
-    /// BLAKE3 digest of the content (see [`super::stream`]).
-    pub digest: [u8; 32],
-}
-
-crate::frame_header!(Header, MAGIC, VERSION);
-
-impl KeyedHeader for Header {
-    fn blank(tiles: u32, loops: u64, records: u64) -> Header {
-        Header {
-            magic: MAGIC,
-            version: VERSION,
-            tiles,
-            loops,
-            records,
-            digest: [0; 32],
-        }
-    }
-    fn records(&self) -> u64 {
-        self.records
-    }
-}
+keyed_header!(Header);
 
 /// Writes `r` as `path` (atomically), zstd level 3.
 ///

@@ -66,7 +66,7 @@ pub fn worth<T: Value>(engine: &mut SparseEngine, g: &[T], len: usize) -> bool {
         return false;
     }
     engine.ready(g);
-    engine.mask() != 0 && engine.pairable(g.len(), len) && len - g.len() >= MIN_RUN
+    engine.pairable(g.len(), len) && len - g.len() >= MIN_RUN
 }
 
 /// Appends values to `g` until it has `len`, the engine leaves sparse
@@ -289,7 +289,7 @@ fn play<T: Value>(
             }
             continue;
         }
-        let guess = (e.mask() != 0 && e.pairable(n, len)).then(|| e.speculate(g));
+        let guess = e.pairable(n, len).then(|| e.speculate(g));
         let Some(v) = side.take(n) else {
             if let Some(guess) = guess {
                 e.abandon(guess, false);
