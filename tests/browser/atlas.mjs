@@ -11,42 +11,13 @@
 // (0.00001: period 1); one past the bound shows the server's error. With
 // --screenshots DIR, writes DIR/atlas.png (the list) and
 // DIR/atlas-0.137.png (the code page). Exits 1 with a message on failure.
-import { chromium } from "playwright-core";
+import { check, options, run, step } from "./harness.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const opt = options("atlas.mjs --url URL [--screenshots DIR]");
 const base = opt("--url");
 const shots = opt("--screenshots");
-if (!base) {
-  console.error("usage: atlas.mjs --url URL [--screenshots DIR]");
-  process.exit(2);
-}
-const started = Date.now();
-const step = (msg) => console.log(`ok ${((Date.now() - started) / 1000).toFixed(1)} s: ${msg}`);
-function check(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
-const timeout = setTimeout(() => {
-  console.error("error: the atlas browser test took longer than 90 s");
-  process.exit(1);
-}, 90_000);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
-let failed = false;
-try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+await run("atlas browser test", 90, { width: 1200, height: 800 }, async (page) => {
   const column = (key) =>
     page.$$eval(`#codes tbody td[data-key="${key}"]`, (tds) => tds.map((td) => td.dataset.value));
   const count = () => page.$eval("#count", (e) => e.textContent);
@@ -120,13 +91,4 @@ try {
   const err = await text("error");
   check(err.includes("past the atlas's bound"), `the error shown: ${err}`);
   step(`past the bound: "${err.slice(0, 80)}…"`);
-  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
-  console.log(`atlas browser test passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-} catch (e) {
-  console.error(`error: ${e.message}`);
-  failed = true;
-} finally {
-  clearTimeout(timeout);
-  await browser.close();
-}
-process.exit(failed ? 1 : 0);
+});

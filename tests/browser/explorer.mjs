@@ -13,26 +13,13 @@
 // (with --wide-url, a server on the unbounded grid at T = 16) on the widest
 // one: every cell's centre hit-tests to that cell and no control is cut
 // off. Exits 1 with a message on failure.
-import { chromium } from "playwright-core";
+import { check, options, run, step } from "./harness.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const opt = options("explorer.mjs --url URL [--wide-url URL] [--screenshot FILE]");
 const base = opt("--url");
 const shot = opt("--screenshot");
 const wide = opt("--wide-url");
-if (!base) {
-  console.error("usage: explorer.mjs --url URL [--screenshot FILE]");
-  process.exit(2);
-}
 const OPENING = "3,1,EW;3,2,EW;3,3,EW";
-const started = Date.now();
-const step = (msg) => console.log(`ok ${((Date.now() - started) / 1000).toFixed(1)} s: ${msg}`);
-function check(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 async function apiMoves(p) {
   const r = await fetch(new URL(`api/position?p=${encodeURIComponent(p)}`, base));
@@ -100,24 +87,7 @@ function sameLists(shown, api, what) {
   );
 }
 
-const timeout = setTimeout(() => {
-  console.error("error: the browser test took longer than 120 s");
-  process.exit(1);
-}, 120_000);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
-let failed = false;
-try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-
+await run("browser test", 120, { width: 1400, height: 1000 }, async (page) => {
   // 1. Load.
   await page.goto(base);
   await page.waitForSelector("#board svg");
@@ -257,13 +227,4 @@ try {
       if (shot && w === 1400) await page.screenshot({ path: shot.replace(/\.png$/, "-t16.png") });
     }
   }
-  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
-} catch (e) {
-  failed = true;
-  console.error(`error: ${e.message}`);
-} finally {
-  await browser.close();
-  clearTimeout(timeout);
-}
-if (failed) process.exit(1);
-console.log(`browser test passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
