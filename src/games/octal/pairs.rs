@@ -338,7 +338,26 @@ fn mark_masked<const W: usize>(state: &mut [u8], left: &[u16], right: &[u16], ma
     let Some(marks) = state.first_chunk_mut::<W>() else {
         unreachable!("the caller matched the length")
     };
-    for (&x, &y) in left.iter().zip(right) {
+    // Four pairs a 64-bit word: their nim-sums are one scalar XOR, each
+    // moved out with a shift (the compiler's vectorised loop moved each
+    // out of a vector register, a slower instruction, at 0.6 to 2^22).
+    let word = |v: &[u16]| {
+        let v: &[u16; 4] = v.try_into().expect("chunks of four");
+        v.iter()
+            .rev()
+            .fold(0u64, |acc, &x| (acc << 16) | u64::from(x))
+    };
+    let k = left.len().min(right.len());
+    let (l4, r4) = (left[..k].chunks_exact(4), right[..k].chunks_exact(4));
+    let (l_rest, r_rest) = (l4.remainder(), r4.remainder());
+    for (l, r) in l4.zip(r4) {
+        let s = word(l) ^ word(r);
+        marks[(s as usize) & (W - 1)] = mark;
+        marks[((s >> 16) as usize) & (W - 1)] = mark;
+        marks[((s >> 32) as usize) & (W - 1)] = mark;
+        marks[((s >> 48) as usize) & (W - 1)] = mark;
+    }
+    for (&x, &y) in l_rest.iter().zip(r_rest) {
         marks[usize::from(x ^ y) & (W - 1)] = mark;
     }
 }

@@ -53,6 +53,10 @@ pub struct RareBatch {
     /// Per tile of [`TILE`] rows: the least rare heap size its rows hold
     /// (`lo` until the tile is first read, see [`RareBatch::complete`]).
     near: Vec<usize>,
+    /// The last count of rare heap sizes below a tile's `near` (or `m`),
+    /// as `(x, rare.len(), count)`: a tile's rows read the same one, so
+    /// the binary search is done once a tile, not once a row.
+    early: (usize, usize, usize),
     /// Every value `G(hi..checked)` is below `width`, so the tiles' fill
     /// may read them ([`RareBatch::complete`]); false once one is not.
     checked: usize,
@@ -139,6 +143,7 @@ impl RareBatch {
         }
         self.near.clear();
         self.near.resize(count.div_ceil(TILE), lo);
+        self.early = (usize::MAX, 0, 0);
         self.checked = n;
         self.fits = true;
         self.valid = true;
@@ -197,7 +202,15 @@ impl RareBatch {
             self.near[t] = from;
         }
         present[..width].copy_from_slice(&self.marks[j * width..(j + 1) * width]);
-        let early = below(rare, self.near[t].min(m));
+        let x = self.near[t].min(m);
+        let early = match self.early {
+            (y, len, count) if y == x && len == rare.len() => count,
+            _ => {
+                let count = below(rare, x);
+                self.early = (x, rare.len(), count);
+                count
+            }
+        };
         let from = below(rare, self.hi);
         let to = below(rare, m);
         let rest = rare[..early].iter().chain(&rare[from.min(to)..to]);
@@ -332,12 +345,21 @@ fn fixed<T: Value, const W: usize, const S: usize>(
                 let Some(partners) = from.first_chunk::<TILE>() else {
                     unreachable!("every partner of the tile is known")
                 };
-                let mut sums = [0usize; TILE];
-                for (s, &q) in sums.iter_mut().zip(partners) {
-                    *s = (gr ^ q).get() as usize & (W - 1);
-                }
-                for (j, &s) in sums.iter().enumerate() {
-                    full[j * W + s] = 1;
+                // Four nim-sums a 64-bit word, one scalar XOR, each moved
+                // out with a shift (see `pairs::mark_masked`): 16-bit
+                // lanes hold every index below W ≤ 4,096.
+                let gr = u64::from(gr.get() & 0xffff) * 0x0001_0001_0001_0001;
+                for (j, q) in partners.chunks_exact(4).enumerate() {
+                    let s = q
+                        .iter()
+                        .rev()
+                        .fold(0u64, |acc, &x| (acc << 16) | u64::from(x.get() & 0xffff))
+                        ^ gr;
+                    let row = &mut full[4 * j * W..][..4 * W];
+                    row[(s as usize) & (W - 1)] = 1;
+                    row[W + ((s >> 16) as usize & (W - 1))] = 1;
+                    row[2 * W + ((s >> 32) as usize & (W - 1))] = 1;
+                    row[3 * W + ((s >> 48) as usize & (W - 1))] = 1;
                 }
             }
             continue;
