@@ -30,11 +30,11 @@ pub const MAGIC: [u8; 8] = *b"GRUNDYMR";
 /// The current format version.
 pub const VERSION: u32 = 2;
 
-/// Defines a keyed table's header struct, named by the argument (magic, version, tile
-/// count, loop count, record count, digest: the layout above) over the
-/// module's `MAGIC` and `VERSION`, with its [`super::stream::FrameHeader`]
-/// and [`KeyedHeader`] implementations; the positions and remoteness
-/// tables differ only in those constants.
+/// Defines a keyed table's header struct, named by the argument (magic,
+/// version, tile count, loop count, record count, digest: the layout
+/// above) over the calling module's `MAGIC` and `VERSION`, with its
+/// [`super::stream::FrameHeader`] and [`KeyedHeader`] implementations; the
+/// positions and remoteness tables differ only in those constants.
 macro_rules! keyed_header {
     ($name:ident) => {
         /// The table header.

@@ -68,6 +68,7 @@ impl RareBatch {
     /// Forgets the rows (the rare heap sizes changed).
     pub fn clear(&mut self) {
         self.valid = false;
+        self.early = (usize::MAX, 0, 0);
     }
 
     /// Whether the row of `m` is held.
