@@ -25,6 +25,7 @@
 //! Nothing here decides a value: each row becomes exactly the marks the
 //! one-at-a-time loop would make (a test compares the two on every row).
 
+use super::pairs::four_lanes;
 use super::values::Value;
 
 /// Rows of one tile: their marks are filled together and stay in cache
@@ -346,16 +347,13 @@ fn fixed<T: Value, const W: usize, const S: usize>(
                 let Some(partners) = from.first_chunk::<TILE>() else {
                     unreachable!("every partner of the tile is known")
                 };
-                // Four nim-sums a 64-bit word, one scalar XOR, each moved
-                // out with a shift (see `pairs::mark_masked`): 16-bit
-                // lanes hold every index below W ≤ 4,096.
-                let gr = u64::from(gr.get() & 0xffff) * 0x0001_0001_0001_0001;
+                // Four nim-sums a word (`pairs::four_lanes`): 16-bit lanes
+                // hold every index below W ≤ 4,096.
+                let lane = |x: T| u64::from(x.get() & 0xffff);
+                let gr = four_lanes([lane(gr); 4]);
                 for (j, q) in partners.chunks_exact(4).enumerate() {
-                    let s = q
-                        .iter()
-                        .rev()
-                        .fold(0u64, |acc, &x| (acc << 16) | u64::from(x.get() & 0xffff))
-                        ^ gr;
+                    let q: &[T; 4] = q.try_into().expect("chunks of four");
+                    let s = four_lanes(q.map(lane)) ^ gr;
                     let row = &mut full[4 * j * W..][..4 * W];
                     row[(s as usize) & (W - 1)] = 1;
                     row[W + ((s >> 16) as usize & (W - 1))] = 1;
