@@ -504,6 +504,29 @@ fn the_printed_claim_is_checked_again() {
     assert!(stdout(&t).contains("1 proved"));
 }
 
+/// A proved period whose claim would run to hundreds of thousands of
+/// numbers (0.16: period 149,459 from n = 105,351; Gangolli and Plambeck
+/// 1989) is reported without the claim, with its check-table row: the
+/// claim of 0.1777 (60,620,715 values, up to 160,949,018 exceptions) once
+/// grew a run past 24 GiB.
+#[test]
+fn a_long_claim_is_left_out_with_its_row() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["octal", "period", "0.16", "--json"], d.path());
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["period"], 149_459);
+    assert_eq!(j["pre_period"], 105_351);
+    assert!(j["claim"].is_null() && j["check"].is_null(), "{j}");
+    assert_eq!(j["check_table_row"], "0.16,105351,149459");
+    let o = grundy(&["octal", "period", "0.16"], d.path());
+    let text = stdout(&o);
+    assert!(
+        text.contains("too long to print") && text.contains("0.16,105351,149459"),
+        "{text}"
+    );
+    assert!(text.len() < 2000, "{}", text.len());
+}
+
 /// Grundy's game (`grundys-game`, CGSuite's `4!.0`) to n = 2^21, then its
 /// sparse space profiled from the sequence file: at the first 2^21 values
 /// it is what T. Czajka's table of unsolved games gives (octal-games,

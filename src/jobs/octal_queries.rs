@@ -56,9 +56,17 @@ pub struct PeriodRun {
     /// The largest n whose value was computed.
     pub computed_to: usize,
     /// For a proved period, the claim it makes (values by residue and the
-    /// exceptions), as `octal check` reads it.
+    /// exceptions), as `octal check` reads it; `None` when it would hold
+    /// more than [`CLAIM_MAX_ITEMS`] numbers (a period or pre-period in the
+    /// millions: a check-table row says the same in three numbers).
     pub claim: Option<Claim>,
 }
+
+/// The most numbers (period plus pre-period) of a claim that `octal
+/// period` writes out: past it the command line of `octal check` would run
+/// to megabytes (0.1777's claim has 60,620,715 values and up to
+/// 160,949,018 exceptions).
+pub const CLAIM_MAX_ITEMS: usize = 100_000;
 
 /// Computes `G(n)` of `code` until a period is proved or `max_n` is
 /// reached (validated first).
@@ -78,7 +86,9 @@ pub fn period(
     let found = search(&mut c, limit, progress);
     progress.finish_phase();
     let claim = match &found {
-        PeriodSearch::Proved(p) => Claim::of_period(c.values(), p.pre_period, p.period),
+        PeriodSearch::Proved(p) if p.pre_period.saturating_add(p.period) <= CLAIM_MAX_ITEMS => {
+            Claim::of_period(c.values(), p.pre_period, p.period)
+        }
         _ => None,
     };
     Ok(PeriodRun {

@@ -58,9 +58,9 @@ pub fn run(a: PeriodArgs, bars: &Bars) -> anyhow::Result<()> {
         computed_to,
         claim,
     } = period(&code, a.engine.into(), max_n, a.force, bars)?;
-    match (found, claim) {
-        (PeriodSearch::Proved(p), Some(claim)) => proved(&a, max_n, &code, &p, &claim, computed_to),
-        (PeriodSearch::Arithmetic(x), _) => not_proved(&a, max_n, &code, Some(x), computed_to),
+    match found {
+        PeriodSearch::Proved(p) => proved(&a, max_n, &code, &p, claim.as_ref(), computed_to),
+        PeriodSearch::Arithmetic(x) => not_proved(&a, max_n, &code, Some(x), computed_to),
         _ => not_proved(&a, max_n, &code, None, computed_to),
     }
 }
@@ -70,10 +70,10 @@ fn proved(
     max_n: usize,
     code: &OctalCode,
     p: &Periodicity,
-    claim: &Claim,
+    claim: Option<&Claim>,
     computed: usize,
 ) -> anyhow::Result<()> {
-    let check = claim.check_command(code);
+    let check = claim.map(|c| c.check_command(code));
     // A check-table row: code,pre_period,period.
     let row = format!("{code},{},{}", p.pre_period, p.period);
     if a.json {
@@ -88,11 +88,11 @@ fn proved(
                 "checked_to": p.checked_to,
                 "proof_range": [p.theorem_pre_period, p.proof_end],
                 "computed_to": computed,
-                "claim": {
+                "claim": claim.map(|claim| json!({
                     "period": claim.period,
                     "values": claim.values,
                     "exceptions": claim.exceptions.iter().map(|(n, v)| [*n as u64, u64::from(*v)]).collect::<Vec<_>>(),
-                },
+                })),
                 "check": check,
                 "check_table_row": row,
             })
@@ -109,7 +109,10 @@ fn proved(
         p.checked_to,
         p.theorem_pre_period
     )?;
-    outln!("To re-check the claim (values by n mod {}, then the exceptions):\n  {check}\nAs a row of a check-table file (code,pre_period,period):\n  {row}", p.period)
+    match check {
+        Some(check) => outln!("To re-check the claim (values by n mod {}, then the exceptions):\n  {check}\nAs a row of a check-table file (code,pre_period,period):\n  {row}", p.period),
+        None => outln!("The claim (values by n mod {}, then the exceptions below n = {}) is too long to print; as a row of a check-table file (code,pre_period,period), which `grundy octal check-table` re-checks:\n  {row}", p.period, p.pre_period),
+    }
 }
 
 fn not_proved(
