@@ -1,20 +1,26 @@
-//! Criterion benches of the Monorail solve, each asserting its answer.
+//! Criterion benches of the Monorail solve, each asserting its answer: the
+//! solve alone (nimber and remoteness of every class, in memory) and the
+//! whole job of `monorail solve --tiles 16` (solve, remoteness, the
+//! datasets and the analysis written to a temporary directory).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::monorail::cost::chunk_records;
 use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::rules::Rules;
 use grundy::games::monorail::solve::solve;
+use grundy::jobs::monorail::{run, SolveJob};
 use grundy::progress::NoProgress;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("monorail_solve");
     g.sample_size(10);
-    // (tiles, start nimber, position classes), from tests/golden/monorail_numbers.csv.
-    for (t, nimber, classes) in [
-        (10usize, 10u16, 4854usize),
-        (12, 12, 59617),
-        (14, 14, 739035),
-        (16, 2, 9219644),
+    // (tiles, start nimber, start remoteness, position classes), from
+    // tests/golden/monorail_numbers.csv and the reports.
+    for (t, nimber, remoteness, classes) in [
+        (10usize, 10u16, 7u16, 4854usize),
+        (12, 12, 9, 59617),
+        (14, 14, 9, 739035),
+        (16, 2, 11, 9219644),
     ] {
         let rules = Rules::new(t).unwrap();
         let table = LoopTable::new(&rules);
@@ -22,10 +28,37 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let s = solve(&table, &NoProgress).expect("the solve succeeds");
                 assert_eq!(s.start_nimber, nimber);
+                assert_eq!(s.start_remoteness, Some(remoteness));
                 assert_eq!(s.classes(), classes as u64);
             })
         });
     }
+    g.finish();
+
+    // The main job as `monorail solve --tiles 16 --out DIR` runs it.
+    let mut g = c.benchmark_group("monorail_job");
+    g.sample_size(10);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m16");
+    g.bench_function("tiles_16", |b| {
+        b.iter(|| {
+            let job = SolveJob {
+                tiles: 16,
+                out: &out,
+                reports: None,
+                threads: rayon::current_num_threads(),
+                command: "bench".into(),
+                checkpoint: None,
+                chunk_records: chunk_records(9219644.0),
+                force: false,
+                solver: None,
+            };
+            let r = run(&job, &NoProgress).expect("the job succeeds");
+            assert_eq!(r.summary.start_nimber, 2);
+            assert_eq!(r.analysis.start_remoteness, Some(11));
+            assert_eq!(r.summary.positions_reachable, 36875997);
+        })
+    });
     g.finish();
 }
 

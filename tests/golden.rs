@@ -6,6 +6,7 @@ use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::rules::Rules;
 use grundy::games::monorail::solve::solve;
 use grundy::progress::NoProgress;
+use grundy::report::common::run_markdown;
 use grundy::report::monorail::{render, RunInfo};
 
 #[test]
@@ -21,7 +22,12 @@ fn report_for_eight_tiles_matches_golden() {
         command: "grundy monorail solve --tiles 8".into(),
     };
     let r = render(&a, &table, &run, "monorail-t8");
+    // The report holds nothing of the run but its command; the rest is the
+    // run record written beside it.
+    assert!(!r.markdown.contains("0.50") && !r.markdown.contains("10 MiB"));
     let mut text = r.markdown.clone();
+    text.push_str("\n<!-- run record monorail-t8.run.md -->\n");
+    text.push_str(&run_markdown("monorail-t8.md", &run));
     for (name, svg) in &r.figures {
         text.push_str(&format!("\n<!-- figure {name} -->\n{svg}"));
     }

@@ -108,9 +108,9 @@ fn sorted_chunks_equal_one_sort() {
     }
 }
 
-/// The positions table and the counts made while writing it are the same
-/// whether the memo is read out in one sorted chunk or in many (the path
-/// of T >= 20), byte for byte.
+/// The positions and remoteness tables and the counts made while writing
+/// them are the same whether the memo is read out in one sorted chunk or
+/// in many (the path of T >= 20), byte for byte.
 #[test]
 fn chunked_writing_equals_one_chunk() {
     use grundy::dataset::monorail::write_dataset;
@@ -138,7 +138,8 @@ fn chunked_writing_equals_one_chunk() {
             })
             .collect();
         files.sort();
-        assert_eq!(files.len(), 6, "{name}");
+        assert_eq!(files.len(), 7, "{name}");
+        assert!(files.iter().any(|f| f.0 == "remoteness.bin.zst"), "{name}");
         written.push(files);
     }
     assert!(solved.sorted_groups(2000).len() > 10);

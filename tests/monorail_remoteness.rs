@@ -1,14 +1,16 @@
 //! Remoteness against a brute force: plain recursion over the rules' own
 //! move generator (no loop table, no symmetry, no nimbers), at small T on
-//! the unbounded grid and on a board.
+//! the unbounded grid and on a board; both ways of computing it (in the
+//! solve, and the walk over a table of nimbers alone) checked against it
+//! and against each other.
 
 use grundy::games::monorail::board::Board;
 use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::moves::{canonical_key, entries_of};
 use grundy::games::monorail::position::Position;
-use grundy::games::monorail::remoteness::remoteness;
+use grundy::games::monorail::remoteness::fill_remoteness;
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::solve::solve;
+use grundy::games::monorail::solve::{solve, Solved};
 use grundy::progress::NoProgress;
 use std::collections::HashMap;
 
@@ -42,15 +44,29 @@ fn brute(rules: &Rules, p: &Position, seen: &mut HashMap<Position, (bool, u16)>)
 fn check(rules: Rules) -> (usize, u16) {
     let table = LoopTable::new(&rules);
     let solved = solve(&table, &NoProgress).expect("the solve succeeds");
-    let r = remoteness(&table, &solved).expect("remoteness of a correct table");
-    assert_eq!(r.classes(), solved.classes(), "every class valued");
+    // The same nimbers without the solve's remoteness, valued by the walk.
+    let mut walked = Solved::from_classes(&table, &solved.positions()).unwrap();
+    assert_eq!(walked.start_remoteness, None);
+    assert_eq!(walked.remoteness_records(), None);
+    let walked_start = fill_remoteness(&table, &mut walked).expect("a correct table");
+    assert_eq!(
+        walked.remoteness_records(),
+        solved.remoteness_records(),
+        "the walk and the solve agree on every class"
+    );
     let mut seen = HashMap::new();
     let (wins, start) = brute(&rules, &Position::default(), &mut seen);
     assert_eq!(wins, solved.start_nimber != 0);
-    assert_eq!(r.start(), start);
+    assert_eq!(solved.start_remoteness, Some(start));
+    assert_eq!(walked_start, start);
     for (p, &(wins, rem)) in &seen {
         let key = canonical_key(&table, &entries_of(&table, p));
-        assert_eq!(r.get(key), Some(rem), "remoteness of {p}");
+        assert_eq!(solved.remoteness(key), Some(rem), "remoteness of {p}");
+        assert_eq!(
+            walked.remoteness(key),
+            Some(rem),
+            "walked remoteness of {p}"
+        );
         assert_eq!(solved.nimber(key).map(|n| n != 0), Some(wins), "{p}");
         assert_eq!(rem % 2 == 1, wins, "odd exactly at N-positions: {p}");
     }

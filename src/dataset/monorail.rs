@@ -320,6 +320,7 @@ pub fn write_positions(
     solved: &Solved,
     chunk_records: u64,
     counter: &mut ClassCounter<'_>,
+    remoteness: Option<&Path>,
 ) -> Result<()> {
     let tiles = u32::try_from(tiles).map_err(|_| Error::TilesOutOfRange {
         tiles,
@@ -329,10 +330,12 @@ pub fn write_positions(
     let loops = table.len() as u64;
     let groups = solved.sorted_groups(chunk_records);
     if let [group] = groups[..] {
-        // One chunk: read it out once for both passes, counting (parallel)
-        // while compressing (one thread).
+        // One chunk: read it out once for every file, counting (parallel)
+        // while compressing (a thread a file).
         let chunk = solved.sorted_chunk(group);
-        return rayon::in_place_scope(|s| {
+        let count = chunk.len() as u64;
+        let (mut positions, mut remote) = (Ok(()), Ok(()));
+        rayon::scope(|s| {
             s.spawn(|_| {
                 let counted: std::result::Result<(), std::convert::Infallible> = chunk
                     .for_each_piece(|piece| {
@@ -341,12 +344,26 @@ pub fn write_positions(
                     });
                 let Ok(()) = counted;
             });
-            super::atomic::write_atomic(path, |w| {
-                write_table_streamed(w, tiles, loops, chunk.len() as u64, 3, |put| {
-                    chunk.for_each_piece(put)
-                })
-            })
+            if let Some(rpath) = remoteness {
+                let chunk = &chunk;
+                let remote = &mut remote;
+                s.spawn(move |_| {
+                    *remote = super::atomic::write_atomic(rpath, |w| {
+                        super::monorail_positions::write_keyed::<
+                            super::monorail_remoteness::Header,
+                            _,
+                        >(w, tiles, loops, count, 3, |put| {
+                            chunk.for_each_remoteness_piece(put)
+                        })
+                    });
+                });
+            }
+            positions = super::atomic::write_atomic(path, |w| {
+                write_table_streamed(w, tiles, loops, count, 3, |put| chunk.for_each_piece(put))
+            });
         });
+        positions?;
+        return remote;
     }
     let counter = std::cell::RefCell::new(counter);
     let passes = std::cell::Cell::new(0u32);
@@ -368,7 +385,13 @@ pub fn write_positions(
                 }
             })
         })
-    })
+    })?;
+    match remoteness {
+        Some(rpath) => {
+            super::monorail_remoteness::write_remoteness(rpath, tiles, table, solved, chunk_records)
+        }
+        None => Ok(()),
+    }
 }
 
 /// Writes the whole dataset into the directory `dir` (a staged directory,
@@ -392,6 +415,7 @@ where
     F: FnOnce(ClassCounts) -> Result<Analysis>,
 {
     let mut counter = ClassCounter::new(table);
+    let remoteness = dir.join(super::monorail_remoteness::FILE);
     write_positions(
         &dir.join(files::POSITIONS),
         tiles,
@@ -399,6 +423,7 @@ where
         solved,
         chunk_records,
         &mut counter,
+        solved.start_remoteness.map(|_| remoteness.as_path()),
     )?;
     let a = analyse(counter.finish()?)?;
     for (name, bytes) in text_files(&a, table) {
@@ -786,7 +811,8 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
     let rpath = d.dir.join(super::monorail_remoteness::FILE);
     let remoteness_checked = if rpath.exists() {
         progress.phase("verify remoteness", 0);
-        let derived = crate::games::monorail::remoteness::remoteness(&table, &solved)?;
+        let mut derived = solved;
+        crate::games::monorail::remoteness::fill_remoteness(&table, &mut derived)?;
         let n = super::monorail_remoteness::check_remoteness(
             &rpath,
             d.summary.tiles,

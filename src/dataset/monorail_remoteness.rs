@@ -31,7 +31,7 @@
 use super::monorail_positions::{keyed_header, read_keyed_chunks, write_keyed};
 use crate::error::{Error, Result};
 use crate::games::monorail::loop_table::LoopTable;
-use crate::games::monorail::remoteness::Remoteness;
+use crate::games::monorail::solve::Solved;
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.
@@ -42,26 +42,36 @@ pub const VERSION: u32 = 1;
 pub const FILE: &str = "remoteness.bin.zst";
 /// Largest tile count whose solve writes the file (the sizes `serve` and
 /// `play` solve).
-pub const MAX_TILES: usize = 18;
+pub const MAX_TILES: usize = crate::games::monorail::remoteness::KEPT_UP_TO;
 
 keyed_header!(Header);
 
-/// Writes `r` as `path` (atomically), zstd level 3.
+/// Writes the remoteness kept by `solved` ([`Solved::start_remoteness`])
+/// as `path` (atomically), zstd level 3, reading the memo in sorted
+/// chunks of about `chunk_records` records (twice: the digest, then the
+/// bytes). The one-chunk case is written beside the positions table by
+/// [`super::monorail::write_positions`].
 ///
 /// # Errors
-/// [`Error::Io`] naming `path`.
+/// [`Error::Io`] naming `path`; [`Error::VerificationFailed`] when
+/// `solved` keeps no remoteness.
 pub fn write_remoteness(
     path: &Path,
-    tiles: usize,
+    tiles: u32,
     table: &LoopTable,
-    r: &Remoteness,
+    solved: &Solved,
+    chunk_records: u64,
 ) -> Result<()> {
-    let records = r.records();
-    let tiles = u32::try_from(tiles).unwrap_or(u32::MAX);
+    if solved.start_remoteness.is_none() {
+        return Err(Error::VerificationFailed {
+            path: path.to_path_buf(),
+            reason: "the solved table keeps no remoteness".into(),
+        });
+    }
     let loops = table.len() as u64;
     super::atomic::write_atomic(path, |w| {
-        write_keyed::<Header, _>(w, tiles, loops, records.len() as u64, 3, |put| {
-            records.chunks(1 << 16).try_for_each(&mut *put)
+        write_keyed::<Header, _>(w, tiles, loops, solved.classes(), 3, |put| {
+            solved.for_each_sorted_remoteness(chunk_records, &mut *put)
         })
     })
 }
@@ -92,7 +102,7 @@ pub fn check_remoteness(
     path: &Path,
     tiles: usize,
     table: &LoopTable,
-    derived: &Remoteness,
+    derived: &Solved,
 ) -> Result<u64> {
     let fail = |reason: String| Error::VerificationFailed {
         path: path.to_path_buf(),
@@ -107,7 +117,9 @@ pub fn check_remoteness(
             table.len()
         )));
     }
-    let want = derived.records();
+    let want = derived
+        .remoteness_records()
+        .ok_or_else(|| fail("the re-derived table keeps no remoteness to compare with".into()))?;
     if records.len() != want.len() {
         return Err(fail(format!(
             "file has {} records, re-derived {}",

@@ -11,11 +11,13 @@ use crate::games::monorail::cost::{solve_cost, start_classes};
 use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::memo::CompactMemo;
 use crate::games::monorail::moves::start;
+use crate::games::monorail::remoteness::{fill_remoteness, KEPT_UP_TO};
 use crate::games::monorail::rules::{Rules, STANDARD_TILES};
 use crate::games::monorail::solve::{
     grown, loop_bits, max_tiles, memo_for, solve_into, Halt, Journal, Solved, MAX_LOAD,
 };
 use crate::progress::{peak_mib, Progress};
+use crate::report::common::{run_markdown, RUN_SUFFIX};
 use crate::report::monorail::{render, RunInfo};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -118,12 +120,19 @@ fn solve_checkpointed(
     progress: &dyn Progress,
 ) -> Result<(Solved, (u64, u64))> {
     let expected = start_classes(tiles)?;
+    // Remoteness is kept in the solve (half a byte a slot) where the
+    // dataset has it; a memo refilled from a checkpoint holds values
+    // without it, and the job then walks the table for it after the solve.
+    let keep = tiles <= KEPT_UP_TO;
     let mut memo = memo_for(table, expected);
     let mut resumed = (0, 0);
     if let Some(j) = journal {
         let slots = memo.slots();
         drop(memo);
         (memo, resumed) = refill(table, slots, j, progress)?;
+    }
+    if keep && memo.is_empty() {
+        memo = memo.with_companions();
     }
     let root = start(table);
     loop {
@@ -223,6 +232,7 @@ pub fn run_staged(
                 crate::jobs::monorail_position::REPORT_KIND,
                 &["*.svg"],
             )?,
+            stage.file(&r.join(format!("{stem}{RUN_SUFFIX}")))?,
         )),
         None => None,
     };
@@ -245,26 +255,19 @@ pub fn run_staged(
         )?),
         None => None,
     };
-    let (solved, resumed) = match job.solver {
+    let (mut solved, resumed) = match job.solver {
         Some(ExternalSolve(solve)) => (solve(&table)?, (0, 0)),
         None => solve_checkpointed(&table, job.tiles, journal.as_ref(), progress)?,
     };
     lap("solve every position", &mut phases);
-    let remoteness = if job.tiles <= crate::dataset::monorail_remoteness::MAX_TILES {
+    if job.tiles <= KEPT_UP_TO && solved.start_remoteness.is_none() {
+        // Resumed or solved elsewhere: the values came without remoteness.
         progress.phase("remoteness", 0);
-        let r = crate::games::monorail::remoteness::remoteness(&table, &solved)?;
-        crate::dataset::monorail_remoteness::write_remoteness(
-            &out.join(crate::dataset::monorail_remoteness::FILE),
-            job.tiles,
-            &table,
-            &r,
-        )?;
+        fill_remoteness(&table, &mut solved)?;
         progress.finish_phase();
-        lap("remoteness of every position", &mut phases);
-        Some(r.start())
-    } else {
-        None
-    };
+        lap("remoteness of every position (walk)", &mut phases);
+    }
+    let remoteness = solved.start_remoteness;
     progress.phase("write datasets", 0);
     let mut analysis = write_dataset(
         &out,
@@ -283,7 +286,7 @@ pub fn run_staged(
     let lemma_checked = solved.classes();
     let memo_slots = solved.memo.slots();
     drop(solved);
-    if let Some((markdown, figures)) = report {
+    if let Some((markdown, figures, run_record)) = report {
         let run = RunInfo {
             phases: phases.clone(),
             threads: job.threads,
@@ -295,6 +298,8 @@ pub fn run_staged(
             write_bytes(&figures.join(name), svg.as_bytes())?;
         }
         write_bytes(&markdown, rendered.markdown.as_bytes())?;
+        let record = run_markdown(&format!("{stem}.md"), &run);
+        write_bytes(&run_record, record.as_bytes())?;
     }
     Ok(SolveRun {
         summary: Summary::new(&analysis, &table),

@@ -309,6 +309,10 @@ fn write_outputs(
         }
         let md = stage.file(&r.join(format!("{stem}.md")))?;
         write_bytes(&md, rendered.markdown.as_bytes())?;
+        let record = crate::report::common::run_markdown(&format!("{stem}.md"), &run);
+        let record_path =
+            stage.file(&r.join(format!("{stem}{}", crate::report::common::RUN_SUFFIX)))?;
+        write_bytes(&record_path, record.as_bytes())?;
     }
     Ok(SeqRun {
         summary,

@@ -25,7 +25,7 @@ pub fn render(a: &Analysis, table: &LoopTable, run: &RunInfo, fig_dir: &str) -> 
     winning_moves(&mut md, &mut figures, a, table, fig_dir);
     all_first_moves(&mut md, a);
     subgame_classes(&mut md, &mut figures, a, fig_dir);
-    how_to_reproduce(&mut md, a, run);
+    how_to_reproduce(&mut md, a, run, fig_dir);
     Rendered {
         markdown: md,
         figures,
@@ -327,28 +327,23 @@ fn no_subgame_classes(md: &mut String, a: &Analysis) {
     );
 }
 
-/// How to reproduce the run, with its threads, memory and time by phase.
-fn how_to_reproduce(md: &mut String, a: &Analysis, run: &RunInfo) {
+/// How to reproduce the run; its threads, memory and time by phase are in
+/// the run record beside the report (`FIG_DIR.run.md`).
+fn how_to_reproduce(md: &mut String, a: &Analysis, run: &RunInfo, stem: &str) {
     md.push_str("## How to reproduce\n\n");
     let _ = writeln!(
         md,
         "```\n{}\n```\n\nThen `grundy monorail verify {}` re-derives every value \
-         of every file from the rules and compares it. This run used {} worker thread(s){}. \
-         Time and memory by tile count, measured by `scripts/scaling.sh`, are in \
-         [monorail-scaling.md](monorail-scaling.md).\n",
+         of every file from the rules and compares it. The run's worker threads, peak memory \
+         and time by phase are written beside this report, in `{stem}{}` (not committed: \
+         it changes from run to run). Time and memory by tile count, measured by \
+         `scripts/scaling.sh`, are in [monorail-scaling.md](monorail-scaling.md).",
         run.command,
         if a.tiles == 16 {
             "data/monorail".to_string()
         } else {
             format!("data/monorail-t{}", a.tiles)
         },
-        run.threads,
-        run.peak_mib
-            .map(|m| format!(", peak resident memory {} MiB", thousands(m.round() as u64)))
-            .unwrap_or_default()
+        super::common::RUN_SUFFIX,
     );
-    md.push_str("| phase | seconds |\n|---|---|\n");
-    for (p, s) in &run.phases {
-        let _ = writeln!(md, "| {p} | {s:.2} |");
-    }
 }

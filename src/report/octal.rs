@@ -125,14 +125,13 @@ pub fn render(
     let _ = writeln!(md, "![G(n) against n]({fig})\n");
     value_table(&mut md, values, period.map(|p| (p.pre_period, p.period)));
     let _ = writeln!(md, "\n## Run\n");
-    for (phase, secs) in &run.phases {
-        let _ = writeln!(md, "- {phase}: {secs:.2} s");
-    }
-    let _ = writeln!(md, "- threads: {}", run.threads);
-    if let Some(m) = run.peak_mib {
-        let _ = writeln!(md, "- peak memory of the process: {m:.0} MiB");
-    }
     let _ = writeln!(md, "- command: `{}`", run.command);
+    let _ = writeln!(
+        md,
+        "- the run's threads, peak memory and time by phase: `{}{}`, beside this report (not committed: it changes from run to run)",
+        fig.strip_suffix(".svg").unwrap_or(fig),
+        super::common::RUN_SUFFIX
+    );
     let mut opts = plot_options(values);
     // A short pre-period and period beside a long range: log-scaled n
     // shows the pre-period and the periodic rows both.

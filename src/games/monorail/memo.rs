@@ -21,9 +21,17 @@
 //!
 //! Threads insert with compare-and-swap and read with relaxed loads; a
 //! value once stored never changes.
+//!
+//! A memo may also carry a 4-bit *companion* per slot
+//! ([`CompactMemo::with_companions`], half a byte a slot), written by the
+//! thread whose insert claimed the slot right after its compare-and-swap
+//! and read by slot index ([`CompactMemo::companion`]); 0 means not yet
+//! written. The solve keeps each class's remoteness there
+//! ([`super::remoteness`]), so that it costs no second table and no second
+//! traversal.
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// Bits of the displacement field.
 const DISP_BITS: u32 = 12;
@@ -73,6 +81,9 @@ pub struct CompactMemo {
     limit: u64,
     full: AtomicBool,
     overflow: AtomicBool,
+    /// Two companions a byte (slot `i` in the low nibble of byte `i / 2`
+    /// when `i` is even), if the memo carries them.
+    companions: Option<Vec<AtomicU8>>,
 }
 
 /// Bits needed to write every value below `n` (0 for `n <= 1`).
@@ -122,7 +133,64 @@ impl CompactMemo {
             limit: (slots as f64 * max_load) as u64,
             full: AtomicBool::new(false),
             overflow: AtomicBool::new(false),
+            companions: None,
         })
+    }
+
+    /// The memo with a 4-bit companion per slot, all 0 (not written); any
+    /// stored before are forgotten. Half a byte a slot more.
+    pub fn with_companions(mut self) -> CompactMemo {
+        self.companions = None;
+        self.add_companions();
+        self
+    }
+
+    /// Gives the memo companions, all 0, if it has none (keeps them if it
+    /// has).
+    pub fn add_companions(&mut self) {
+        if self.companions.is_none() {
+            let bytes = usize::try_from(self.n.div_ceil(2)).expect("the slots fit in memory");
+            self.companions = Some(
+                std::iter::repeat_with(|| AtomicU8::new(0))
+                    .take(bytes)
+                    .collect(),
+            );
+        }
+    }
+
+    /// Whether the memo carries companions.
+    pub fn has_companions(&self) -> bool {
+        self.companions.is_some()
+    }
+
+    /// Slot `i`'s companion (1..=15), or 0 if none was written (or the memo
+    /// carries none).
+    #[inline]
+    pub fn companion(&self, i: usize) -> u8 {
+        match &self.companions {
+            Some(c) => (c[i / 2].load(Ordering::Relaxed) >> (4 * (i & 1))) & 0xF,
+            None => 0,
+        }
+    }
+
+    /// Writes slot `i`'s companion (1..=15); a no-op on a memo without
+    /// companions. Written once per slot: it is ORed in.
+    #[inline]
+    pub fn set_companion(&self, i: usize, c: u8) {
+        debug_assert!((1..16).contains(&c));
+        if let Some(cs) = &self.companions {
+            cs[i / 2].fetch_or((c & 0xF) << (4 * (i & 1)), Ordering::Relaxed);
+        }
+    }
+
+    /// Loads the byte holding slot `i`'s companion and throws it away (a
+    /// prefetch, as [`CompactMemo::touch`]).
+    #[inline]
+    pub fn touch_companion(&self, i: usize) -> u8 {
+        match &self.companions {
+            Some(c) => c[i / 2].load(Ordering::Relaxed),
+            None => 0,
+        }
     }
 
     /// `(loop_bits, tiles)`: keys are `loop id << 32 | mask` with the loop
@@ -136,9 +204,9 @@ impl CompactMemo {
         self.n
     }
 
-    /// Bytes of the slot array.
+    /// Bytes of the slot array and the companions, if any.
     pub fn bytes(&self) -> u64 {
-        self.n * 4
+        self.n * 4 + self.companions.as_ref().map_or(0, |c| c.len() as u64)
     }
 
     /// Number of keys stored.
@@ -346,10 +414,31 @@ impl CompactMemo {
     /// key was new, to be counted by the caller with
     /// [`CompactMemo::count_new`] (until then [`CompactMemo::len`] and the
     /// full flag lag behind).
-    pub fn insert_uncounted(&self, (home, rem): (u64, u32), value: u16) -> bool {
+    pub fn insert_uncounted(&self, place: (u64, u32), value: u16) -> bool {
+        self.claim(place, value).is_some()
+    }
+
+    /// As [`CompactMemo::insert_uncounted`], also writing the slot's
+    /// companion `c` (1..=15) when this insert claims the slot (a key
+    /// already present keeps its value and companion, written by the
+    /// insert that claimed it).
+    pub fn insert_uncounted_with(&self, place: (u64, u32), value: u16, c: u8) -> bool {
+        match self.claim(place, value) {
+            Some(i) => {
+                self.set_companion(i, c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stores `value` at `place`: the slot index when this call claimed a
+    /// free slot for it, `None` when the key was there already (or the
+    /// memo is full, or the value does not fit: flags raised).
+    fn claim(&self, (home, rem): (u64, u32), value: u16) -> Option<usize> {
         if u32::from(value) >> self.value_bits != 0 {
             self.overflow.store(true, Ordering::Relaxed);
-            return false;
+            return None;
         }
         let vmask = (1u32 << self.value_bits) - 1;
         let n = self.n as usize;
@@ -364,12 +453,12 @@ impl CompactMemo {
                     Ordering::Relaxed,
                     Ordering::Relaxed,
                 ) {
-                    Ok(_) => return true,
+                    Ok(_) => return Some(i),
                     Err(actual) => s = actual,
                 }
             }
             if s & !vmask == tag {
-                return false;
+                return None;
             }
             i += 1;
             if i == n {
@@ -377,7 +466,7 @@ impl CompactMemo {
             }
         }
         self.full.store(true, Ordering::Relaxed);
-        false
+        None
     }
 
     /// The key and nimber in slot `i`, if occupied.
@@ -412,12 +501,21 @@ impl CompactMemo {
     }
 
     /// Copies every entry into `other` (which must be empty and use the
-    /// same key layout).
+    /// same key layout), with its companion where both memos carry them.
     pub fn copy_into(&self, other: &CompactMemo) {
-        self.par_for_each_block(|it| {
+        let n = self.slots.len();
+        let block = 1 << 20;
+        (0..n.div_ceil(block)).into_par_iter().for_each(|b| {
             let mut new = 0u64;
-            for (k, v) in it {
-                new += u64::from(other.insert_uncounted(other.locate(k), v));
+            for i in b * block..((b + 1) * block).min(n) {
+                if let Some((k, v)) = self.entry(i) {
+                    let c = self.companion(i);
+                    new += u64::from(if c == 0 {
+                        other.insert_uncounted(other.locate(k), v)
+                    } else {
+                        other.insert_uncounted_with(other.locate(k), v, c)
+                    });
+                }
             }
             other.count_new(new);
         });

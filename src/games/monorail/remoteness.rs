@@ -15,70 +15,60 @@
 //!
 //! So a position's remoteness is even exactly when it is a P-position
 //! (Winning Ways, ch. 9, "Remote and suspense numbers"), which the tests
-//! and the dataset verifier check. The values come from the solved
-//! nimbers (whose zeros are the P-positions) in one pass over every class
-//! reachable from the start, and are keyed by the same canonical keys as
-//! the nimbers: positions related by the station's symmetries have equal
-//! remoteness.
+//! and the dataset verifier check. Positions related by the station's
+//! symmetries have equal remoteness, so it is kept per class, beside the
+//! nimber.
+//!
+//! Two computations, one the other's check:
+//! - **in the solve** ([`super::solve`]): each class's remoteness is
+//!   computed the moment its nimber is, from its options' values then at
+//!   hand, and kept in the memo slot's 4-bit companion
+//!   ([`super::memo::CompactMemo::with_companions`]) as [`companion`]
+//!   encodes it;
+//! - **by a walk** ([`fill_remoteness`]) over a solved table that kept
+//!   none (a resumed checkpoint, a distributed solve, a table read back
+//!   for `verify`), from the nimbers alone, visiting every class's options
+//!   again.
+//!
+//! The companion holds `r / 2 + 1` (1..=15): the parity of `r` is the
+//! outcome's, known from the nimber, so remoteness up to 29 fits four
+//! bits. Every move places a tile, so no position of at most 24 tiles
+//! lasts more than 24 moves.
 
 use super::loop_table::LoopTable;
-use super::memo::CompactMemo;
 use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
-use super::solve::{memo_for, Solved};
+use super::solve::Solved;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
-/// The remoteness of every position class reachable from the start.
-pub struct Remoteness {
-    memo: CompactMemo,
-    start: u16,
+/// The largest tile count whose solve keeps every class's remoteness
+/// (`monorail solve` writes `remoteness.bin.zst` up to it; `serve` and
+/// `play` use it): the companions cost half a byte a memo slot.
+pub const KEPT_UP_TO: usize = 18;
+
+/// The largest remoteness a companion holds.
+pub const MAX_REMOTENESS: u16 = 29;
+
+/// The memo companion (1..=15) keeping remoteness `r` (module docs), or
+/// `None` past [`MAX_REMOTENESS`].
+#[inline]
+pub fn companion(r: u16) -> Option<u8> {
+    (r <= MAX_REMOTENESS).then(|| (r / 2 + 1) as u8)
 }
 
-impl std::fmt::Debug for Remoteness {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Remoteness")
-            .field("classes", &self.memo.len())
-            .field("start", &self.start)
-            .finish_non_exhaustive()
-    }
+/// The remoteness kept by companion `c` (1..=15) of a class of nimber
+/// `nimber`: odd exactly at N-positions.
+#[inline]
+pub fn from_companion(c: u8, nimber: u16) -> u16 {
+    2 * (u16::from(c) - 1) + u16::from(nimber != 0)
 }
 
-impl Remoteness {
-    /// The remoteness of the class with this canonical key
-    /// ([`canonical_key`]), if it is reachable from the start.
-    pub fn get(&self, canonical_key: u64) -> Option<u16> {
-        self.memo.get(canonical_key)
-    }
-
-    /// The start position's remoteness: the length of the game under
-    /// perfect play, in moves.
-    pub fn start(&self) -> u16 {
-        self.start
-    }
-
-    /// Number of classes valued (equal to the solve's classes).
-    pub fn classes(&self) -> u64 {
-        self.memo.len()
-    }
-
-    /// Every `(canonical key, remoteness)`, ascending by key (16 bytes a
-    /// class in memory: for the sizes `serve` and `play` use).
-    pub fn records(&self) -> Vec<(u64, u16)> {
-        let out = std::sync::Mutex::new(Vec::with_capacity(
-            usize::try_from(self.memo.len()).unwrap_or(0),
-        ));
-        self.memo.par_for_each_block(|it| {
-            let block: Vec<(u64, u16)> = it.collect();
-            out.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .extend(block);
-        });
-        let mut v = out
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        v.par_sort_unstable();
-        v
-    }
+/// The error of a remoteness past what a companion holds (never for a
+/// game of at most 24 tiles).
+pub(crate) fn too_remote(r: u16) -> Error {
+    broken(format!(
+        "a position lasts {r} moves, more than the {MAX_REMOTENESS} the table holds"
+    ))
 }
 
 fn broken(reason: String) -> Error {
@@ -110,12 +100,13 @@ pub fn remoteness_of(nimber: u16, opts: impl IntoIterator<Item = (u16, u16)>) ->
 struct Walk<'a> {
     table: &'a LoopTable,
     solved: &'a Solved,
-    memo: &'a CompactMemo,
 }
 
 impl Walk<'_> {
-    fn nimber(&self, entries: &[Entry], key: u64) -> Result<u16> {
-        self.solved.nimber(key).ok_or_else(|| {
+    /// The memo slot and nimber of the class of `entries`.
+    fn slot(&self, entries: &[Entry]) -> Result<(usize, u16)> {
+        let key = canonical_key(self.table, entries);
+        self.solved.memo.find(key).ok_or_else(|| {
             broken(format!(
                 "class {key:#x} (loop {}) is not in the solved table",
                 entries[0].0
@@ -134,14 +125,15 @@ impl Walk<'_> {
         scratch: &mut OptionScratch,
         pool: &mut Vec<OptionBuffers>,
     ) -> Result<u16> {
-        let key = canonical_key(self.table, entries);
-        if let Some(r) = self.memo.get(key) {
-            return Ok(r);
+        let memo = &self.solved.memo;
+        let (slot, nimber) = self.slot(entries)?;
+        match memo.companion(slot) {
+            0 => {}
+            c => return Ok(from_companion(c, nimber)),
         }
         let r = if is_complete(self.table, entries) {
             0
         } else {
-            let nimber = self.nimber(entries, key)?;
             let mut b = pool.pop().unwrap_or_default();
             b.out.clear();
             b.bounds.clear();
@@ -150,18 +142,19 @@ impl Walk<'_> {
             for w in b.bounds.windows(2) {
                 let opt = &b.out[w[0]..w[1]];
                 let or = self.visit(opt, scratch, pool)?;
-                let on = self.nimber(opt, canonical_key(self.table, opt))?;
+                let (_, on) = self.slot(opt)?;
                 b.opts.push((on, or));
             }
             let r = remoteness_of(nimber, b.opts.iter().copied()).ok_or_else(|| {
                 broken(format!(
-                    "class {key:#x}: its options' nimbers do not fit its own *{nimber}"
+                    "class at slot {slot}: its options' nimbers do not fit its own *{nimber}"
                 ))
             })?;
             pool.push(b);
             r
         };
-        self.memo.insert(key, r);
+        // Two threads may value the same class; both write the same bits.
+        memo.set_companion(slot, companion(r).ok_or_else(|| too_remote(r))?);
         Ok(r)
     }
 }
@@ -175,20 +168,23 @@ struct OptionBuffers {
     opts: Vec<(u16, u16)>,
 }
 
-/// The remoteness of every class of `solved` (a solve of `table` from its
-/// start), computed from the nimbers: the start's options in parallel,
-/// each walked depth first (the depth is at most the tile count).
+/// Gives every class of `solved` (a solve of `table` from its start) its
+/// remoteness, computed from the nimbers alone by a walk from the start
+/// (the start's options in parallel, each depth first; the depth is at
+/// most the tile count), unless the solve kept it already. The memo gets
+/// companions (half a byte a slot) if it had none; a table that kept
+/// remoteness in the solve is left as it is. Returns the start's
+/// remoteness, also set in [`Solved::start_remoteness`].
 ///
 /// # Errors
 /// [`Error::VerificationFailed`] when the solved table lacks a reachable
 /// class or its values are inconsistent (a bug, never a correct table).
-pub fn remoteness(table: &LoopTable, solved: &Solved) -> Result<Remoteness> {
-    let memo = memo_for(table, solved.classes() as f64);
-    let walk = Walk {
-        table,
-        solved,
-        memo: &memo,
-    };
+pub fn fill_remoteness(table: &LoopTable, solved: &mut Solved) -> Result<u16> {
+    if let Some(r) = solved.start_remoteness {
+        return Ok(r);
+    }
+    solved.memo.add_companions();
+    let walk = Walk { table, solved };
     let root = start(table);
     let (mut out, mut bounds) = (Vec::new(), Vec::new());
     options(
@@ -203,14 +199,8 @@ pub fn remoteness(table: &LoopTable, solved: &Solved) -> Result<Remoteness> {
         |(scratch, pool), w| walk.visit(&out[w[0]..w[1]], scratch, pool).map(|_| ()),
     )?;
     let start = walk.visit(&root, &mut OptionScratch::default(), &mut Vec::new())?;
-    if memo.is_full() || memo.overflowed() {
-        return Err(broken(format!(
-            "{} classes did not fit a memo sized for the solve's {}",
-            memo.len(),
-            solved.classes()
-        )));
-    }
-    Ok(Remoteness { memo, start })
+    solved.start_remoteness = Some(start);
+    Ok(start)
 }
 
 #[cfg(test)]
@@ -227,5 +217,16 @@ mod tests {
         assert_eq!(remoteness_of(1, [(1, 1)]), None);
         assert_eq!(remoteness_of(0, [(0, 0)]), None);
         assert_eq!(remoteness_of(0, []), None);
+    }
+
+    #[test]
+    fn companions_keep_every_remoteness_with_its_parity() {
+        for r in 0..=MAX_REMOTENESS {
+            let nimber = u16::from(r % 2 == 1);
+            let c = companion(r).unwrap();
+            assert!((1..16).contains(&c));
+            assert_eq!(from_companion(c, nimber), r);
+        }
+        assert_eq!(companion(MAX_REMOTENESS + 1), None);
     }
 }

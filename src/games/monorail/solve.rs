@@ -110,7 +110,15 @@ impl OptionBuffers {
 struct Buffers {
     opts: OptionBuffers,
     values: Vec<u16>,
+    /// Option `j`'s memo slot once its value is known ([`NO_SLOT`] when it
+    /// was solved here, its remoteness then in `remote`).
+    slots: Vec<usize>,
+    /// Option `j`'s remoteness when it was solved here, else [`UNKNOWN`].
+    remote: Vec<u16>,
 }
+
+/// No slot known, in a slot buffer.
+const NO_SLOT: usize = usize::MAX;
 
 /// A thread's journal batch and when it was last flushed. Values are kept
 /// packed into one integer each where they fit (half the memory streamed
@@ -120,7 +128,8 @@ struct Batch {
     uncounted: u64,
     packing: Option<Packing>,
     words: Vec<u64>,
-    plain: Vec<(u64, u16)>,
+    /// `(key, nimber, 0)` (the journal keeps no remoteness).
+    plain: Vec<(u64, u16, u8)>,
     since: Instant,
     stores: u32,
 }
@@ -133,8 +142,8 @@ impl Batch {
     #[inline]
     fn push(&mut self, key: u64, v: u16) {
         match self.packing {
-            Some(p) => self.words.push(p.pack(key, v)),
-            None => self.plain.push((key, v)),
+            Some(p) => self.words.push(p.pack(key, v, 0)),
+            None => self.plain.push((key, v, 0)),
         }
     }
 
@@ -203,6 +212,9 @@ struct Solver<'a> {
     failed: AtomicBool,
     counterexample: Mutex<Option<String>>,
     progress_done: AtomicU64,
+    /// Whether each class's remoteness is kept too, in the memo's
+    /// companions (when the memo carries them).
+    remoteness: bool,
 }
 
 impl Solver<'_> {
@@ -226,7 +238,7 @@ impl Solver<'_> {
             bufs: (0..depth).map(|_| Buffers::default()).collect(),
             batch: Batch {
                 uncounted: 0,
-                packing: Packing::of(self.memo),
+                packing: Packing::of(self.memo, false),
                 words: Vec::new(),
                 plain: Vec::new(),
                 since: Instant::now(),
@@ -250,10 +262,21 @@ impl Solver<'_> {
         b.reuse(chunk);
     }
 
-    fn store(&self, key: u64, place: (u64, u32), v: u16, b: &mut Batch) {
+    fn store(&self, key: u64, place: (u64, u32), v: u16, r: u16, b: &mut Batch) {
         // Counted per worker, added to the memo's count every 256 keys
         // (and at every flush): no shared counter per insert.
-        b.uncounted += u64::from(self.memo.insert_uncounted(place, v));
+        let new = if self.remoteness {
+            match super::remoteness::companion(r) {
+                Some(c) => self.memo.insert_uncounted_with(place, v, c),
+                None => {
+                    self.fail(super::remoteness::too_remote(r));
+                    false
+                }
+            }
+        } else {
+            self.memo.insert_uncounted(place, v)
+        };
+        b.uncounted += u64::from(new);
         if b.uncounted >= 256 {
             self.memo.count_new(std::mem::take(&mut b.uncounted));
         }
@@ -265,8 +288,10 @@ impl Solver<'_> {
         }
     }
 
-    /// The value of the position `entries` (canonical key `key`, located in
-    /// the memo at `place`), known to be missing from the memo when called.
+    /// The nimber and remoteness of the position `entries` (canonical key
+    /// `key`, located in the memo at `place`), known to be missing from the
+    /// memo when called. The remoteness is 0 when the solve keeps none
+    /// ([`Solver::remoteness`]).
     fn value(
         &self,
         entries: &[Entry],
@@ -274,9 +299,9 @@ impl Solver<'_> {
         place: (u64, u32),
         bufs: &mut [Buffers],
         batch: &mut Batch,
-    ) -> u16 {
+    ) -> (u16, u16) {
         if self.halted() {
-            return 0;
+            return (0, 0);
         }
         let (buf, rest) = bufs
             .split_first_mut()
@@ -286,33 +311,82 @@ impl Solver<'_> {
             self.lemma_fails(entries);
         }
         buf.values.clear();
-        buf.values.extend(
-            buf.opts
-                .places
-                .iter()
-                .map(|&p| self.memo.get_at(p).unwrap_or(UNKNOWN)),
-        );
+        buf.slots.clear();
+        for &p in &buf.opts.places {
+            let (i, v) = self.memo.find_at(p).unwrap_or((NO_SLOT, UNKNOWN));
+            buf.values.push(v);
+            buf.slots.push(i);
+        }
+        buf.remote.clear();
+        buf.remote.resize(n, UNKNOWN);
         for j in 0..n {
             if buf.values[j] == UNKNOWN {
                 // Solved meanwhile, as an option of an earlier option?
-                buf.values[j] = match self.memo.get_at(buf.opts.places[j]) {
-                    Some(v) => v,
-                    None => self.value(
-                        buf.opts.option(j),
-                        buf.opts.keys[j],
-                        buf.opts.places[j],
-                        rest,
-                        batch,
-                    ),
-                };
+                match self.memo.find_at(buf.opts.places[j]) {
+                    Some((i, v)) => {
+                        buf.values[j] = v;
+                        buf.slots[j] = i;
+                    }
+                    None => {
+                        (buf.values[j], buf.remote[j]) = self.value(
+                            buf.opts.option(j),
+                            buf.opts.keys[j],
+                            buf.opts.places[j],
+                            rest,
+                            batch,
+                        );
+                    }
+                }
             }
         }
         let v = mex16(&buf.values);
         if self.halted() {
-            return 0;
+            return (0, 0);
         }
-        self.store(key, place, v, batch);
-        v
+        let r = if self.remoteness {
+            self.remoteness_of(v, buf)
+        } else {
+            0
+        };
+        self.store(key, place, v, r, batch);
+        (v, r)
+    }
+
+    /// The remoteness of a position of nimber `v` whose options' values
+    /// are in `buf` ([`super::remoteness`]: 0 with no option; a P-position
+    /// lasts one move more than its longest option, an N-position one more
+    /// than its shortest P-option).
+    fn remoteness_of(&self, v: u16, buf: &Buffers) -> u16 {
+        let option = |j: usize| match buf.remote[j] {
+            UNKNOWN => self.stored_remoteness(buf.slots[j], buf.values[j]),
+            r => r,
+        };
+        let n = buf.values.len();
+        let best = if v == 0 {
+            (0..n).map(option).max()
+        } else {
+            (0..n).filter(|&j| buf.values[j] == 0).map(option).min()
+        };
+        best.map_or(0, |r| r + 1)
+    }
+
+    /// The remoteness kept in slot `i` (of nimber `v`), waiting for the
+    /// thread that stored the nimber to write it (the next instructions of
+    /// that thread, so the wait is short).
+    fn stored_remoteness(&self, i: usize, v: u16) -> u16 {
+        let mut spins = 0u32;
+        loop {
+            let c = self.memo.companion(i);
+            if c != 0 {
+                return super::remoteness::from_companion(c, v);
+            }
+            spins = spins.saturating_add(1);
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
     }
 
     /// Solves every option of `entries` as its own parallel task (the
@@ -407,6 +481,10 @@ pub struct Solved {
     /// Every option of the root (not reduced by symmetry), in the order of
     /// [`options`].
     pub start_options: Vec<StartOption>,
+    /// The root's remoteness when every class's remoteness is kept in the
+    /// memo's companions (computed in the solve, or afterwards by
+    /// [`super::remoteness::fill_remoteness`]); `None` when it is not.
+    pub start_remoteness: Option<u16>,
 }
 
 impl std::fmt::Debug for Solved {
@@ -494,6 +572,7 @@ impl Solved {
             memo,
             start_nimber,
             start_options,
+            start_remoteness: None,
         })
     }
 
@@ -502,9 +581,34 @@ impl Solved {
         self.memo.get(canonical_key)
     }
 
+    /// The stored remoteness of a canonical key, if the memo keeps it
+    /// ([`Solved::start_remoteness`]) and the class is stored.
+    pub fn remoteness(&self, canonical_key: u64) -> Option<u16> {
+        let (i, v) = self.memo.find(canonical_key)?;
+        match self.memo.companion(i) {
+            0 => None,
+            c => Some(super::remoteness::from_companion(c, v)),
+        }
+    }
+
     /// Number of position classes solved.
     pub fn classes(&self) -> u64 {
         self.memo.len()
+    }
+
+    /// Every `(key, remoteness)`, ascending by key, when the table keeps
+    /// remoteness ([`Solved::start_remoteness`]); 16 bytes a class in
+    /// memory (the sizes `serve`, `play` and tests use).
+    pub fn remoteness_records(&self) -> Option<Vec<(u64, u16)>> {
+        self.start_remoteness?;
+        let mut v = Vec::with_capacity(usize::try_from(self.memo.len()).unwrap_or(0));
+        let collected: std::result::Result<(), std::convert::Infallible> = self
+            .for_each_sorted_remoteness(u64::MAX, |chunk| {
+                v.extend_from_slice(chunk);
+                Ok(())
+            });
+        let Ok(()) = collected;
+        Some(v)
     }
 
     /// Every `(key, nimber)`, ascending by key, as a vector: for tests and
@@ -613,32 +717,56 @@ impl Solved {
 
     /// The records of the group `(lo, hi, records)` (loop ids `lo..hi`;
     /// from [`Solved::sorted_groups`]), read out of the memo in one
-    /// parallel scan and sorted.
+    /// parallel scan and sorted, with each record's remoteness when the
+    /// memo keeps it.
     pub fn sorted_chunk(&self, (lo, hi, records): (u64, u64, u64)) -> SortedChunk {
-        match Packing::of(&self.memo) {
+        let with = self.memo.has_companions();
+        match Packing::of(&self.memo, with) {
             Some(p) => {
                 // Records as single integers in key order: half the memory
                 // of `(u64, u16)` and a faster sort.
-                let mut chunk: Vec<u64> = self.scan(lo, hi, records, |k, v| p.pack(k, v));
+                let mut chunk: Vec<u64> = self.scan(lo, hi, records, |k, v, c| p.pack(k, v, c));
                 chunk.par_sort_unstable();
                 SortedChunk::Packed(p, chunk)
             }
             None => {
-                let mut chunk = self.scan(lo, hi, records, |k, v| (k, v));
+                let mut chunk = self.scan(lo, hi, records, |k, v, c| (k, v, c));
                 chunk.par_sort_unstable();
                 SortedChunk::Plain(chunk)
             }
         }
     }
 
+    /// Calls `f` on every `(key, remoteness)` in ascending key order, in
+    /// consecutive pieces, read as [`Solved::for_each_sorted`] reads the
+    /// nimbers. Every class must have its remoteness
+    /// ([`Solved::start_remoteness`]); a class without gets 0.
+    ///
+    /// # Errors
+    /// The first error of `f`, which is then not called again.
+    pub fn for_each_sorted_remoteness<F, E>(
+        &self,
+        max_records: u64,
+        mut f: F,
+    ) -> std::result::Result<(), E>
+    where
+        F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
+    {
+        for group in self.sorted_groups(max_records) {
+            self.sorted_chunk(group).for_each_remoteness_piece(&mut f)?;
+        }
+        Ok(())
+    }
+
     /// The memo's records with loop ids in `lo..hi` (`records` of them),
-    /// each made into a `T` by `make`, in slot order.
+    /// each made into a `T` by `make` from its key, nimber and companion,
+    /// in slot order.
     fn scan<T: Send>(
         &self,
         lo: u64,
         hi: u64,
         records: u64,
-        make: impl Fn(u64, u16) -> T + Sync,
+        make: impl Fn(u64, u16, u8) -> T + Sync,
     ) -> Vec<T> {
         let memo = &self.memo;
         let n = memo.slots() as usize;
@@ -650,9 +778,9 @@ impl Solved {
                 .par_iter()
                 .map(|&b| {
                     range(b)
-                        .filter_map(|i| memo.entry(i))
-                        .filter(|&(k, _)| (lo..hi).contains(&(k >> 32)))
-                        .map(|(k, v)| make(k, v))
+                        .filter_map(|i| memo.entry(i).map(|(k, v)| (i, k, v)))
+                        .filter(|&(_, k, _)| (lo..hi).contains(&(k >> 32)))
+                        .map(|(i, k, v)| make(k, v, memo.companion(i)))
                         .collect()
                 })
                 .collect();
@@ -669,8 +797,9 @@ impl Solved {
 pub enum SortedChunk {
     /// Packed into one integer each (8 bytes a record).
     Packed(Packing, Vec<u64>),
-    /// As `(key, nimber)` (16 bytes a record), where they do not pack.
-    Plain(Vec<(u64, u16)>),
+    /// As `(key, nimber, companion)` (16 bytes a record), where they do
+    /// not pack.
+    Plain(Vec<(u64, u16, u8)>),
 }
 
 impl SortedChunk {
@@ -687,27 +816,61 @@ impl SortedChunk {
         self.len() == 0
     }
 
-    /// Calls `f` on the records in order, in consecutive pieces of at most
-    /// [`PIECE`] records.
+    /// Calls `f` on the `(key, nimber)` records in order, in consecutive
+    /// pieces of at most [`PIECE`] records.
     ///
     /// # Errors
     /// The first error of `f`, which is then not called again.
-    pub fn for_each_piece<F, E>(&self, mut f: F) -> std::result::Result<(), E>
+    pub fn for_each_piece<F, E>(&self, f: F) -> std::result::Result<(), E>
     where
         F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
     {
+        self.pieces(|_, v, _| v, f)
+    }
+
+    /// Calls `f` on the `(key, remoteness)` records in order (from the
+    /// memo's companions; 0 where a record has none), in consecutive pieces
+    /// of at most [`PIECE`] records.
+    ///
+    /// # Errors
+    /// The first error of `f`, which is then not called again.
+    pub fn for_each_remoteness_piece<F, E>(&self, f: F) -> std::result::Result<(), E>
+    where
+        F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
+    {
+        self.pieces(
+            |_, v, c| match c {
+                0 => 0,
+                c => super::remoteness::from_companion(c, v),
+            },
+            f,
+        )
+    }
+
+    /// Calls `f` on `(key, value(key, nimber, companion))` in order, in
+    /// pieces of at most [`PIECE`].
+    fn pieces<V, F, E>(&self, value: V, mut f: F) -> std::result::Result<(), E>
+    where
+        V: Fn(u64, u16, u8) -> u16,
+        F: FnMut(&[(u64, u16)]) -> std::result::Result<(), E>,
+    {
+        let mut piece = Vec::with_capacity(PIECE.min(self.len()));
         match self {
             SortedChunk::Packed(p, v) => {
-                let mut piece = Vec::with_capacity(PIECE.min(v.len()));
                 for part in v.chunks(PIECE) {
                     piece.clear();
-                    piece.extend(part.iter().map(|&r| p.unpack(r)));
+                    piece.extend(part.iter().map(|&r| {
+                        let (k, n, c) = p.unpack(r);
+                        (k, value(k, n, c))
+                    }));
                     f(&piece)?;
                 }
             }
             SortedChunk::Plain(v) => {
                 for part in v.chunks(PIECE) {
-                    f(part)?;
+                    piece.clear();
+                    piece.extend(part.iter().map(|&(k, n, c)| (k, value(k, n, c))));
+                    f(&piece)?;
                 }
             }
         }
@@ -720,27 +883,41 @@ pub const PIECE: usize = 1 << 16;
 
 /// A record `(loop id << 32 | mask, nimber)` as one integer, `loop id <<
 /// (tiles + 16) | mask << 16 | nimber`, ordered as the records are, when
-/// the key space and 16 bits fit 64 bits (up to T = 22).
+/// the key space and 16 bits fit 64 bits (up to T = 22); with the memo's
+/// 4-bit companion too, `loop id << (tiles + 20) | mask << 20 | companion
+/// << 16 | nimber`, when that fits.
 #[derive(Clone, Copy, Debug)]
 pub struct Packing {
     tiles: u32,
+    /// Bits below the mask: 16, or 20 with the companion.
+    low: u32,
 }
 
 impl Packing {
-    fn of(memo: &CompactMemo) -> Option<Packing> {
+    fn of(memo: &CompactMemo, companion: bool) -> Option<Packing> {
         let (loop_bits, tiles) = memo.key_layout();
-        (loop_bits + tiles + 16 <= 64).then_some(Packing { tiles })
+        let low = if companion { 20 } else { 16 };
+        (loop_bits + tiles + low <= 64).then_some(Packing { tiles, low })
     }
 
     #[inline]
-    fn pack(self, key: u64, v: u16) -> u64 {
-        (key >> 32) << (self.tiles + 16) | (key & 0xFFFF_FFFF) << 16 | u64::from(v)
+    fn pack(self, key: u64, v: u16, c: u8) -> u64 {
+        debug_assert!(self.low == 20 || c == 0);
+        (key >> 32) << (self.tiles + self.low)
+            | (key & 0xFFFF_FFFF) << self.low
+            | u64::from(c & 0xF) << 16
+            | u64::from(v)
     }
 
     #[inline]
-    fn unpack(self, r: u64) -> (u64, u16) {
-        let mask = (r >> 16) & ((1u64 << self.tiles) - 1);
-        ((r >> (self.tiles + 16)) << 32 | mask, r as u16)
+    fn unpack(self, r: u64) -> (u64, u16, u8) {
+        let mask = (r >> self.low) & ((1u64 << self.tiles) - 1);
+        let c = if self.low == 20 {
+            ((r >> 16) & 0xF) as u8
+        } else {
+            0
+        };
+        ((r >> (self.tiles + self.low)) << 32 | mask, r as u16, c)
     }
 }
 
@@ -789,6 +966,7 @@ pub fn solve_into(
         failed: AtomicBool::new(false),
         counterexample: Mutex::new(None),
         progress_done: AtomicU64::new(memo.len()),
+        remoteness: memo.has_companions(),
     };
     let mut w = solver.worker();
     let opts = root_options(table, root, &memo, &mut w.bufs[0].opts);
@@ -804,11 +982,16 @@ pub fn solve_into(
         return Err(Box::new((h, memo)));
     }
     let start_options = start_options(table, opts, &memo);
-    Ok(Solved {
+    let mut solved = Solved {
         memo,
         start_nimber,
         start_options,
-    })
+        start_remoteness: None,
+    };
+    if solved.memo.has_companions() {
+        solved.start_remoteness = solved.remoteness(canonical_key(table, root));
+    }
+    Ok(solved)
 }
 
 /// The root's options (every first move, not reduced by symmetry), in the
@@ -904,7 +1087,7 @@ impl Solver<'_> {
             None => {
                 let Worker { bufs, batch } = w;
                 let mut deeper: Vec<Buffers> = std::mem::take(bufs);
-                let v = self.value(
+                let (v, _) = self.value(
                     root,
                     root_key,
                     self.memo.locate(root_key),
@@ -981,6 +1164,7 @@ pub fn memo_for(table: &LoopTable, classes: f64) -> CompactMemo {
 
 /// Solves from `root` in memory, growing the memo as needed: the plain
 /// entry point for solves without a checkpoint (`show`, tests, small T).
+/// Every class's remoteness is kept too ([`Solved::remoteness`]).
 ///
 /// # Errors
 /// [`Error::VerificationFailed`] if the paper's lemma fails at a position
@@ -992,7 +1176,7 @@ pub fn solve_from_expecting(
     expected_classes: f64,
     progress: &dyn Progress,
 ) -> Result<Solved> {
-    let mut memo = memo_for(table, expected_classes);
+    let mut memo = memo_for(table, expected_classes).with_companions();
     loop {
         match solve_into(table, root, memo, None, expected_classes as u64, progress) {
             Ok(s) => return Ok(s),
@@ -1012,13 +1196,16 @@ pub fn solve_from_expecting(
 
 /// A memo `factor` times larger holding `old`'s entries.
 pub fn grown(table: &LoopTable, old: &CompactMemo, factor: u64) -> CompactMemo {
-    let m = CompactMemo::new(
+    let mut m = CompactMemo::new(
         loop_bits(table),
         max_tiles(table),
         old.slots().saturating_mul(factor),
         MAX_LOAD,
     )
     .expect("a larger memo is less sparse");
+    if old.has_companions() {
+        m.add_companions();
+    }
     old.copy_into(&m);
     m
 }

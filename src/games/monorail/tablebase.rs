@@ -17,7 +17,6 @@ use super::moves::{
     canonical_key, entries_among, options, placed_tiles, start, Entry, OptionScratch,
 };
 use super::position::Position;
-use super::remoteness::{remoteness, Remoteness};
 use super::rules::Rules;
 use super::solve::{solve_from_expecting, Solved};
 use super::subgame::Subgame;
@@ -117,7 +116,6 @@ pub struct Tablebase {
     rules: Rules,
     table: LoopTable,
     solved: Solved,
-    remoteness: Remoteness,
     subgames: Mutex<MemoSolver<Subgame>>,
     /// `by_tile[(cell, type)]`: the loops holding that tile, ascending.
     by_tile: FxHashMap<(Cell, TileType), Vec<u32>>,
@@ -164,8 +162,8 @@ impl Tablebase {
             Some(_) => 1e5,
             None => super::cost::start_classes(rules.tiles())?,
         };
-        let solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
-        let remoteness = remoteness(&table, &solved)?;
+        let mut solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
+        super::remoteness::fill_remoteness(&table, &mut solved)?;
         let mut by_tile: FxHashMap<(Cell, TileType), Vec<u32>> = FxHashMap::default();
         for (i, l) in table.loops.iter().enumerate() {
             for &t in &l.tiles {
@@ -176,7 +174,6 @@ impl Tablebase {
             rules,
             table,
             solved,
-            remoteness,
             subgames: Mutex::new(MemoSolver::new()),
             by_tile,
             root: None,
@@ -215,12 +212,12 @@ impl Tablebase {
     /// The start position's remoteness: the length of the game under
     /// perfect play, in moves.
     pub fn start_remoteness(&self) -> u16 {
-        self.remoteness.start()
+        self.solved.start_remoteness.unwrap_or(0)
     }
 
-    /// The remoteness of every class.
-    pub fn remoteness(&self) -> &Remoteness {
-        &self.remoteness
+    /// The solved table: every class's nimber and remoteness.
+    pub fn solved(&self) -> &Solved {
+        &self.solved
     }
 
     /// Position classes in the table.
@@ -280,8 +277,8 @@ impl Tablebase {
     }
 
     fn remoteness_at(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
-        self.remoteness
-            .get(canonical_key(&self.table, entries))
+        self.solved
+            .remoteness(canonical_key(&self.table, entries))
             .ok_or_else(|| Error::VerificationFailed {
                 path: "monorail tablebase".into(),
                 reason: format!("position {} has no remoteness", p()),

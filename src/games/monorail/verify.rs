@@ -466,6 +466,7 @@ pub fn check_records(
             memo,
             start_nimber,
             start_options,
+            start_remoteness: None,
         },
         counts,
     ))
