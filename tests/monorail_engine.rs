@@ -122,9 +122,15 @@ fn chunked_writing_equals_one_chunk() {
     let mut written = Vec::new();
     for (name, chunk) in [("one", u64::MAX), ("many", 2000)] {
         let out = dir.path().join(name);
-        let a = write_dataset(&out, tiles, &table, &solved, chunk, |counts| {
-            analyse_counted(&table, tiles, &solved, counts, &NoProgress)
-        })
+        let a = write_dataset(
+            &out,
+            tiles,
+            &table,
+            &solved,
+            chunk,
+            |counts| analyse_counted(&table, tiles, &solved, counts, &NoProgress),
+            &NoProgress,
+        )
         .unwrap();
         assert_eq!(a.start_nimber, 12);
         let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)

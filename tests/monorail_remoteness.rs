@@ -48,7 +48,7 @@ fn check(rules: Rules) -> (usize, u16) {
     let mut walked = Solved::from_classes(&table, &solved.positions()).unwrap();
     assert_eq!(walked.start_remoteness, None);
     assert_eq!(walked.remoteness_records(), None);
-    let walked_start = fill_remoteness(&table, &mut walked).expect("a correct table");
+    let walked_start = fill_remoteness(&table, &mut walked, &NoProgress).expect("a correct table");
     assert_eq!(
         walked.remoteness_records(),
         solved.remoteness_records(),

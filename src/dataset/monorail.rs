@@ -7,13 +7,13 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::atomic::write_bytes;
-use super::monorail_positions::{read_table_chunks, write_table_streamed, Header};
+use super::monorail_positions::{read_table_chunks, write_keyed_with, Header};
 use super::strict;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
 use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::rules::{check_tiles, Rules};
-use crate::games::monorail::solve::Solved;
+use crate::games::monorail::solve::{Solved, SortedChunk};
 use crate::games::monorail::verify::{check_records, RecordSink};
 use crate::progress::Progress;
 use serde::{Deserialize, Serialize};
@@ -308,11 +308,18 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
 
 /// Writes `positions.bin.zst` at `path`: every class of `solved`, read out
 /// of its memo in sorted chunks of at most about `chunk_records` records
-/// (16 bytes each in memory), streamed through the encoder; zstd level 3.
-/// Each class is also given once to `counter`, in key order.
+/// (8 bytes each in memory), streamed through the encoder; zstd level 3,
+/// compressed by as many zstd workers as the pool has threads (the bytes
+/// do not depend on their number). Each class is also given once to
+/// `counter`, in key order. With `remoteness`, the remoteness table
+/// ([`super::monorail_remoteness`]) is written there too: from the same
+/// chunk, on its own thread, when the table is one chunk.
+///
+/// Progress: phase `write datasets`, counting records handed to the files'
+/// two passes (the digest, then the bytes) and to the counter.
 ///
 /// # Errors
-/// [`Error::Io`] naming `path`.
+/// [`Error::Io`] naming the file.
 pub fn write_positions(
     path: &Path,
     tiles: usize,
@@ -321,6 +328,7 @@ pub fn write_positions(
     chunk_records: u64,
     counter: &mut ClassCounter<'_>,
     remoteness: Option<&Path>,
+    progress: &dyn Progress,
 ) -> Result<()> {
     let tiles = u32::try_from(tiles).map_err(|_| Error::TilesOutOfRange {
         tiles,
@@ -328,56 +336,81 @@ pub fn write_positions(
         max: crate::games::monorail::rules::MAX_TILES,
     })?;
     let loops = table.len() as u64;
+    let count = solved.classes();
+    let workers = u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1);
+    // Two passes a file, and the counter.
+    let files = if remoteness.is_some() { 2 } else { 1 };
+    progress.phase("write datasets", count.saturating_mul(2 * files + 1));
+    let counted = |piece: &[(u64, u16)]| progress.advance(piece.len() as u64);
     let groups = solved.sorted_groups(chunk_records);
+    let positions_file = |w: &mut dyn std::io::Write, chunk: &SortedChunk| {
+        write_keyed_with::<Header, _>(w, tiles, loops, count, 3, workers, |put| {
+            chunk.for_each_piece(|piece| {
+                counted(piece);
+                put(piece)
+            })
+        })
+    };
     if let [group] = groups[..] {
         // One chunk: read it out once for every file, counting (parallel)
-        // while compressing (a thread a file).
+        // while compressing (a thread a file, and zstd's workers).
         let chunk = solved.sorted_chunk(group);
-        let count = chunk.len() as u64;
         let (mut positions, mut remote) = (Ok(()), Ok(()));
         rayon::scope(|s| {
             s.spawn(|_| {
-                let counted: std::result::Result<(), std::convert::Infallible> = chunk
+                let added: std::result::Result<(), std::convert::Infallible> = chunk
                     .for_each_piece(|piece| {
                         counter.add(piece);
+                        counted(piece);
                         Ok(())
                     });
-                let Ok(()) = counted;
+                let Ok(()) = added;
             });
             if let Some(rpath) = remoteness {
-                let chunk = &chunk;
-                let remote = &mut remote;
+                let (chunk, remote, counted) = (&chunk, &mut remote, &counted);
                 s.spawn(move |_| {
                     *remote = super::atomic::write_atomic(rpath, |w| {
-                        super::monorail_positions::write_keyed::<
-                            super::monorail_remoteness::Header,
-                            _,
-                        >(w, tiles, loops, count, 3, |put| {
-                            chunk.for_each_remoteness_piece(put)
-                        })
+                        write_keyed_with::<super::monorail_remoteness::Header, _>(
+                            w,
+                            tiles,
+                            loops,
+                            count,
+                            3,
+                            workers,
+                            |put| {
+                                chunk.for_each_remoteness_piece(|piece| {
+                                    counted(piece);
+                                    put(piece)
+                                })
+                            },
+                        )
                     });
                 });
             }
-            positions = super::atomic::write_atomic(path, |w| {
-                write_table_streamed(w, tiles, loops, count, 3, |put| chunk.for_each_piece(put))
-            });
+            positions = super::atomic::write_atomic(path, |w| positions_file(w, &chunk));
         });
         positions?;
-        return remote;
+        remote?;
+        progress.finish_phase();
+        return Ok(());
     }
     let counter = std::cell::RefCell::new(counter);
     let passes = std::cell::Cell::new(0u32);
     super::atomic::write_atomic(path, |w| {
-        write_table_streamed(w, tiles, loops, solved.classes(), 3, |put| {
+        write_keyed_with::<Header, _>(w, tiles, loops, count, 3, workers, |put| {
             let first = passes.get() == 0;
             passes.set(passes.get().saturating_add(1));
             solved.for_each_in_groups(&groups, |chunk| {
+                counted(chunk);
                 if first {
-                    // Counting (parallel) overlaps compressing (one thread).
+                    // Counting (parallel) overlaps compressing.
                     let mut counter = counter.borrow_mut();
                     let counter: &mut ClassCounter<'_> = &mut counter;
                     rayon::in_place_scope(|s| {
-                        s.spawn(|_| counter.add(chunk));
+                        s.spawn(|_| {
+                            counter.add(chunk);
+                            counted(chunk);
+                        });
                         put(chunk)
                     })
                 } else {
@@ -386,12 +419,18 @@ pub fn write_positions(
             })
         })
     })?;
-    match remoteness {
-        Some(rpath) => {
-            super::monorail_remoteness::write_remoteness(rpath, tiles, table, solved, chunk_records)
-        }
-        None => Ok(()),
+    if let Some(rpath) = remoteness {
+        super::monorail_remoteness::write_remoteness(
+            rpath,
+            tiles,
+            table,
+            solved,
+            chunk_records,
+            &|piece: &[(u64, u16)]| counted(piece),
+        )?;
     }
+    progress.finish_phase();
+    Ok(())
 }
 
 /// Writes the whole dataset into the directory `dir` (a staged directory,
@@ -410,6 +449,7 @@ pub fn write_dataset<F>(
     solved: &Solved,
     chunk_records: u64,
     analyse: F,
+    progress: &dyn Progress,
 ) -> Result<Analysis>
 where
     F: FnOnce(ClassCounts) -> Result<Analysis>,
@@ -424,6 +464,7 @@ where
         chunk_records,
         &mut counter,
         solved.start_remoteness.map(|_| remoteness.as_path()),
+        progress,
     )?;
     let a = analyse(counter.finish()?)?;
     for (name, bytes) in text_files(&a, table) {
@@ -810,9 +851,9 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
     compare_files(&d, &analysis, &table)?;
     let rpath = d.dir.join(super::monorail_remoteness::FILE);
     let remoteness_checked = if rpath.exists() {
-        progress.phase("verify remoteness", 0);
         let mut derived = solved;
-        crate::games::monorail::remoteness::fill_remoteness(&table, &mut derived)?;
+        crate::games::monorail::remoteness::fill_remoteness(&table, &mut derived, progress)?;
+        progress.phase("compare remoteness", 0);
         let n = super::monorail_remoteness::check_remoteness(
             &rpath,
             d.summary.tiles,

@@ -28,7 +28,7 @@
 //! finishing as fast as possible and the loser lasting as long as possible:
 //! even exactly at P-positions (nimber 0).
 
-use super::monorail_positions::{keyed_header, read_keyed_chunks, write_keyed};
+use super::monorail_positions::{keyed_header, read_keyed_chunks, write_keyed_with};
 use crate::error::{Error, Result};
 use crate::games::monorail::loop_table::LoopTable;
 use crate::games::monorail::solve::Solved;
@@ -47,10 +47,11 @@ pub const MAX_TILES: usize = crate::games::monorail::remoteness::KEPT_UP_TO;
 keyed_header!(Header);
 
 /// Writes the remoteness kept by `solved` ([`Solved::start_remoteness`])
-/// as `path` (atomically), zstd level 3, reading the memo in sorted
-/// chunks of about `chunk_records` records (twice: the digest, then the
-/// bytes). The one-chunk case is written beside the positions table by
-/// [`super::monorail::write_positions`].
+/// as `path` (atomically), zstd level 3 with as many workers as the pool
+/// has threads, reading the memo in sorted chunks of about
+/// `chunk_records` records (twice: the digest, then the bytes), handing
+/// every piece to `counted` too (progress). The one-chunk case is written
+/// beside the positions table by [`super::monorail::write_positions`].
 ///
 /// # Errors
 /// [`Error::Io`] naming `path`; [`Error::VerificationFailed`] when
@@ -61,6 +62,7 @@ pub fn write_remoteness(
     table: &LoopTable,
     solved: &Solved,
     chunk_records: u64,
+    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
 ) -> Result<()> {
     if solved.start_remoteness.is_none() {
         return Err(Error::VerificationFailed {
@@ -69,9 +71,13 @@ pub fn write_remoteness(
         });
     }
     let loops = table.len() as u64;
+    let workers = u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1);
     super::atomic::write_atomic(path, |w| {
-        write_keyed::<Header, _>(w, tiles, loops, solved.classes(), 3, |put| {
-            solved.for_each_sorted_remoteness(chunk_records, &mut *put)
+        write_keyed_with::<Header, _>(w, tiles, loops, solved.classes(), 3, workers, |put| {
+            solved.for_each_sorted_remoteness(chunk_records, |piece| {
+                counted(piece);
+                put(piece)
+            })
         })
     })
 }

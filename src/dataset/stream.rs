@@ -76,9 +76,26 @@ fn primed<H: FrameHeader>(header: &H) -> std::io::Result<blake3::Hasher> {
 ///
 /// # Errors
 /// Any I/O error of `w` or of `body`.
-pub fn write_framed<H, B>(
+pub fn write_framed<H, B>(w: &mut dyn Write, level: i32, header: H, body: B) -> std::io::Result<()>
+where
+    H: FrameHeader,
+    B: Fn(&mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()>,
+{
+    write_framed_with(w, level, 0, header, body)
+}
+
+/// As [`write_framed`], compressed by `workers` zstd worker threads when
+/// `workers >= 1` (0: in the calling thread, as [`write_framed`]). zstd's
+/// streaming multithreaded output does not depend on the number of
+/// workers, so any `workers >= 1` writes the same bytes (a test checks
+/// it); they differ from those of `workers = 0`, and both decompress alike.
+///
+/// # Errors
+/// As [`write_framed`].
+pub fn write_framed_with<H, B>(
     w: &mut dyn Write,
     level: i32,
+    workers: u32,
     mut header: H,
     body: B,
 ) -> std::io::Result<()>
@@ -93,6 +110,9 @@ where
     })?;
     header.set_digest(*hasher.finalize().as_bytes());
     let mut z = zstd::Encoder::new(w, level)?;
+    if workers > 0 {
+        z.multithread(workers)?;
+    }
     z.include_checksum(true)?;
     bincode::serde::encode_into_std_write(&header, &mut z, config()).map_err(encode_err)?;
     body(&mut |bytes| z.write_all(bytes))?;

@@ -262,13 +262,10 @@ pub fn run_staged(
     lap("solve every position", &mut phases);
     if job.tiles <= KEPT_UP_TO && solved.start_remoteness.is_none() {
         // Resumed or solved elsewhere: the values came without remoteness.
-        progress.phase("remoteness", 0);
-        fill_remoteness(&table, &mut solved)?;
-        progress.finish_phase();
+        fill_remoteness(&table, &mut solved, progress)?;
         lap("remoteness of every position (walk)", &mut phases);
     }
     let remoteness = solved.start_remoteness;
-    progress.phase("write datasets", 0);
     let mut analysis = write_dataset(
         &out,
         job.tiles,
@@ -276,8 +273,8 @@ pub fn run_staged(
         &solved,
         job.chunk_records,
         |counts| analyse_counted(&table, job.tiles, &solved, counts, progress),
+        progress,
     )?;
-    progress.finish_phase();
     lap(
         "write datasets and analyse (reachable counts, endgames)",
         &mut phases,

@@ -359,9 +359,10 @@ pub fn analyse(
     solved: &Solved,
     progress: &dyn Progress,
 ) -> Result<Analysis> {
-    progress.phase("count reachable positions", 0);
+    progress.phase("count reachable positions", solved.classes());
     let mut counter = ClassCounter::new(table);
     counter.add(&solved.positions());
+    progress.advance(solved.classes());
     let counts = counter.finish()?;
     progress.finish_phase();
     analyse_counted(table, tiles, solved, counts, progress)
@@ -398,7 +399,11 @@ pub fn analyse_counted(
         ..
     } = counts;
     let first_moves = first_moves(table, solved, &counts);
-    progress.phase("endgames", 0);
+    let forced: Vec<&FirstMove> = first_moves
+        .iter()
+        .filter(|f| f.nimber == 0 && f.loops_left == 1)
+        .collect();
+    progress.phase("endgames", forced.len() as u64);
     let mut walk = EndgameWalk {
         table,
         solved,
@@ -406,11 +411,9 @@ pub fn analyse_counted(
         class_index: FxHashMap::default(),
     };
     let mut walked = Vec::new();
-    for f in first_moves
-        .iter()
-        .filter(|f| f.nimber == 0 && f.loops_left == 1)
-    {
+    for f in forced {
         walked.push(walk.walk(f)?);
+        progress.advance(1);
     }
     progress.finish_phase();
     let (ids, subgame_classes) = number_classes(walk.class_index);

@@ -23,12 +23,15 @@
 //! value once stored never changes.
 //!
 //! A memo may also carry a 4-bit *companion* per slot
-//! ([`CompactMemo::with_companions`], half a byte a slot), written by the
-//! thread whose insert claimed the slot right after its compare-and-swap
-//! and read by slot index ([`CompactMemo::companion`]); 0 means not yet
-//! written. The solve keeps each class's remoteness there
-//! ([`super::remoteness`]), so that it costs no second table and no second
-//! traversal.
+//! ([`CompactMemo::with_companions`]), read by slot index
+//! ([`CompactMemo::companion`]); 0 means not written. Where the value field
+//! has at least 10 bits, the companion takes its top 4 (the nimber keeps
+//! the rest, at least 6 bits) and is stored by the same compare-and-swap as
+//! the nimber: no memory, no second store, no second cache miss. Otherwise
+//! (T = 20, a 9-bit field) it lives in a separate array, half a byte a
+//! slot, written by the inserting thread right after its compare-and-swap.
+//! The solve keeps each class's remoteness there ([`super::remoteness`]),
+//! so that it costs no second table and no second traversal.
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
@@ -81,10 +84,26 @@ pub struct CompactMemo {
     limit: u64,
     full: AtomicBool,
     overflow: AtomicBool,
-    /// Two companions a byte (slot `i` in the low nibble of byte `i / 2`
-    /// when `i` is even), if the memo carries them.
-    companions: Option<Vec<AtomicU8>>,
+    /// Where the companions are, if the memo carries them.
+    companions: Companions,
+    /// Bits of the value field holding the nimber: `value_bits`, or
+    /// `value_bits - 4` when the companion takes the field's top 4 bits.
+    nimber_bits: u32,
 }
+
+/// Where a memo keeps its slots' companions.
+enum Companions {
+    /// It carries none.
+    None,
+    /// In the top 4 bits of each slot's value field.
+    InSlot,
+    /// Two a byte, slot `i` in the low nibble of byte `i / 2` when `i` is
+    /// even.
+    Array(Vec<AtomicU8>),
+}
+
+/// Fewest nimber bits left when the companion shares the value field.
+const MIN_NIMBER_BITS_BESIDE: u32 = 6;
 
 /// Bits needed to write every value below `n` (0 for `n <= 1`).
 fn bits_below(n: u128) -> u32 {
@@ -133,24 +152,36 @@ impl CompactMemo {
             limit: (slots as f64 * max_load) as u64,
             full: AtomicBool::new(false),
             overflow: AtomicBool::new(false),
-            companions: None,
+            companions: Companions::None,
+            nimber_bits: value_bits,
         })
     }
 
-    /// The memo with a 4-bit companion per slot, all 0 (not written); any
-    /// stored before are forgotten. Half a byte a slot more.
+    /// The memo with a 4-bit companion per slot, all 0 (not written), for a
+    /// memo that holds nothing yet: in the value field's top bits when it
+    /// has at least 10 (its nimbers then limited to the rest), else in an
+    /// array of half a byte a slot.
+    ///
+    /// # Panics
+    /// If the memo holds a value.
     pub fn with_companions(mut self) -> CompactMemo {
-        self.companions = None;
-        self.add_companions();
+        assert!(self.is_empty(), "companions join an empty memo");
+        if self.value_bits >= MIN_NIMBER_BITS_BESIDE + 4 {
+            self.companions = Companions::InSlot;
+            self.nimber_bits = self.value_bits - 4;
+        } else {
+            self.add_companions();
+        }
         self
     }
 
     /// Gives the memo companions, all 0, if it has none (keeps them if it
-    /// has).
+    /// has): an array of half a byte a slot, since the values already
+    /// stored may fill the value field.
     pub fn add_companions(&mut self) {
-        if self.companions.is_none() {
+        if matches!(self.companions, Companions::None) {
             let bytes = usize::try_from(self.n.div_ceil(2)).expect("the slots fit in memory");
-            self.companions = Some(
+            self.companions = Companions::Array(
                 std::iter::repeat_with(|| AtomicU8::new(0))
                     .take(bytes)
                     .collect(),
@@ -160,7 +191,7 @@ impl CompactMemo {
 
     /// Whether the memo carries companions.
     pub fn has_companions(&self) -> bool {
-        self.companions.is_some()
+        !matches!(self.companions, Companions::None)
     }
 
     /// Slot `i`'s companion (1..=15), or 0 if none was written (or the memo
@@ -168,28 +199,27 @@ impl CompactMemo {
     #[inline]
     pub fn companion(&self, i: usize) -> u8 {
         match &self.companions {
-            Some(c) => (c[i / 2].load(Ordering::Relaxed) >> (4 * (i & 1))) & 0xF,
-            None => 0,
+            Companions::InSlot => {
+                ((self.slots[i].load(Ordering::Relaxed) >> self.nimber_bits) & 0xF) as u8
+            }
+            Companions::Array(c) => (c[i / 2].load(Ordering::Relaxed) >> (4 * (i & 1))) & 0xF,
+            Companions::None => 0,
         }
     }
 
-    /// Writes slot `i`'s companion (1..=15); a no-op on a memo without
-    /// companions. Written once per slot: it is ORed in.
+    /// Writes the companion `c` (1..=15) of the occupied slot `i`; a no-op
+    /// on a memo without companions. Written once per slot: it is ORed in.
     #[inline]
     pub fn set_companion(&self, i: usize, c: u8) {
         debug_assert!((1..16).contains(&c));
-        if let Some(cs) = &self.companions {
-            cs[i / 2].fetch_or((c & 0xF) << (4 * (i & 1)), Ordering::Relaxed);
-        }
-    }
-
-    /// Loads the byte holding slot `i`'s companion and throws it away (a
-    /// prefetch, as [`CompactMemo::touch`]).
-    #[inline]
-    pub fn touch_companion(&self, i: usize) -> u8 {
         match &self.companions {
-            Some(c) => c[i / 2].load(Ordering::Relaxed),
-            None => 0,
+            Companions::InSlot => {
+                self.slots[i].fetch_or(u32::from(c & 0xF) << self.nimber_bits, Ordering::Relaxed);
+            }
+            Companions::Array(cs) => {
+                cs[i / 2].fetch_or((c & 0xF) << (4 * (i & 1)), Ordering::Relaxed);
+            }
+            Companions::None => {}
         }
     }
 
@@ -204,9 +234,13 @@ impl CompactMemo {
         self.n
     }
 
-    /// Bytes of the slot array and the companions, if any.
+    /// Bytes of the slot array and the companions' array, if any.
     pub fn bytes(&self) -> u64 {
-        self.n * 4 + self.companions.as_ref().map_or(0, |c| c.len() as u64)
+        self.n * 4
+            + match &self.companions {
+                Companions::Array(c) => c.len() as u64,
+                _ => 0,
+            }
     }
 
     /// Number of keys stored.
@@ -230,9 +264,10 @@ impl CompactMemo {
         self.overflow.load(Ordering::Relaxed)
     }
 
-    /// The largest nimber the value field holds.
+    /// The largest nimber the value field holds (beside the companion,
+    /// where it shares the field).
     pub fn max_value(&self) -> u16 {
-        ((1u32 << self.value_bits) - 1).min(u32::from(u16::MAX)) as u16
+        ((1u32 << self.nimber_bits) - 1).min(u32::from(u16::MAX)) as u16
     }
 
     #[inline]
@@ -358,6 +393,7 @@ impl CompactMemo {
     #[inline]
     fn probe(&self, home: u64, rem: u32) -> Option<(usize, u16)> {
         let vmask = (1u32 << self.value_bits) - 1;
+        let nmask = (1u32 << self.nimber_bits) - 1;
         let n = self.n as usize;
         let mut i = home as usize;
         for disp in 0..1u32 << DISP_BITS {
@@ -366,7 +402,7 @@ impl CompactMemo {
                 return None;
             }
             if s & !vmask == self.tag(rem, disp) {
-                return Some((i, (s & vmask) as u16));
+                return Some((i, (s & nmask) as u16));
             }
             i += 1;
             if i == n {
@@ -415,7 +451,7 @@ impl CompactMemo {
     /// [`CompactMemo::count_new`] (until then [`CompactMemo::len`] and the
     /// full flag lag behind).
     pub fn insert_uncounted(&self, place: (u64, u32), value: u16) -> bool {
-        self.claim(place, value).is_some()
+        self.claim(place, value, 0).is_some()
     }
 
     /// As [`CompactMemo::insert_uncounted`], also writing the slot's
@@ -423,23 +459,30 @@ impl CompactMemo {
     /// already present keeps its value and companion, written by the
     /// insert that claimed it).
     pub fn insert_uncounted_with(&self, place: (u64, u32), value: u16, c: u8) -> bool {
-        match self.claim(place, value) {
-            Some(i) => {
-                self.set_companion(i, c);
-                true
-            }
-            None => false,
+        debug_assert!((1..16).contains(&c));
+        match &self.companions {
+            Companions::InSlot => self.claim(place, value, c).is_some(),
+            _ => match self.claim(place, value, 0) {
+                Some(i) => {
+                    self.set_companion(i, c);
+                    true
+                }
+                None => false,
+            },
         }
     }
 
-    /// Stores `value` at `place`: the slot index when this call claimed a
-    /// free slot for it, `None` when the key was there already (or the
-    /// memo is full, or the value does not fit: flags raised).
-    fn claim(&self, (home, rem): (u64, u32), value: u16) -> Option<usize> {
-        if u32::from(value) >> self.value_bits != 0 {
+    /// Stores `value` at `place`, with companion `c` in the value field's
+    /// top bits when it holds companions (0 otherwise): the slot index
+    /// when this call claimed a free slot for it, `None` when the key was
+    /// there already (or the memo is full, or the value does not fit:
+    /// flags raised).
+    fn claim(&self, (home, rem): (u64, u32), value: u16, c: u8) -> Option<usize> {
+        if u32::from(value) >> self.nimber_bits != 0 {
             self.overflow.store(true, Ordering::Relaxed);
             return None;
         }
+        let field = u32::from(c & 0xF) << self.nimber_bits | u32::from(value);
         let vmask = (1u32 << self.value_bits) - 1;
         let n = self.n as usize;
         let mut i = home as usize;
@@ -449,7 +492,7 @@ impl CompactMemo {
             if s == 0 {
                 match self.slots[i].compare_exchange(
                     0,
-                    tag | u32::from(value),
+                    tag | field,
                     Ordering::Relaxed,
                     Ordering::Relaxed,
                 ) {
@@ -476,12 +519,12 @@ impl CompactMemo {
         if s == 0 {
             return None;
         }
-        let vmask = (1u32 << self.value_bits) - 1;
+        let nmask = (1u32 << self.nimber_bits) - 1;
         let disp = (s >> self.value_bits) & ((1 << DISP_BITS) - 1);
         let rem = (s & !OCCUPIED) >> (DISP_BITS + self.value_bits);
         let home = (i as u64 + self.n - u64::from(disp)) % self.n;
         let h = self.first(home) + u64::from(rem);
-        Some((self.unpack(self.unmix(h)), (s & vmask) as u16))
+        Some((self.unpack(self.unmix(h)), (s & nmask) as u16))
     }
 
     /// Calls `f` on every `(key, nimber)` in slot ranges, in parallel;
@@ -639,6 +682,61 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(seen.len(), 1 << 10);
+    }
+
+    /// Companions in the value field (a roomy memo) and in the array (a
+    /// 9-bit field, as at T = 20) keep what was stored, beside the nimber
+    /// and without changing it, and survive a copy into either kind.
+    #[test]
+    fn companions_in_the_slot_and_in_the_array() {
+        let roomy = CompactMemo::new(15, 16, 1 << 24, 0.9).unwrap();
+        assert_eq!(roomy.value_bits, 12);
+        let roomy = roomy.with_companions();
+        assert!(matches!(roomy.companions, Companions::InSlot));
+        assert_eq!((roomy.max_value(), roomy.bytes()), (255, 4 << 24));
+        let tight = CompactMemo::new(15, 16, 1 << 20, 0.9).unwrap();
+        assert_eq!(tight.value_bits, 8);
+        let tight = tight.with_companions();
+        assert!(matches!(tight.companions, Companions::Array(_)));
+        assert_eq!((tight.max_value(), tight.bytes()), (255, 9 << 19));
+        for m in [&roomy, &tight] {
+            let keys: Vec<u64> = (0..5000u64)
+                .map(|j| (j % 97) << 32 | (j * 7919) % 60000)
+                .collect();
+            let mut seen = std::collections::HashSet::new();
+            for (j, &k) in keys.iter().enumerate() {
+                if seen.insert(k) {
+                    m.insert_uncounted_with(m.locate(k), (j % 40) as u16, (j % 15 + 1) as u8);
+                }
+            }
+            let mut seen = std::collections::HashSet::new();
+            for (j, &k) in keys.iter().enumerate() {
+                if seen.insert(k) {
+                    let (i, v) = m.find(k).unwrap();
+                    assert_eq!((v, m.companion(i)), ((j % 40) as u16, (j % 15 + 1) as u8));
+                    assert_eq!(m.entry(i), Some((k, v)));
+                }
+            }
+            for target in [
+                CompactMemo::new(15, 16, 1 << 24, 0.9)
+                    .unwrap()
+                    .with_companions(),
+                CompactMemo::new(15, 16, 3 << 19, 0.9)
+                    .unwrap()
+                    .with_companions(),
+            ] {
+                m.copy_into(&target);
+                for i in 0..m.slots() as usize {
+                    if let Some((k, v)) = m.entry(i) {
+                        let (j, w) = target.find(k).unwrap();
+                        assert_eq!((w, target.companion(j)), (v, m.companion(i)));
+                    }
+                }
+            }
+        }
+        // A nimber past the bits the companion leaves overflows.
+        roomy.insert_uncounted_with(roomy.locate(100 << 32), 256, 1);
+        assert!(roomy.overflowed());
     }
 
     #[test]

@@ -39,6 +39,7 @@ use super::loop_table::LoopTable;
 use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
 use super::solve::Solved;
 use crate::error::{Error, Result};
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// The largest tile count whose solve keeps every class's remoteness
@@ -100,7 +101,11 @@ pub fn remoteness_of(nimber: u16, opts: impl IntoIterator<Item = (u16, u16)>) ->
 struct Walk<'a> {
     table: &'a LoopTable,
     solved: &'a Solved,
+    progress: &'a dyn Progress,
 }
+
+/// Classes valued by a walk thread and not yet reported to the progress.
+const REPORT_EVERY: u64 = 1 << 14;
 
 impl Walk<'_> {
     /// The memo slot and nimber of the class of `entries`.
@@ -124,6 +129,7 @@ impl Walk<'_> {
         entries: &[Entry],
         scratch: &mut OptionScratch,
         pool: &mut Vec<OptionBuffers>,
+        valued: &mut u64,
     ) -> Result<u16> {
         let memo = &self.solved.memo;
         let (slot, nimber) = self.slot(entries)?;
@@ -141,7 +147,7 @@ impl Walk<'_> {
             options(self.table, entries, &mut b.out, &mut b.bounds, scratch);
             for w in b.bounds.windows(2) {
                 let opt = &b.out[w[0]..w[1]];
-                let or = self.visit(opt, scratch, pool)?;
+                let or = self.visit(opt, scratch, pool, valued)?;
                 let (_, on) = self.slot(opt)?;
                 b.opts.push((on, or));
             }
@@ -155,6 +161,10 @@ impl Walk<'_> {
         };
         // Two threads may value the same class; both write the same bits.
         memo.set_companion(slot, companion(r).ok_or_else(|| too_remote(r))?);
+        *valued += 1;
+        if *valued >= REPORT_EVERY {
+            self.progress.advance(std::mem::take(valued));
+        }
         Ok(r)
     }
 }
@@ -176,15 +186,27 @@ struct OptionBuffers {
 /// remoteness in the solve is left as it is. Returns the start's
 /// remoteness, also set in [`Solved::start_remoteness`].
 ///
+/// Progress: phase `remoteness`, counting the classes valued (about as
+/// many as the table holds).
+///
 /// # Errors
 /// [`Error::VerificationFailed`] when the solved table lacks a reachable
 /// class or its values are inconsistent (a bug, never a correct table).
-pub fn fill_remoteness(table: &LoopTable, solved: &mut Solved) -> Result<u16> {
+pub fn fill_remoteness(
+    table: &LoopTable,
+    solved: &mut Solved,
+    progress: &dyn Progress,
+) -> Result<u16> {
     if let Some(r) = solved.start_remoteness {
         return Ok(r);
     }
     solved.memo.add_companions();
-    let walk = Walk { table, solved };
+    progress.phase("remoteness", solved.classes());
+    let walk = Walk {
+        table,
+        solved,
+        progress,
+    };
     let root = start(table);
     let (mut out, mut bounds) = (Vec::new(), Vec::new());
     options(
@@ -195,10 +217,24 @@ pub fn fill_remoteness(table: &LoopTable, solved: &mut Solved) -> Result<u16> {
         &mut OptionScratch::default(),
     );
     bounds.par_windows(2).try_for_each_init(
-        || (OptionScratch::default(), Vec::new()),
-        |(scratch, pool), w| walk.visit(&out[w[0]..w[1]], scratch, pool).map(|_| ()),
+        || (OptionScratch::default(), Vec::new(), 0u64),
+        |(scratch, pool, valued), w| {
+            let r = walk
+                .visit(&out[w[0]..w[1]], scratch, pool, valued)
+                .map(|_| ());
+            progress.advance(std::mem::take(valued));
+            r
+        },
     )?;
-    let start = walk.visit(&root, &mut OptionScratch::default(), &mut Vec::new())?;
+    let mut valued = 0;
+    let start = walk.visit(
+        &root,
+        &mut OptionScratch::default(),
+        &mut Vec::new(),
+        &mut valued,
+    )?;
+    progress.advance(valued);
+    progress.finish_phase();
     solved.start_remoteness = Some(start);
     Ok(start)
 }

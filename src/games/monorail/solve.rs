@@ -1204,7 +1204,7 @@ pub fn grown(table: &LoopTable, old: &CompactMemo, factor: u64) -> CompactMemo {
     )
     .expect("a larger memo is less sparse");
     if old.has_companions() {
-        m.add_companions();
+        m = m.with_companions();
     }
     old.copy_into(&m);
     m

@@ -163,7 +163,7 @@ impl Tablebase {
             None => super::cost::start_classes(rules.tiles())?,
         };
         let mut solved = solve_from_expecting(&table, &start(&table), classes, progress)?;
-        super::remoteness::fill_remoteness(&table, &mut solved)?;
+        super::remoteness::fill_remoteness(&table, &mut solved, progress)?;
         let mut by_tile: FxHashMap<(Cell, TileType), Vec<u32>> = FxHashMap::default();
         for (i, l) in table.loops.iter().enumerate() {
             for &t in &l.tiles {
