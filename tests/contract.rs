@@ -58,10 +58,13 @@ fn run_with_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
 }
 
 /// A run of a few hundred milliseconds with lines every 0.05 s: plain
-/// progress lines appear under CI (standard error is a pipe here) and with
-/// `--progress plain`, and never with `--quiet` or without either.
+/// progress lines appear under CI (standard error is a pipe here), with
+/// `--progress plain`, and by default on a pipe (a log), and never with
+/// `--quiet` or `--progress none`. At the default interval the default
+/// prints nothing on a pipe during a run's first 10 s: standard error stays
+/// empty.
 #[test]
-fn plain_progress_when_ci_is_set_or_asked_for() {
+fn plain_progress_on_a_pipe_unless_quiet() {
     let args = ["octal", "seq", "0.007", "--max-n", "60000", "--summary"];
     let fast = ("GRUNDY_PROGRESS_SECONDS", "0.05");
     let lines = |o: &std::process::Output| {
@@ -78,7 +81,47 @@ fn plain_progress_when_ci_is_set_or_asked_for() {
     let mut quiet = plain.clone();
     quiet.push("--quiet");
     assert_eq!(lines(&run_with_env(&quiet, &[fast, ("CI", "true")])), 0);
-    assert_eq!(lines(&run_with_env(&args, &[fast])), 0);
+    // The default on a pipe without CI: a log shows signs of life ...
+    assert!(lines(&run_with_env(&args, &[fast])) >= 1);
+    // ... but not with --quiet or --progress none.
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    assert_eq!(lines(&run_with_env(&quiet, &[fast])), 0);
+    let mut none = args.to_vec();
+    none.extend(["--progress", "none"]);
+    assert_eq!(lines(&run_with_env(&none, &[fast])), 0);
+    // At the default 10 s, a short run's standard error stays empty.
+    let o = run_with_env(&args, &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
+/// The period search counts its values against the most it may compute
+/// (`--max-n` + 1), so its progress line shows a count, not "working".
+#[test]
+fn the_period_search_shows_a_count() {
+    let o = run_with_env(
+        &[
+            "octal",
+            "period",
+            "0.007",
+            "--max-n",
+            "60000",
+            "--progress",
+            "plain",
+        ],
+        &[("GRUNDY_PROGRESS_SECONDS", "0.05")],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.lines().any(
+            |l| l.contains("period of 0.007, G(n) for n < 60001 at most: ")
+                && l.contains("/60001 (")
+        ),
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("working"), "{err}");
 }
 
 /// `monorail solve --json` and `monorail verify --json` print one object

@@ -32,8 +32,9 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     pub quiet: bool,
     /// How long runs show progress on standard error: a bar on a
-    /// terminal, plain lines every 5 s (the default when CI is set and
-    /// standard error is not a terminal), or none.
+    /// terminal, plain lines every 5 s, or none. The default (auto): a bar
+    /// on a terminal; plain lines every 5 s when CI is set; else (a log
+    /// file, a pipe) a plain line every 10 s once the run has lasted 10 s.
     #[arg(long, global = true, value_enum, default_value = "auto")]
     pub progress: progress::Mode,
     #[command(subcommand)]
