@@ -648,6 +648,36 @@ fn an_interrupt_is_an_error_naming_the_checkpoint() {
         .is_empty());
 }
 
+/// SIGTERM of a run that does not checkpoint ends it at once (exit 130),
+/// removing what it staged, with one line on standard error that says so,
+/// like the checkpointed run's `interrupted; progress saved to ...`.
+#[test]
+fn a_terminated_run_without_a_checkpoint_says_nothing_was_written() {
+    let d = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "seq", "0.007", "--max-n", "400000", "--out", "out"])
+        .current_dir(d.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "error: interrupted; nothing was written\n"
+    );
+    assert!(o.stdout.is_empty());
+    let left: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// A small deterministic generator (SplitMix64), so failures reproduce.
 struct Rng(u64);
 impl Rng {
