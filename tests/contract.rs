@@ -149,3 +149,35 @@ fn monorail_solve_and_verify_print_json() {
     assert_eq!(j["tiles"], 8);
     assert_eq!(j["loops_checked"], 18);
 }
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// README and the book install the tool with `cargo install --locked`:
+/// without `--locked`, `cargo install` ignores `Cargo.lock` and builds
+/// with whatever versions are newest.
+#[test]
+fn install_lines_keep_cargo_lock() {
+    let mut docs = vec!["README.md".to_string(), "python/README.md".to_string()];
+    for e in std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src"))
+        .unwrap()
+    {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".md") {
+            docs.push(format!("docs/src/{name}"));
+        }
+    }
+    let mut installs = 0;
+    for doc in &docs {
+        for line in read(doc).lines() {
+            if line.contains("cargo install") && line.contains("--path") {
+                assert!(line.contains("--locked"), "{doc}: {line}");
+                installs += 1;
+            }
+        }
+    }
+    // README's Install section and the book's Installing chapter.
+    assert!(installs >= 2, "{installs}");
+}
