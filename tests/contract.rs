@@ -181,3 +181,70 @@ fn install_lines_keep_cargo_lock() {
     // README's Install section and the book's Installing chapter.
     assert!(installs >= 2, "{installs}");
 }
+
+/// The help of `grundy PATH...`.
+fn help(path: &[&str]) -> String {
+    let mut args = path.to_vec();
+    args.push("--help");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{path:?}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The commands README and the book say take no `--json` are exactly
+/// those whose help has none.
+#[test]
+fn the_commands_without_json_are_those_the_docs_name() {
+    let subcommands = |help: &str| -> Vec<String> {
+        help.lines()
+            .skip_while(|l| *l != "Commands:")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|c| *c != "help")
+            .map(str::to_string)
+            .collect()
+    };
+    let mut without = Vec::new();
+    for top in subcommands(&help(&[])) {
+        let own = help(&[&top]);
+        let mut leaves: Vec<String> = subcommands(&own)
+            .iter()
+            .map(|s| format!("{top} {s}"))
+            .collect();
+        // A command that also answers by itself (`treblecross ROW`): its
+        // first usage line is not `grundy TOP [OPTIONS] <COMMAND>`.
+        let usage = own.lines().find(|l| l.starts_with("Usage:")).unwrap();
+        if !usage.ends_with("<COMMAND>") {
+            leaves.push(top.clone());
+        }
+        for leaf in leaves {
+            let path: Vec<&str> = leaf.split(' ').collect();
+            if !help(&path).contains("--json") {
+                without.push(leaf);
+            }
+        }
+    }
+    without.sort();
+    // The backticked names between "every command but" and "takes `--json`".
+    let named = |doc: &str| {
+        let text = read(doc).replace('\n', " ");
+        let from = text.find("very command but ").expect("the sentence");
+        let rest = &text[from..];
+        let to = rest.find("takes `--json`").expect("the sentence's end");
+        let mut names: Vec<String> = rest[..to]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(named("README.md"), without);
+    assert_eq!(named("docs/src/commands.md"), without);
+    assert!(without.contains(&"serve".to_string()), "{without:?}");
+}
