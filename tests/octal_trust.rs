@@ -287,6 +287,33 @@ fn verify_rederives_every_value() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("sequence.bin.zst"));
 }
 
+/// A re-derivation too long to start unasked names the options the
+/// command has: `octal verify` has `--force` and no `--engine` (it always
+/// re-derives with the naive engine), `octal seq` has both.
+#[test]
+fn a_refused_run_names_only_options_its_command_has() {
+    let d = tempfile::tempdir().unwrap();
+    stdout(&grundy(
+        &["octal", "seq", "kayles", "--max-n", "1000000", "--out", "k"],
+        d.path(),
+    ));
+    let o = grundy(&["octal", "verify", "k"], d.path());
+    one_line_error(&o, " on one core; use --force to run it anyway");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("engine"), "{err}");
+    let o = grundy(
+        &[
+            "octal", "seq", "kayles", "--max-n", "1000000", "--engine", "naive",
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "; use --engine sparse, a smaller --max-n, or --force");
+    // Lasker's Nim under the sparse engine (its repeating part is slow
+    // too): no engine to switch to.
+    let o = grundy(&["octal", "seq", "4.[3]", "--max-n", "10000000"], d.path());
+    one_line_error(&o, "; use a smaller --max-n, or --force");
+}
+
 #[test]
 fn verify_checks_the_other_dataset_files() {
     let d = tempfile::tempdir().unwrap();

@@ -44,7 +44,18 @@ pub fn validate(
         reason: "the count of values does not fit a machine word".into(),
     })?;
     let e = estimate(code, engine, len);
-    check_budget(&e, &format!("{flag} {max_n}"), available_memory(), force)?;
+    let advice = if engine == Engine::Naive {
+        format!("use --engine sparse, a smaller {flag}, or --force")
+    } else {
+        format!("use a smaller {flag}, or --force")
+    };
+    check_budget(
+        &e,
+        &format!("{flag} {max_n}"),
+        available_memory(),
+        force,
+        &advice,
+    )?;
     Ok(len)
 }
 
@@ -252,6 +263,7 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
         &format!("--max-n {max_n}"),
         available_memory(),
         false,
+        "use a smaller --max-n",
     )?;
     let mut c = Computation::new(dawson, Engine::Sparse).with_paired(true);
     progress.phase("Dawson's Chess values", len as u64);
