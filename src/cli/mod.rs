@@ -51,7 +51,8 @@ enum Command {
     Octal(octal::Command),
     /// The n-gon game: for which n the first player wins.
     Ngon(ngon::Args),
-    /// Treblecross (one-dimensional tic-tac-toe): winning cells of a row.
+    /// Treblecross (one-dimensional tic-tac-toe): winning cells of a row,
+    /// numbered from 1 at the left.
     Treblecross(treblecross::Args),
     /// Coin-turning games (Turning Turtles, Mock Turtles, Ruler, your rule).
     Coins(coins::Args),
