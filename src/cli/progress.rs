@@ -184,21 +184,29 @@ impl Bars {
 /// the first unit).
 fn plain_line(name: &str, done: u64, total: u64, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+    let per_second = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+    // Slow units (codes of a census, a few a minute) keep two figures.
+    let rate = if per_second >= 10.0 || per_second == 0.0 {
+        format!("{per_second:.0}")
+    } else if per_second >= 1.0 {
+        format!("{per_second:.1}")
+    } else {
+        format!("{per_second:.2}")
+    };
     if total == 0 {
         return if done == 0 {
             format!("[{secs:.0} s] {name}: working")
         } else {
-            format!("[{secs:.0} s] {name}: {done} done, {rate:.0}/s")
+            format!("[{secs:.0} s] {name}: {done} done, {rate}/s")
         };
     }
     let pct = 100.0 * done as f64 / total as f64;
-    let eta = if rate > 0.0 {
-        format!("{:.0} s", total.saturating_sub(done) as f64 / rate)
+    let eta = if per_second > 0.0 {
+        format!("{:.0} s", total.saturating_sub(done) as f64 / per_second)
     } else {
         "unknown".into()
     };
-    format!("[{secs:.0} s] {name}: {done}/{total} ({pct:.0}%), {rate:.0}/s, eta {eta}")
+    format!("[{secs:.0} s] {name}: {done}/{total} ({pct:.0}%), {rate}/s, eta {eta}")
 }
 
 impl Drop for Bars {
@@ -304,6 +312,14 @@ mod tests {
         assert_eq!(
             plain_line("loops", 2500, 0, ten),
             "[10 s] loops: 2500 done, 250/s"
+        );
+        assert_eq!(
+            plain_line("misère census", 13, 63, Duration::from_secs(231)),
+            "[231 s] misère census: 13/63 (21%), 0.06/s, eta 888 s"
+        );
+        assert_eq!(
+            plain_line("census", 25, 100, ten),
+            "[10 s] census: 25/100 (25%), 2.5/s, eta 30 s"
         );
     }
 }
