@@ -3,7 +3,8 @@
 //! Exit codes: 0 success (also `--help`, `--version`, and a reader that
 //! closed the pipe); 1 a check that found a claim (`octal check`) or rows of a claims table (`octal check-table`) not holding; 2 any error, usage errors included, printed as one
 //! line starting `error:`; 130 a run interrupted by Ctrl-C or SIGTERM
-//! after saving its progress.
+//! (after saving its progress, or with its staged output removed; either
+//! way one `error: interrupted; ...` line says so).
 
 mod cli;
 
@@ -22,6 +23,9 @@ fn main() {
             return;
         }
         grundy::dataset::staging::remove_all_staged();
+        // One line, like a run that saves its progress ("interrupted;
+        // progress saved to PATH"), so a log says why the run ended.
+        eprintln!("error: interrupted; nothing was written");
         std::process::exit(130);
     });
     if let Err(e) = cli::run(args) {

@@ -315,3 +315,123 @@ fn busy_atlas_answers_503() {
     // The slot is free again.
     assert_eq!(get(&other).0, 200);
 }
+
+/// `/api/octal?status=S&digits=D` keeps the codes of that status and
+/// that many digits; a status that is none of the census's, digits that
+/// are not a count, or another parameter get HTTP 400 and a one-line
+/// error naming the bad value and the accepted ones.
+#[test]
+fn the_list_is_filtered_or_refused() {
+    use std::collections::HashMap;
+    let a = atlas();
+    let ask = |pairs: &[(&str, &str)]| {
+        let q: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        a.list_query(&q)
+    };
+    let rows = |v: &Value| v["rows"].as_array().unwrap().len();
+    let all = ask(&[]).unwrap();
+    assert_eq!(rows(&all), 8192);
+    // Three digits: the code written with three after the point.
+    let three = all["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r[0].as_str().unwrap().split('.').nth(1).unwrap().len() == 3)
+        .count();
+    let periodic3 = ask(&[("status", "periodic"), ("digits", "3")]).unwrap();
+    let all3 = ask(&[("digits", "3")]).unwrap();
+    assert_eq!(rows(&all3), three);
+    assert!(three > 0);
+    assert!(periodic3["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r[2] == "periodic" && r[1] == 3));
+    assert!(periodic3["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r[0] == "0.137"));
+    let periodic = rows(&ask(&[("status", "periodic")]).unwrap());
+    let unsettled = rows(&ask(&[("status", "unsettled")]).unwrap());
+    let arithmetic = rows(&ask(&[("status", "arithmetic")]).unwrap());
+    assert_eq!(periodic + unsettled + arithmetic, 8192);
+    assert!(periodic > 0 && unsettled > 0, "{periodic} {unsettled}");
+    for (pairs, says) in [
+        (
+            &[("status", "foo")][..],
+            "status \"foo\" is none of periodic, arithmetic, unsettled",
+        ),
+        (
+            &[("digits", "x")][..],
+            "digits \"x\" is not a count of digits",
+        ),
+        (&[("digits", "0")][..], "digits \"0\""),
+        (
+            &[("statu", "periodic")][..],
+            "unknown parameter \"statu\": /api/octal takes status (periodic, arithmetic, unsettled) and digits",
+        ),
+    ] {
+        match ask(pairs) {
+            Err(AtlasError::Request(m)) => assert!(m.contains(says), "{pairs:?}: {m}"),
+            other => panic!("{pairs:?}: {other:?}"),
+        }
+    }
+}
+
+/// Through HTTP: the filter, its 400, and a 404 that names every page and
+/// endpoint the server has, each of which is there.
+#[test]
+fn filters_and_404_over_http() {
+    let s = server(&[]);
+    let (status, body) = get(&format!("{}api/octal?status=unsettled&digits=2", s.url));
+    assert_eq!(status, 200, "{body}");
+    let d: Value = serde_json::from_str(&body).unwrap();
+    let rows = d["rows"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r[2] == "unsettled" && r[1] == 2));
+    let (status, body) = get(&format!("{}api/octal?status=foo", s.url));
+    assert_eq!(status, 400, "{body}");
+    assert!(!body.contains('\n'), "{body}");
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        e["error"],
+        "status \"foo\" is none of periodic, arithmetic, unsettled"
+    );
+    let (status, body) = get(&format!("{}nothing-here", s.url));
+    assert_eq!(status, 404);
+    let e: Value = serde_json::from_str(&body).unwrap();
+    let message = e["error"].as_str().unwrap();
+    // Every path the message names answers (with a placeholder filled in,
+    // perhaps 400 for a bad position), none 404.
+    let paths: Vec<&str> = message
+        .split([' ', ',', ';', '(', ')'])
+        .filter(|w| w.starts_with('/'))
+        .collect();
+    for want in ["/", "/octal", "/octal/CODE", "/api/info"] {
+        assert!(paths.contains(&want), "{want} in {message}");
+    }
+    for want in [
+        "/api/position?p=",
+        "/api/main-line?p=",
+        "/api/octal[",
+        "/api/octal/CODE",
+    ] {
+        assert!(
+            paths.iter().any(|p| p.starts_with(want)),
+            "{want} in {message}"
+        );
+    }
+    for p in &paths {
+        let url = p
+            .replace("[?status=S&digits=D]", "?status=periodic&digits=2")
+            .replace("[?n=N]", "?n=100")
+            .replace("CODE", "0.137")
+            .replace("POSITION", "x");
+        let (status, body) = get(&format!("{}{}", s.url, url.trim_start_matches('/')));
+        assert_ne!(status, 404, "{url}: {body}");
+    }
+}

@@ -179,3 +179,41 @@ fn the_misere_census_of_one_digit_codes() {
         "--max-heap 0",
     );
 }
+
+/// The `stopped` field is the bound's message as one CSV field: its comma
+/// dropped, and no two spaces left where it was, in a run and in the
+/// committed census.
+#[test]
+fn the_stopped_field_reads_as_one_sentence() {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(
+        &[
+            "octal",
+            "misere-census",
+            "--digits",
+            "1",
+            "--max-heap",
+            "20",
+            "--positions",
+            "100",
+            "--out",
+            "c",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = lines(&d.path().join("c/census.csv"));
+    let officers = rows.iter().find(|r| r.starts_with("0.6,")).unwrap();
+    assert!(
+        officers.ends_with(",a candidate of 12 elements whose table passes 100 entries"),
+        "{officers}"
+    );
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/misere/census/census.csv"),
+    )
+    .unwrap();
+    assert!(committed.contains(",a candidate of 2114 elements whose table passes 4000000 entries"));
+    for (i, line) in committed.lines().enumerate() {
+        assert!(!line.contains("  "), "census.csv line {}: {line}", i + 1);
+    }
+}

@@ -287,6 +287,33 @@ fn verify_rederives_every_value() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("sequence.bin.zst"));
 }
 
+/// A re-derivation too long to start unasked names the options the
+/// command has: `octal verify` has `--force` and no `--engine` (it always
+/// re-derives with the naive engine), `octal seq` has both.
+#[test]
+fn a_refused_run_names_only_options_its_command_has() {
+    let d = tempfile::tempdir().unwrap();
+    stdout(&grundy(
+        &["octal", "seq", "kayles", "--max-n", "1000000", "--out", "k"],
+        d.path(),
+    ));
+    let o = grundy(&["octal", "verify", "k"], d.path());
+    one_line_error(&o, " on one core; use --force to run it anyway");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("engine"), "{err}");
+    let o = grundy(
+        &[
+            "octal", "seq", "kayles", "--max-n", "1000000", "--engine", "naive",
+        ],
+        d.path(),
+    );
+    one_line_error(&o, "; use --engine sparse, a smaller --max-n, or --force");
+    // Lasker's Nim under the sparse engine (its repeating part is slow
+    // too): no engine to switch to.
+    let o = grundy(&["octal", "seq", "4.[3]", "--max-n", "10000000"], d.path());
+    one_line_error(&o, "; use a smaller --max-n, or --force");
+}
+
 #[test]
 fn verify_checks_the_other_dataset_files() {
     let d = tempfile::tempdir().unwrap();
@@ -646,6 +673,36 @@ fn an_interrupt_is_an_error_naming_the_checkpoint() {
         .unwrap()
         .1
         .is_empty());
+}
+
+/// SIGTERM of a run that does not checkpoint ends it at once (exit 130),
+/// removing what it staged, with one line on standard error that says so,
+/// like the checkpointed run's `interrupted; progress saved to ...`.
+#[test]
+fn a_terminated_run_without_a_checkpoint_says_nothing_was_written() {
+    let d = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "seq", "0.007", "--max-n", "400000", "--out", "out"])
+        .current_dir(d.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "error: interrupted; nothing was written\n"
+    );
+    assert!(o.stdout.is_empty());
+    let left: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 /// A small deterministic generator (SplitMix64), so failures reproduce.

@@ -202,9 +202,66 @@ fn bad_sums_are_one_line_errors() {
         &grundy(&["sum", "treblecross:X.X.."], dir.path()),
         "completes three",
     );
+    // A missing component is named by its place, the whole sum quoted.
+    for (sum, place) in [
+        ("kayles:10 +", "after the last \"+\""),
+        ("kayles:10 + ", "after the last \"+\""),
+        ("+ nim:3", "before the first \"+\""),
+        ("kayles:10 + + nim:3", "between two \"+\""),
+    ] {
+        let o = grundy(&["sum", sum], dir.path());
+        one_line_error(
+            &o,
+            &format!(
+                "malformed sum {:?}: a component is missing {place}",
+                sum.trim()
+            ),
+        );
+    }
+    // A mistyped code is a code's error, not the list of families.
     one_line_error(
-        &grundy(&["sum", "kayles:10 +"], dir.path()),
-        "malformed sum",
+        &grundy(&["sum", "0.77x:5"], dir.path()),
+        "malformed sum \"0.77x:5\": \"0.77x\" is not a game code (malformed code",
+    );
+}
+
+/// An unknown family's error lists every family a component can be of,
+/// and each family it lists is accepted.
+#[test]
+fn an_unknown_family_lists_every_family() {
+    let e = parse_sum("foo:5").unwrap_err().to_string();
+    assert!(
+        e.starts_with("malformed sum \"foo:5\": unknown family \"foo\"; "),
+        "{e}"
+    );
+    let examples = [
+        ("nim:N", "nim:3"),
+        ("coins:RULE:ROW", "coins:turtles:THT"),
+        ("treblecross:ROW", "treblecross:....."),
+        ("monorail:POSITION", "monorail:-"),
+        ("monorail:T:POSITION", "monorail:10:-"),
+        ("graph:FILE:VERTEX", "graph:game.csv:a"),
+        ("CODE:N", "0.137:7"),
+        ("hex:0.8F", "hex:0.8F:6"),
+        ("4.[3]", "4.[3]:5"),
+        ("sub:1,2,5", "sub:1,2,5:9"),
+    ];
+    for (form, example) in examples {
+        assert!(e.contains(form), "{form} in {e}");
+        assert!(parse_sum(example).is_ok(), "{example}");
+    }
+    // The octal games by name, every one but treblecross (a row here).
+    for (name, _, _) in grundy::games::octal::code::NAMED {
+        if *name != "treblecross" {
+            assert!(e.contains(name), "{name} in {e}");
+            assert!(parse_sum(&format!("{name}:4")).is_ok(), "{name}");
+        }
+    }
+    // Through the command line, the same one line.
+    let dir = tempfile::tempdir().unwrap();
+    one_line_error(
+        &grundy(&["sum", "kayles:5 + foo:5"], dir.path()),
+        "unknown family \"foo\"; a component is nim:N, coins:RULE:ROW, treblecross:ROW, monorail:",
     );
 }
 

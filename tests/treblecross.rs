@@ -9,6 +9,7 @@ use grundy::games::treblecross::brute::Minimax;
 use grundy::games::treblecross::nimbers::{gap_values_by_recursion, quiet};
 use grundy::games::treblecross::{analyse, GapNimbers, Row};
 use proptest::prelude::*;
+use std::path::Path;
 
 #[test]
 fn every_row_up_to_14_cells_matches_minimax() {
@@ -104,7 +105,11 @@ proptest! {
 fn cli_answers_rows_and_batches() {
     let dir = tempfile::tempdir().unwrap();
     let o = grundy(&["treblecross", "X.X...."], dir.path());
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 2\n");
+    // One row: the cells and how they are numbered.
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "WINNING 2 (cells numbered from 1 at the left)\n"
+    );
     let o = grundy(&["treblecross", ".........", "--json"], dir.path());
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["outcome"], "N");
@@ -123,6 +128,34 @@ fn cli_answers_rows_and_batches() {
     std::fs::write(&batch, ".....\n\n......\n").unwrap();
     let o = grundy(&["treblecross", "--batch", "rows.txt"], dir.path());
     assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 3\nLOSING\n");
+}
+
+/// The example README, the book and the report show is what the command
+/// prints.
+#[test]
+fn the_documented_example_is_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = grundy(&["treblecross", "...X........"], dir.path());
+    let shown = format!(
+        "$ grundy treblecross ...X........\n{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(
+        shown.ends_with("(cells numbered from 1 at the left)\n"),
+        "{shown}"
+    );
+    for doc in [
+        "README.md",
+        "docs/src/treblecross.md",
+        "reports/treblecross.md",
+    ] {
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+        assert!(
+            text.contains(&shown),
+            "{doc} shows another output than\n{shown}"
+        );
+    }
 }
 
 #[test]
@@ -221,7 +254,10 @@ fn no_file_is_read_that_the_user_did_not_name() {
     grundy::dataset::octal::write_sequence(&mut f, "0.007", &zeros).unwrap();
     drop(f);
     let o = grundy(&["treblecross", "........."], dir.path());
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "WINNING 1 4 5 6 9\n");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "WINNING 1 4 5 6 9 (cells numbered from 1 at the left)\n"
+    );
     // Named with --nimbers, the same file is checked and refused.
     one_line_error(
         &grundy(

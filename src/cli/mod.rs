@@ -32,8 +32,9 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     pub quiet: bool,
     /// How long runs show progress on standard error: a bar on a
-    /// terminal, plain lines every 5 s (the default when CI is set and
-    /// standard error is not a terminal), or none.
+    /// terminal, plain lines every 5 s, or none. The default (auto): a bar
+    /// on a terminal; plain lines every 5 s when CI is set; else (a log
+    /// file, a pipe) a plain line every 10 s once the run has lasted 10 s.
     #[arg(long, global = true, value_enum, default_value = "auto")]
     pub progress: progress::Mode,
     #[command(subcommand)]
@@ -50,7 +51,8 @@ enum Command {
     Octal(octal::Command),
     /// The n-gon game: for which n the first player wins.
     Ngon(ngon::Args),
-    /// Treblecross (one-dimensional tic-tac-toe): winning cells of a row.
+    /// Treblecross (one-dimensional tic-tac-toe): winning cells of a row,
+    /// numbered from 1 at the left.
     Treblecross(treblecross::Args),
     /// Coin-turning games (Turning Turtles, Mock Turtles, Ruler, your rule).
     Coins(coins::Args),

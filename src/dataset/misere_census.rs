@@ -102,6 +102,17 @@ pub fn growth_text(growth: &[(usize, usize, usize)]) -> String {
         .join(";")
 }
 
+/// `text` as one CSV field without quoting: its commas and line ends
+/// dropped and every run of white space one space ("a candidate of 2612
+/// elements, whose table passes ..." becomes "... elements whose table
+/// ...", not "elements  whose").
+fn field_text(text: &str) -> String {
+    text.replace([',', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The text of `census.csv`.
 pub fn census_csv(rows: &[MisereCensusRow]) -> String {
     let mut out = String::from(
@@ -123,7 +134,7 @@ pub fn census_csv(rows: &[MisereCensusRow]) -> String {
             r.whole_game
                 .map(|(n0, p)| format!("{n0}:{p}"))
                 .unwrap_or_default(),
-            r.stopped.replace([',', '\n'], " ")
+            field_text(&r.stopped)
         );
     }
     out

@@ -454,7 +454,16 @@ fn verify_sequence(
         });
     }
     let cost = budget::estimate(&code, Engine::Naive, values.len());
-    budget::check_budget(&cost, &format!("verifying {}", path.display()), None, force)?;
+    // The naive engine is the point of a verification (independent of the
+    // sparse engine that wrote the file), and all of the file is checked:
+    // running it anyway is the one choice.
+    budget::check_budget(
+        &cost,
+        &format!("verifying {}", path.display()),
+        None,
+        force,
+        "use --force to run it anyway",
+    )?;
     progress.phase(&format!("re-derive G(n) of {code}"), values.len() as u64);
     let wrong = first_mismatch(&code, &values, progress);
     progress.finish_phase();

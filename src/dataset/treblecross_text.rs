@@ -1,7 +1,9 @@
-//! What `grundy treblecross` writes: the answer on a row (`WINNING 3 8`
-//! or `LOSING`, or a JSON object), the answers on a batch of rows, and the
-//! table of empty strips as JSON (as CSV it is
-//! [`super::treblecross::write_table_csv`]).
+//! What `grundy treblecross` writes: the answer on a row (`WINNING 3 8
+//! (cells numbered from 1 at the left)` or `LOSING`, or a JSON object), the
+//! answers on a batch of rows (`WINNING 3 8` per row, the contest format),
+//! and the table of empty strips as JSON (as CSV it is
+//! [`super::treblecross::write_table_csv`]). Cells are numbered from 1
+//! everywhere.
 
 use super::treblecross::StripRow;
 use crate::games::treblecross::{Analysis, Row};
@@ -41,7 +43,11 @@ pub fn answer_json(row: &Row, x: &Analysis, details: bool) -> Value {
     v
 }
 
-/// The answer on one row and a line end: [`answer_line`], or with `json`
+/// How the answer on one row says what its numbers are.
+pub const NUMBERING: &str = "(cells numbered from 1 at the left)";
+
+/// The answer on one row and a line end: [`answer_line`], followed when it
+/// names cells by [`NUMBERING`] (a person reads it), or with `json`
 /// [`answer_json`] with details.
 ///
 /// # Errors
@@ -49,6 +55,8 @@ pub fn answer_json(row: &Row, x: &Analysis, details: bool) -> Value {
 pub fn write_answer(w: &mut dyn Write, row: &Row, x: &Analysis, json: bool) -> Result<()> {
     if json {
         writeln!(w, "{}", answer_json(row, x, true))
+    } else if x.winning {
+        writeln!(w, "{} {NUMBERING}", answer_line(x))
     } else {
         writeln!(w, "{}", answer_line(x))
     }

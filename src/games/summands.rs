@@ -338,10 +338,14 @@ impl FromStr for Component {
                 // heap size follows the last ':' (`hex:0.8F:6`).
                 let (code, heap) = text.rsplit_once(':').expect("text has a ':'");
                 let code: OctalCode = code.parse().map_err(|e: Error| {
-                    malformed(
-                        text,
-                        format!("unknown family {family:?} and not a game code ({e})"),
-                    )
+                    if looks_like_code(code) {
+                        malformed(text, format!("{code:?} is not a game code ({e})"))
+                    } else {
+                        malformed(
+                            text,
+                            format!("unknown family {family:?}; {}", families_text()),
+                        )
+                    }
                 })?;
                 let heap = usize::try_from(heap_size(text, heap)?)
                     .map_err(|_| malformed(text, "heap size too large for this machine"))?;
@@ -383,6 +387,34 @@ impl FromStr for Component {
             }
         }
     }
+}
+
+/// Whether `text` (before a component's last `:`) is written as a game
+/// code rather than a family's name: a digit or a point first, or `hex:`
+/// or `sub:`. Its parse error is then the message, not the list of
+/// families.
+fn looks_like_code(text: &str) -> bool {
+    let lower = text.trim().to_ascii_lowercase();
+    lower.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || lower.starts_with("hex:")
+        || lower.starts_with("sub:")
+}
+
+/// Every family a component can be of, as the error for an unknown one
+/// lists them: those of the module docs, and the octal games by name (from
+/// [`NAMED`](super::octal::code::NAMED); `treblecross:` is a row here).
+pub fn families_text() -> String {
+    let names: Vec<&str> = super::octal::code::NAMED
+        .iter()
+        .map(|(name, _, _)| *name)
+        .filter(|name| *name != "treblecross")
+        .collect();
+    format!(
+        "a component is nim:N, coins:RULE:ROW, treblecross:ROW, monorail:POSITION, \
+         monorail:T:POSITION, graph:FILE:VERTEX, or NAME:N or CODE:N for a heap of an \
+         octal game (NAME one of {}; CODE as 0.137, 4.[3], hex:0.8F or sub:1,2,5)",
+        names.join(", ")
+    )
 }
 
 /// `monorail:POSITION` or `monorail:T:POSITION` (`rest` after `monorail:`).
@@ -453,7 +485,22 @@ pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
             "the sum is empty; write e.g. kayles:10 + nim:5",
         ));
     }
-    text.split('+').map(str::parse).collect()
+    let parts: Vec<&str> = text.split('+').collect();
+    let last = parts.len().saturating_sub(1);
+    for (i, part) in parts.iter().enumerate() {
+        if part.trim().is_empty() {
+            let place = match i {
+                0 => "before the first \"+\"",
+                _ if i == last => "after the last \"+\"",
+                _ => "between two \"+\"",
+            };
+            return Err(malformed(
+                text.trim(),
+                format!("a component is missing {place}; write e.g. kayles:10 + nim:5"),
+            ));
+        }
+    }
+    parts.into_iter().map(str::parse).collect()
 }
 
 /// A sum as text that [`parse_sum`] reads back to the same components:

@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::octal::budget::{check_budget, check_n, estimate, MAX_N};
-use crate::games::octal::claim::{check, Claim, Verdict};
+use crate::games::octal::claim::{check, check_len, Claim, Verdict};
 use crate::games::octal::period::Periodicity;
 use crate::games::octal::period::{search, PeriodSearch};
 use crate::games::octal::repeating::{self, RepeatingEngine};
@@ -44,7 +44,18 @@ pub fn validate(
         reason: "the count of values does not fit a machine word".into(),
     })?;
     let e = estimate(code, engine, len);
-    check_budget(&e, &format!("{flag} {max_n}"), available_memory(), force)?;
+    let advice = if engine == Engine::Naive {
+        format!("use --engine sparse, a smaller {flag}, or --force")
+    } else {
+        format!("use a smaller {flag}, or --force")
+    };
+    check_budget(
+        &e,
+        &format!("{flag} {max_n}"),
+        available_memory(),
+        force,
+        &advice,
+    )?;
     Ok(len)
 }
 
@@ -82,7 +93,12 @@ pub fn period(
 ) -> Result<PeriodRun> {
     let limit = validate(code, engine, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), engine).with_paired(true);
-    progress.phase(&format!("period of {code}"), 0);
+    // The search stops at the first proved period, so `limit` is what it
+    // may compute, not what it will.
+    progress.phase(
+        &format!("period of {code}, G(n) for n < {limit} at most"),
+        limit as u64,
+    );
     let found = search(&mut c, limit, progress);
     progress.finish_phase();
     let claim = match &found {
@@ -114,7 +130,7 @@ pub fn check_claim(
     code.require_finite("octal check (a proof by the Octal Periodicity Theorem)")?;
     validate(code, Engine::Sparse, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse).with_paired(true);
-    progress.phase("check the claim", 0);
+    progress.phase("check the claim", check_len(claim, code, max_n) as u64);
     let v = check(claim, &mut c, max_n, progress);
     progress.finish_phase();
     v
@@ -247,6 +263,7 @@ pub fn ngon(max_n: usize, progress: &dyn Progress) -> Result<Table> {
         &format!("--max-n {max_n}"),
         available_memory(),
         false,
+        "use a smaller --max-n",
     )?;
     let mut c = Computation::new(dawson, Engine::Sparse).with_paired(true);
     progress.phase("Dawson's Chess values", len as u64);

@@ -63,7 +63,8 @@ pub fn render(rows: &[StripRow], max_gap: usize) -> String {
     let _ = writeln!(md, "\n## Example\n");
     let _ = writeln!(
         md,
-        "```text\n$ grundy treblecross ...X........\nWINNING 1 7 8 9 10 11 12\n```\n\n\
+        "```text\n$ grundy treblecross ...X........\n\
+         WINNING 1 7 8 9 10 11 12 (cells numbered from 1 at the left)\n```\n\n\
          The X at cell 4 kills cells 2–6; the live cells form a gap of 1 (cell 1, value 1) \
          and a gap of 6 (cells 7–12, value 0). The nim-sum is 1: taking cell 1 empties the \
          first gap, and any cell of the second gap moves it to value 1."

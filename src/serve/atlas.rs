@@ -10,10 +10,13 @@
 //!   check` syntax.
 //!
 //! API (`GET`, JSON):
-//! - `/api/octal`: `source` (the data directory), `notes` (what could not
-//!   be read, if anything), `columns` and `rows` (one array per code, in
-//!   census order: the 3-digit census's row where it has the code, it
-//!   computed further, else the 4-digit census's).
+//! - `/api/octal[?status=S][&digits=D]`: `source` (the data directory),
+//!   `notes` (what could not be read, if anything), `columns` and `rows`
+//!   (one array per code, in census order: the 3-digit census's row where
+//!   it has the code, it computed further, else the 4-digit census's),
+//!   only those of status `S` (`periodic`, `arithmetic` or `unsettled`)
+//!   and of `D` digits when asked. Any other status, a `D` that is not a
+//!   whole number from 1, or another parameter is HTTP 400.
 //! - `/api/octal/CODE[?n=N]`: `code`, `name`, `digits`, `source`
 //!   (`census` or `census-4` with the row's fields as `row`, or `computed`),
 //!   `status`, `period`, `pre_period`, `proof` (`[start, end)`),
@@ -37,7 +40,7 @@
 //! memory. Census answers already computed are served from the cache
 //! whatever the load.
 
-use crate::dataset::census::{parse_fields, read_csv, Fields};
+use crate::dataset::census::{parse_fields, read_csv, Fields, STATUSES};
 use crate::games::octal::census::sparse_summary;
 use crate::games::octal::claim::Claim;
 use crate::games::octal::period::{arithmetic_period, proved_period};
@@ -224,9 +227,15 @@ impl Atlas {
     /// The body of `/api/octal`: every census code as a row of
     /// `columns`.
     pub fn list_json(&self) -> Value {
+        self.list_of(|_| true)
+    }
+
+    /// The body of `/api/octal` with only the codes `keep` keeps.
+    fn list_of(&self, keep: impl Fn(&Fields) -> bool) -> Value {
         let rows: Vec<Value> = self
             .entries
             .iter()
+            .filter(|e| keep(&e.fields))
             .map(|e| {
                 let f = &e.fields;
                 json!([
@@ -255,6 +264,52 @@ impl Atlas {
                 "same_as", "census"],
             "rows": rows,
         })
+    }
+
+    /// The body of `/api/octal?QUERY`: [`Atlas::list_json`] keeping only
+    /// the rows `query` asks for, `status` (one of [`STATUSES`]) and
+    /// `digits` (a whole number from 1).
+    ///
+    /// # Errors
+    /// [`AtlasError::Request`], a one-line message (HTTP 400) naming the
+    /// bad value and the accepted ones: another status, digits that are
+    /// not a whole number from 1, or a parameter other than those two.
+    pub fn list_query(&self, query: &HashMap<String, String>) -> Result<Value, AtlasError> {
+        let mut names: Vec<&String> = query.keys().collect();
+        names.sort();
+        if let Some(other) = names
+            .iter()
+            .find(|k| !["status", "digits"].contains(&k.as_str()))
+        {
+            return Err(AtlasError::Request(format!(
+                "unknown parameter {other:?}: /api/octal takes status ({}) and digits (1, 2, 3, ...)",
+                STATUSES.join(", ")
+            )));
+        }
+        let status = match query.get("status") {
+            None => None,
+            Some(s) if STATUSES.contains(&s.as_str()) => Some(s.as_str()),
+            Some(s) => {
+                return Err(AtlasError::Request(format!(
+                    "status {s:?} is none of {}",
+                    STATUSES.join(", ")
+                )))
+            }
+        };
+        let digits = match query.get("digits") {
+            None => None,
+            Some(d) => match d.trim().parse::<usize>() {
+                Ok(d) if d >= 1 => Some(d),
+                _ => {
+                    return Err(AtlasError::Request(format!(
+                        "digits {d:?} is not a count of digits (a whole number from 1)"
+                    )))
+                }
+            },
+        };
+        Ok(self.list_of(|f| {
+            status.is_none_or(|s| f.status == s) && digits.is_none_or(|d| f.code.max_removal() == d)
+        }))
     }
 
     /// The body of `/api/octal/CODE`, `n` the `?n=` asked for (used for a
@@ -490,8 +545,14 @@ async fn page() -> Response {
         .into_response()
 }
 
-async fn list(State(atlas): State<Arc<Atlas>>) -> Response {
-    Json(atlas.list_json()).into_response()
+async fn list(
+    State(atlas): State<Arc<Atlas>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    match atlas.list_query(&q) {
+        Ok(list) => Json(list).into_response(),
+        Err(e) => super::errors::error(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
 }
 
 async fn code_page(
@@ -542,5 +603,10 @@ pub async fn serve_with_atlas(
     tb: Arc<crate::games::monorail::tablebase::Tablebase>,
     atlas: Arc<Atlas>,
 ) -> std::io::Result<()> {
-    super::serve_router(listener, super::router(tb).merge(router(atlas))).await
+    let app = super::router(tb).merge(router(atlas)).fallback(not_found);
+    super::serve_router(listener, app).await
+}
+
+async fn not_found() -> Response {
+    super::errors::error(StatusCode::NOT_FOUND, super::NOT_FOUND_WITH_ATLAS)
 }

@@ -29,7 +29,9 @@
 //!   the end (`move`, `tiles`, `nimber`, `remoteness`, `position` each; as
 //!   many as the position's remoteness).
 //! - A malformed or impossible position gets HTTP 400 and `{"error":
-//!   "..."}` (one line); a path that is not the page or the API, 404.
+//!   "..."}` (one line); a path that is not the page or the API, 404
+//!   naming every page and endpoint ([`NOT_FOUND_EXPLORER`], or
+//!   [`NOT_FOUND_WITH_ATLAS`] beside the atlas).
 //! - `/` serves the page (`page.html`, no external resources).
 //!
 //! Every error, whatever refuses the request, is `{"error": "..."}` (one
@@ -103,11 +105,19 @@ async fn page() -> Response {
         .into_response()
 }
 
+/// The 404 of the explorer alone: every path it serves.
+pub const NOT_FOUND_EXPLORER: &str = "no such page: the page is /; the API is /api/info, \
+     /api/position?p=POSITION and /api/main-line?p=POSITION";
+
+/// The 404 of the explorer with the octal atlas (`grundy serve`): every
+/// path they serve.
+pub const NOT_FOUND_WITH_ATLAS: &str = "no such page: the pages are / (the Monorail explorer), \
+     /octal and /octal/CODE (the octal atlas); the API is /api/info, \
+     /api/position?p=POSITION, /api/main-line?p=POSITION, \
+     /api/octal[?status=S&digits=D] and /api/octal/CODE[?n=N]";
+
 async fn not_found() -> Response {
-    error(
-        StatusCode::NOT_FOUND,
-        "no such page: the API is /api/info, /api/position?p=POSITION and /api/main-line?p=POSITION",
-    )
+    error(StatusCode::NOT_FOUND, NOT_FOUND_EXPLORER)
 }
 
 /// `[x, y, "TYPE"]` triples in the user's frame.

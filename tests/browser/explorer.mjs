@@ -11,8 +11,9 @@
 // (with one undo, back and forward) to a finished loop; play the main line
 // from the start to the end. At 1400x1000 and at 800x600, on this board and
 // (with --wide-url, a server on the unbounded grid at T = 16) on the widest
-// one: every cell's centre hit-tests to that cell and no control is cut
-// off. Exits 1 with a message on failure.
+// one: the first screen shows the value, the remoteness and the first move
+// (and on this board the whole board), every cell's centre hit-tests to
+// that cell and no control is cut off. Exits 1 with a message on failure.
 import { check, options, run, step } from "./harness.mjs";
 
 const opt = options("explorer.mjs --url URL [--wide-url URL] [--screenshot FILE]");
@@ -75,6 +76,33 @@ async function checkLayout(page, what) {
   step(`${what}: all ${cells} cells hit-test to themselves, nothing cut off`);
 }
 
+/// On the first screen, unscrolled, a person sees the position's value,
+/// its remoteness and the first row of moves, and with `board` the whole
+/// board: each lies inside the viewport.
+async function checkFirstScreen(page, what, board) {
+  const out = await page.evaluate((board) => {
+    window.scrollTo(0, 0);
+    const [vw, vh] = [window.innerWidth, window.innerHeight];
+    const bad = [];
+    const inside = (el, name) => {
+      const r = el && el.getBoundingClientRect();
+      if (!r || r.height === 0) bad.push(`${name} not shown`);
+      else if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) {
+        bad.push(`${name} at ${r.left.toFixed(0)},${r.top.toFixed(0)}-${r.right.toFixed(0)},${r.bottom.toFixed(0)}, outside ${vw}x${vh}`);
+      }
+      return r;
+    };
+    inside(document.getElementById("nimber"), "the value");
+    inside(document.getElementById("outcome"), "the outcome");
+    inside(document.getElementById("remoteness"), "the remoteness");
+    const first = inside(document.querySelector("#moves li.cls .row"), "the first move");
+    if (board) inside(document.querySelector("#board svg"), "the board");
+    return { bad, first: first ? Math.round(first.bottom) : null, vh };
+  }, board);
+  check(out.bad.length === 0, `${what}, first screen: ${out.bad.join("; ")}`);
+  step(`${what}: value, remoteness${board ? ", the whole board" : ""} and the first move (bottom at ${out.first} of ${out.vh} px) on the first screen`);
+}
+
 async function samePosition(page, want) {
   await page.waitForFunction((w) => document.getElementById("position").textContent === w, want);
 }
@@ -105,6 +133,7 @@ await run("browser test", 120, { width: 1400, height: 1000 }, async (page) => {
   step(`the start's ${start.moves.length} moves in ${classes.length} classes equal the API's`);
   await page.click("#moves li.cls >> nth=0 >> .toggle");
   check(await page.isVisible("#moves li.cls >> nth=0 >> li.member"), "a class expands to its moves");
+  await checkFirstScreen(page, "1400x1000, 5x4 board", true);
   await checkLayout(page, "1400x1000, 5x4 board");
 
   // 3. The televised opening, placed by clicking cells.
@@ -195,6 +224,12 @@ await run("browser test", 120, { width: 1400, height: 1000 }, async (page) => {
   let played = 0;
   while (!(await page.isVisible("#result"))) {
     const before = await page.textContent("#position");
+    // The main line of this position, not the last one's (whose first move
+    // led here) while the new one loads.
+    await page.waitForFunction(() => {
+      const first = document.querySelector("#main-line li[data-move]");
+      return first && first.dataset.position !== document.getElementById("position").textContent;
+    });
     const next = await page.getAttribute("#main-line li[data-move] >> nth=0", "data-position");
     await page.click("#main-line li[data-move] >> nth=0");
     await samePosition(page, next);
@@ -212,8 +247,10 @@ await run("browser test", 120, { width: 1400, height: 1000 }, async (page) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await page.goto(base);
   await page.waitForSelector("#moves li.cls");
+  // What the first screen shows, before checkLayout scrolls.
+  if (shot) await page.screenshot({ path: shot.replace(/\.png$/, "-800.png") });
+  await checkFirstScreen(page, "800x600, 5x4 board", true);
   await checkLayout(page, "800x600, 5x4 board");
-  if (shot) await page.screenshot({ path: shot.replace(/\.png$/, "-800.png"), fullPage: true });
   if (wide) {
     for (const [w, h] of [[1400, 1000], [800, 600]]) {
       await page.setViewportSize({ width: w, height: h });
@@ -222,6 +259,7 @@ await run("browser test", 120, { width: 1400, height: 1000 }, async (page) => {
       const g = await apiMoves("-").then(() => fetch(new URL("api/position?p=-", wide)).then((r) => r.json()));
       const rows = await page.$$eval("#moves li.cls", (l) => l.length);
       check(rows === g.classes && rows < g.moves.length, `unbounded grid: ${rows} rows for ${g.moves.length} moves in ${g.classes} classes`);
+      await checkFirstScreen(page, `${w}x${h}, unbounded grid`, false);
       await page.click(".cell[data-x=\"0\"][data-y=\"1\"]");
       await checkLayout(page, `${w}x${h}, unbounded grid (${g.moves.length} moves in ${rows} classes)`);
       if (shot && w === 1400) await page.screenshot({ path: shot.replace(/\.png$/, "-t16.png") });

@@ -16,11 +16,14 @@ use std::path::PathBuf;
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     /// A row: '.' for an empty cell, 'X' for a marked one, e.g. `..X....X..`.
-    /// Prints WINNING with every winning cell (1-based) or LOSING.
+    /// Prints WINNING with every winning cell, numbered from 1 at the left
+    /// (`WINNING 3 8 (cells numbered from 1 at the left)`), or LOSING.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     pub position: Option<String>,
     /// Answer every row of FILE (`-` for standard input), one answer per
-    /// line: rows one per line, or a count line then that many rows.
+    /// line: rows one per line, or a count line then that many rows. The
+    /// answers are the contest format, `WINNING 3 8` (cells numbered from
+    /// 1) or `LOSING`, without the note of a single row.
     #[arg(long, value_name = "FILE")]
     pub batch: Option<PathBuf>,
     /// Gap values: a nim-sequence file of 0.007 (as written by `grundy
@@ -45,7 +48,7 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum Sub {
     /// For every empty strip of 1..=N cells: nimber, whether the first
-    /// player wins and every winning first cell, as CSV.
+    /// player wins and every winning first cell (numbered from 1), as CSV.
     Table(table::TableArgs),
 }
 

@@ -193,12 +193,20 @@ pub fn seconds_text(s: f64) -> String {
 
 /// Refuses a computation that cannot fit in `available` bytes of memory
 /// (when known), or a naive one expected to run longer than
-/// [`MAX_SECONDS`] unless `force`. `what` names the job in the message and
-/// `flag` the argument that set its size.
+/// [`MAX_SECONDS`] unless `force`. `what` names the job in the message;
+/// `advice` ends the message of a run refused for its time, naming what
+/// the command that asked has to offer ("use --engine sparse, a smaller
+/// --max-n, or --force"): only options it has.
 ///
 /// # Errors
-/// [`Error::OutOfRange`] stating the estimate and what allows it.
-pub fn check_budget(e: &Estimate, what: &str, available: Option<u64>, force: bool) -> Result<()> {
+/// [`Error::OutOfRange`] stating the estimate and `advice`.
+pub fn check_budget(
+    e: &Estimate,
+    what: &str,
+    available: Option<u64>,
+    force: bool,
+    advice: &str,
+) -> Result<()> {
     if let Some(avail) = available {
         if e.min_bytes > avail {
             return Err(Error::OutOfRange {
@@ -218,7 +226,7 @@ pub fn check_budget(e: &Estimate, what: &str, available: Option<u64>, force: boo
             return Err(Error::OutOfRange {
                 what: what.to_string(),
                 reason: format!(
-                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; use the sparse engine (if it is not the one asked for), a smaller size, or --force",
+                    "the options enumerated one by one would be about {:.1e} for {} heap sizes, about {} on one core; {advice}",
                     e.naive_options.unwrap_or(0.0),
                     e.len,
                     seconds_text(s)
@@ -239,27 +247,29 @@ mod tests {
         let kayles: OctalCode = "0.77".parse().unwrap();
         let e = estimate(&kayles, Engine::Sparse, 1 << 30);
         assert_eq!((e.min_bytes, e.max_bytes), (1 << 30, 6 << 30));
-        assert!(check_budget(&e, "x", Some(1 << 29), false).is_err());
-        assert!(check_budget(&e, "x", Some(1 << 31), false).is_ok());
+        assert!(check_budget(&e, "x", Some(1 << 29), false, "").is_err());
+        assert!(check_budget(&e, "x", Some(1 << 31), false, "").is_ok());
         let e = estimate(&kayles, Engine::Naive, 20_001);
         // Two split digits: 2 · 20001²/4 ≈ 2·10^8 options, about a second.
         assert!((e.naive_options.unwrap() - 2.0e8).abs() < 1e7);
-        assert!(check_budget(&e, "x", None, false).is_ok());
+        assert!(check_budget(&e, "x", None, false, "use --force").is_ok());
         let e = estimate(&kayles, Engine::Naive, 10_000_000);
-        let m = check_budget(&e, "x", None, false).unwrap_err().to_string();
+        let m = check_budget(&e, "x", None, false, "use --force")
+            .unwrap_err()
+            .to_string();
         assert!(m.contains("--force") && m.contains("days"), "{m}");
-        assert!(check_budget(&e, "x", None, true).is_ok());
+        assert!(check_budget(&e, "x", None, true, "").is_ok());
         let hex: OctalCode = "hex:0.8".parse().unwrap();
         let e = estimate(&hex, Engine::Sparse, 1 << 22);
-        assert!(check_budget(&e, "x", None, false).is_err());
+        assert!(check_budget(&e, "x", None, false, "use --force").is_err());
         // Lasker's Nim: 10^5 values are seconds, 10^6 need --force (about
         // 2.5·10^11 split pairs); the naive engine enumerates every removal.
         let lasker: OctalCode = "4.[3]".parse().unwrap();
         let e = estimate(&lasker, Engine::Sparse, 100_001);
         assert!((e.naive_options.unwrap() - 2.5e9).abs() < 1e8);
-        assert!(check_budget(&e, "x", None, false).is_ok());
+        assert!(check_budget(&e, "x", None, false, "use --force").is_ok());
         let e = estimate(&lasker, Engine::Sparse, 1_000_001);
-        assert!(check_budget(&e, "x", None, false).is_err());
+        assert!(check_budget(&e, "x", None, false, "use --force").is_err());
         let e = estimate(&lasker, Engine::Naive, 10_001);
         // d0 = 4: 10001²/4; the block 3: 10001²/2 + 10001.
         assert!((e.naive_options.unwrap() - 0.75 * 1e8).abs() < 1e6);

@@ -295,6 +295,17 @@ pub struct Verdict {
 /// The first block of values compared; later blocks double.
 const FIRST_BLOCK: usize = 1024;
 
+/// How many values [`check`] computes for `claim` of `code` at most (heap
+/// sizes `0..len`): those the theorem needs for its period, but none past
+/// heap size `max_n`. What a progress display counts towards.
+pub fn check_len(claim: &Claim, code: &super::OctalCode, max_n: usize) -> usize {
+    let needed = claim
+        .pre_period()
+        .and_then(|n0| values_needed(code, n0, claim.period));
+    let cap = max_n.saturating_add(1);
+    needed.map_or(cap, |x| x.min(cap))
+}
+
 /// Checks `claim` for the code of `c`, comparing the claim with `G(n)` for
 /// `n = 0, 1, …` in increasing order, computing values with `c` in doubling
 /// blocks, up to the `values_needed` the theorem asks for, but never past
@@ -315,7 +326,7 @@ pub fn check(
     let n0 = claim.pre_period();
     let needed = n0.and_then(|n0| values_needed(&code, n0, claim.period));
     let cap = max_n.saturating_add(1);
-    let target = needed.map_or(cap, |x| x.min(cap));
+    let target = check_len(claim, &code, max_n);
     let mut from = 0;
     while from < target {
         let to = from.saturating_mul(2).max(FIRST_BLOCK).min(target);

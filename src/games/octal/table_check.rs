@@ -538,6 +538,7 @@ pub fn check_row_budget(row: &Row, max_n: usize, available: Option<u64>) -> Resu
         &format!("line {} ({} {})", row.line, row.code, row.claim),
         available,
         false,
+        "give this row a smaller check_to, or check it with a smaller --max-n",
     )
 }
 
