@@ -475,9 +475,12 @@ fn extend(
     progress: &dyn Progress,
 ) -> bool {
     if let Some(k) = known.filter(|k| k.len() > c.values().len() && c.values().len() < len) {
-        let mut v = k.clone();
-        v.truncate(len);
-        *c = Computation::resume(c.code().clone(), c.engine(), v);
+        // The computation so far is dropped before the copy is made: the
+        // copy holds its values and more. Resumed, the engine reads the
+        // values only if it must compute past them.
+        let (code, engine) = (c.code().clone(), c.engine());
+        drop(std::mem::replace(c, Computation::new(code.clone(), engine)));
+        *c = Computation::resume(code, engine, k.prefix(len));
     }
     c.extend_to(len, progress)
 }
