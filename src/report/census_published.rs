@@ -3,7 +3,7 @@
 //! solves, whether the census found exactly that period and pre-period;
 //! and the longest periods and pre-periods the census proved.
 
-use crate::dataset::census::Line;
+use crate::dataset::census::{Line, Summary};
 use crate::report::census::field;
 use crate::report::common::thousands;
 use std::fmt::Write as _;
@@ -40,8 +40,10 @@ pub fn agreement(l: &Line, period: u64, pre_period: u64) -> Agreement {
 }
 
 /// The section comparing the census with [`PUBLISHED_PERIODS`] (the codes
-/// of the census that a published table solves), if any.
-pub fn published_section(md: &mut String, lines: &[Line]) {
+/// of the census that a published table solves), if any: for each, the
+/// published period and pre-period and what the census found, with its
+/// proof range, how far it computed the code and the seconds it took.
+pub fn published_section(md: &mut String, lines: &[Line], summary: &Summary) {
     let rows: Vec<(&Line, &Published)> = PUBLISHED_PERIODS
         .iter()
         .filter_map(|p| lines.iter().find(|l| l.code == p.0).map(|l| (l, p)))
@@ -60,6 +62,12 @@ pub fn published_section(md: &mut String, lines: &[Line]) {
         count(Agreement::Differs),
     );
     let mut rest = String::new();
+    if agree == rows.len() {
+        rest += &format!(
+            ": all {agree} published periods confirmed, each proved by the Octal Periodicity \
+             Theorem from the values on its proof range below"
+        );
+    }
     if open > 0 {
         rest += &format!("; {open} are not settled as far as this census computed them");
     }
@@ -75,17 +83,25 @@ pub fn published_section(md: &mut String, lines: &[Line]) {
          \"last exception\". No published table covers every code of the census.\n",
         rows.len()
     );
+    if let Some(b) = summary.published_budget {
+        let _ = writeln!(
+            md,
+            "The families holding these codes (`octal census --published-budget`) had a budget of \
+             {} s (in work units) and {} past N (n = {} at most) instead of the others'.\n",
+            b.seconds,
+            crate::games::octal::budget::bytes_text(b.bytes),
+            thousands(b.max_n as u64)
+        );
+    }
     let _ = writeln!(
         md,
-        "| code | published period | published pre-period | source | here |\n|---|---:|---:|---|---|"
+        "| code | published period | published pre-period | source | here | proof range | computed to | seconds |\n\
+         |---|---:|---:|---|---|---|---:|---:|"
     );
     for (l, &(code, period, pre, source)) in rows {
         let here = match agreement(l, period, pre) {
             Agreement::Agrees => "the same, proved".to_string(),
-            Agreement::NotSettled => format!(
-                "not settled (computed to n = {})",
-                number(l, "computed_to").map_or_else(String::new, thousands)
-            ),
+            Agreement::NotSettled => "not settled".to_string(),
             Agreement::Differs => format!(
                 "**differs**: {} period {} from n = {}",
                 l.status,
@@ -93,11 +109,17 @@ pub fn published_section(md: &mut String, lines: &[Line]) {
                 field(l, "pre_period")
             ),
         };
+        let range = match (number(l, "proof_start"), number(l, "proof_end")) {
+            (Some(a), Some(b)) => format!("[{}, {})", thousands(a), thousands(b)),
+            _ => String::new(),
+        };
         let _ = writeln!(
             md,
-            "| {code} | {} | {} | {source} | {here} |",
+            "| {code} | {} | {} | {source} | {here} | {range} | {} | {} |",
             thousands(period),
-            thousands(pre)
+            thousands(pre),
+            number(l, "computed_to").map_or_else(String::new, thousands),
+            field(l, "seconds")
         );
     }
     md.push('\n');
