@@ -93,10 +93,17 @@ pub fn published_section(md: &mut String, lines: &[Line], summary: &Summary) {
             thousands(b.max_n as u64)
         );
     }
+    if rows.iter().any(|(l, _)| !field(l, "same_as").is_empty()) {
+        let _ = writeln!(
+            md,
+            "\"seconds\" is each row's own time: a code with the nim-sequence of another (\"same \
+             sequence as\") reads that code's values, computed and timed in its row.\n"
+        );
+    }
     let _ = writeln!(
         md,
-        "| code | published period | published pre-period | source | here | proof range | computed to | seconds |\n\
-         |---|---:|---:|---|---|---|---:|---:|"
+        "| code | published period | published pre-period | source | here | proof range | computed to | same sequence as | seconds |\n\
+         |---|---:|---:|---|---|---|---:|---|---:|"
     );
     for (l, &(code, period, pre, source)) in rows {
         let here = match agreement(l, period, pre) {
@@ -115,10 +122,11 @@ pub fn published_section(md: &mut String, lines: &[Line], summary: &Summary) {
         };
         let _ = writeln!(
             md,
-            "| {code} | {} | {} | {source} | {here} | {range} | {} | {} |",
+            "| {code} | {} | {} | {source} | {here} | {range} | {} | {} | {} |",
             thousands(period),
             thousands(pre),
             number(l, "computed_to").map_or_else(String::new, thousands),
+            field(l, "same_as"),
             field(l, "seconds")
         );
     }
