@@ -440,3 +440,169 @@ fn a_budget_settles_the_published_games_past_n() {
         ("unsettled", 1 << 20)
     );
 }
+
+/// `--published-budget`: the families holding a code that a published
+/// table solves get a budget of their own. Among two digits those are the
+/// families of 0.45 (period 20 from n = 498, settled within N), 0.16 and
+/// 0.56 (period 149,459 from n = 105,351 and period 144 from n = 326,640,
+/// Gangolli and Plambeck 1989, as Czajka's SolvedGames.md lists them),
+/// which the census's own budget leaves unsettled. A census deepened with
+/// `--deepen published` is the census a run with the option writes, every
+/// column but the timing, and so are its shards merged; it verifies; a
+/// smaller budget than the census had is refused.
+#[test]
+fn a_deepened_census_is_the_census_run_with_the_published_budget() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    let run = |args: &[&str]| {
+        let mut all = vec!["octal", "census", "--quiet"];
+        all.extend_from_slice(args);
+        let o = grundy(&all, p);
+        assert!(
+            o.status.success(),
+            "{all:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let small = [
+        "--digits",
+        "2",
+        "--max-n",
+        "2000",
+        "--budget",
+        "0.02s,16MiB",
+    ];
+    let published = ["--published-budget", "1s,64MiB"];
+    run(&[&small[..], &["--out", "base", "--threads", "2"]].concat());
+    run(&[&small[..], &published, &["--out", "full", "--threads", "1"]].concat());
+    for i in 1..=2 {
+        let (shard, out) = (format!("{i}/2"), format!("s{i}"));
+        run(&[&small[..], &published, &["--shard", &shard, "--out", &out]].concat());
+    }
+    run(&["merge", "s1", "s2", "--out", "merged"]);
+    std::fs::create_dir(p.join("deep")).unwrap();
+    for f in ["census.csv", "summary.json"] {
+        std::fs::copy(p.join("base").join(f), p.join("deep").join(f)).unwrap();
+    }
+    let said = run(&[
+        "--deepen",
+        "published",
+        "--published-budget",
+        "1s,64MiB",
+        "--out",
+        "deep",
+        "--threads",
+        "2",
+    ]);
+    // The families of 0.16 and 0.56, one code each, are recomputed; 0.45's
+    // is periodic short of the cap, and kept.
+    assert!(
+        said.contains("deepened to n = 2000 (2 rows recomputed)"),
+        "{said}"
+    );
+    let full = read(&p.join("full/census.csv"));
+    assert_eq!(stripped(&read(&p.join("deep/census.csv"))), stripped(&full));
+    assert_eq!(
+        stripped(&read(&p.join("merged/census.csv"))),
+        stripped(&full)
+    );
+    let row = |text: &str, code: &str| -> String {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{code},")))
+            .unwrap();
+        without_seconds(line).to_string()
+    };
+    let base = read(&p.join("base/census.csv"));
+    assert!(row(&base, "0.16").starts_with("0.16,unsettled,"));
+    assert_eq!(
+        row(&full, "0.16"),
+        "0.16,periodic,105351,149459,,105351,360163,509838,23,229790,,,,"
+    );
+    assert_eq!(
+        row(&full, "0.56"),
+        "0.56,periodic,326640,144,,326640,653426,653569,64,22778,,,,"
+    );
+    assert_eq!(row(&full, "0.45"), row(&base, "0.45"));
+    // The summaries agree but for the timings and what follows from them.
+    let summary = |dir: &str| -> serde_json::Value {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&read(&p.join(dir).join("summary.json"))).unwrap();
+        for k in ["cpu_seconds", "wall_seconds", "threads", "rows_blake3"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    assert_eq!(summary("deep"), summary("full"));
+    assert_eq!(summary("merged"), summary("full"));
+    let s = summary("full");
+    assert_eq!(s["published_budget"]["work"], 4_000_000_000u64);
+    assert_eq!(s["published_budget"]["max_n"], 8_388_608);
+    assert_eq!(
+        s["counts"]["unsettled"],
+        summary("base")["counts"]["unsettled"].as_u64().unwrap() - 2
+    );
+    let o = grundy(&["octal", "verify", "deep"], p);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Deepening again with the same budget recomputes nothing.
+    let said = run(&[
+        "--deepen",
+        "published",
+        "--published-budget",
+        "1s,64MiB",
+        "--out",
+        "deep",
+    ]);
+    assert!(said.contains("(0 rows recomputed)"), "{said}");
+    // Less than the census had, for the whole census or for the published
+    // families, is refused, and nothing is written.
+    let before = read(&p.join("deep/census.csv"));
+    for (budget, needle) in [
+        ("0.5s,64MiB", "deep computed the family of 0.16 further"),
+        (
+            "0.01s,16MiB",
+            "it must give at least the time and memory of --budget",
+        ),
+    ] {
+        let o = grundy(
+            &[
+                "octal",
+                "census",
+                "--deepen",
+                "published",
+                "--published-budget",
+                budget,
+                "--out",
+                "deep",
+            ],
+            p,
+        );
+        one_line_error(&o, needle);
+    }
+    assert_eq!(read(&p.join("deep/census.csv")), before);
+    one_line_error(
+        &grundy(
+            &[
+                "octal",
+                "census",
+                "--digits",
+                "2",
+                "--deepen",
+                "published",
+                "--published-budget",
+                "1s",
+                "--out",
+                "deep",
+            ],
+            p,
+        ),
+        "cannot be used with",
+    );
+    // Shards of another published budget do not merge.
+    run(&[&small[..], &["--shard", "2/2", "--out", "t2"]].concat());
+    one_line_error(
+        &grundy(&["octal", "census", "merge", "s1", "t2", "--out", "m2"], p),
+        "for the families of published codes",
+    );
+}

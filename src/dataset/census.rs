@@ -39,6 +39,7 @@
 use super::atomic::write_bytes;
 use crate::error::{Error, Result};
 use crate::games::octal::census::{replay, Reach, Replay, Row, Status};
+use crate::games::octal::published::is_published;
 use crate::games::octal::{equivalent, OctalCode, Values};
 use crate::progress::NoProgress;
 use serde::{Deserialize, Serialize};
@@ -222,6 +223,11 @@ pub struct Summary {
     /// computed to `N` exactly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<BudgetRecord>,
+    /// The budget of the families holding a code that a published table
+    /// solves ([`is_published`], `--published-budget`), in place of
+    /// `budget`; None when they have the others' budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published_budget: Option<BudgetRecord>,
 }
 
 /// A census's budget per family ([`Reach`]), as recorded in
@@ -241,16 +247,62 @@ pub struct BudgetRecord {
     pub max_n: usize,
 }
 
+impl BudgetRecord {
+    /// The reach of a census to `N = base` on this budget.
+    pub fn reach(&self, base: usize) -> Reach {
+        Reach {
+            base,
+            work: Some(self.work),
+            max_len: self.max_n.saturating_add(1),
+        }
+    }
+}
+
 impl Summary {
-    /// How deep this census's codes were computed.
+    /// How deep this census computed the families that hold no published
+    /// code (all of them without `published_budget`).
     pub fn reach(&self) -> Reach {
-        match self.budget {
-            None => Reach::fixed(self.max_n),
-            Some(b) => Reach {
-                base: self.max_n,
-                work: Some(b.work),
-                max_len: b.max_n.saturating_add(1),
-            },
+        self.budget
+            .map_or(Reach::fixed(self.max_n), |b| b.reach(self.max_n))
+    }
+
+    /// How deep this census computed each family.
+    pub fn reaches(&self) -> Reaches {
+        Reaches {
+            all: self.reach(),
+            published: self.published_budget.map(|b| b.reach(self.max_n)),
+        }
+    }
+}
+
+/// The reaches of a census: that of every family, and that of the
+/// families holding a code a published table solves, when it has one of
+/// its own (`--published-budget`). Which reach a family has depends only
+/// on its codes, so a census is the same for every shard and thread count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reaches {
+    /// The reach of the families holding no published code.
+    pub all: Reach,
+    /// The reach of the families holding one ([`is_published`]); None:
+    /// `all`.
+    pub published: Option<Reach>,
+}
+
+impl Reaches {
+    /// One reach for every family.
+    pub fn uniform(all: Reach) -> Reaches {
+        Reaches {
+            all,
+            published: None,
+        }
+    }
+
+    /// The reach of the family made of `codes`: the published one when a
+    /// published table solves one of them.
+    pub fn of_family<'a>(&self, codes: impl IntoIterator<Item = &'a OctalCode>) -> Reach {
+        match self.published {
+            Some(p) if codes.into_iter().any(|c| is_published(&c.to_string())) => p,
+            _ => self.all,
         }
     }
 }
@@ -279,15 +331,21 @@ pub fn rows_digest(summary: &Summary, csv: &[u8]) -> String {
         )
         .as_bytes(),
     );
-    // Censuses without a budget keep the digest they always had.
-    if let Some(b) = &summary.budget {
-        h.update(
-            format!(
-                "budget {} s, {} work, {} bytes, max_n {}\n",
-                b.seconds, b.work, b.bytes, b.max_n
-            )
-            .as_bytes(),
-        );
+    // Censuses without a budget keep the digest they always had, and
+    // those without a published budget too.
+    for (name, budget) in [
+        ("budget", &summary.budget),
+        ("published budget", &summary.published_budget),
+    ] {
+        if let Some(b) = budget {
+            h.update(
+                format!(
+                    "{name} {} s, {} work, {} bytes, max_n {}\n",
+                    b.seconds, b.work, b.bytes, b.max_n
+                )
+                .as_bytes(),
+            );
+        }
     }
     h.update(csv);
     h.finalize().to_hex().to_string()
@@ -652,13 +710,29 @@ pub fn same_sequence(
 /// and the reach, so the rows of any census (other digits, another shard)
 /// with the same reach can be kept.
 pub fn partial_tag(reach: &Reach) -> String {
+    partial_tag_of(&Reaches::uniform(*reach), 0)
+}
+
+/// [`partial_tag`] of a census of `digits` digits whose families have
+/// `reaches`: with a published budget, its reach and the digits are named
+/// too (which families hold a published code depends on the codes of the
+/// census: 0.124's holds 0.1241 among four digits, not among three).
+pub fn partial_tag_of(reaches: &Reaches, digits: usize) -> String {
+    let published = reaches.published.map_or(String::new(), |p| {
+        format!(
+            ", {digits} digits, published families work {}, to n <= {}",
+            p.work.map_or("unlimited".to_string(), |w| w.to_string()),
+            p.max_len.saturating_sub(1)
+        )
+    });
+    let reach = reaches.all;
     match reach.work {
         None => format!(
-            "# grundy octal census rows, --max-n {}, grundy {VERSION}",
+            "# grundy octal census rows, --max-n {}{published}, grundy {VERSION}",
             reach.base
         ),
         Some(w) => format!(
-            "# grundy octal census rows, --max-n {}, work {w}, to n <= {}, grundy {VERSION}",
+            "# grundy octal census rows, --max-n {}, work {w}, to n <= {}{published}, grundy {VERSION}",
             reach.base,
             reach.max_len.saturating_sub(1)
         ),

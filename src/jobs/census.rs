@@ -46,7 +46,7 @@
 
 use crate::dataset::atomic::{create_dir, write_bytes, Staged};
 use crate::dataset::census::{
-    self as data, csv_line, read_csv, read_summary, BudgetRecord, Summary,
+    self as data, csv_line, read_csv, read_summary, BudgetRecord, Reaches, Summary,
 };
 use crate::error::{Error, Result};
 use crate::games::octal::census::{
@@ -148,6 +148,59 @@ pub fn reach_of(max_n: usize, budget: Option<Budget>) -> (Reach, Option<BudgetRe
     (reach, Some(record))
 }
 
+/// The reaches of a census to `N = max_n` with `budget` past it, and
+/// `published` for the families holding a code a published table solves
+/// (`--published-budget`), with the records `summary.json` keeps of both
+/// ([`reach_of`]).
+pub fn reaches_of(
+    max_n: usize,
+    budget: Option<Budget>,
+    published: Option<Budget>,
+) -> (Reaches, Option<BudgetRecord>, Option<BudgetRecord>) {
+    let (all, record) = reach_of(max_n, budget);
+    let Some(p) = published else {
+        return (Reaches::uniform(all), record, None);
+    };
+    let (reach, published_record) = reach_of(max_n, Some(p));
+    let reaches = Reaches {
+        all,
+        published: Some(reach),
+    };
+    (reaches, record, published_record)
+}
+
+/// `30 s and 1.0 GiB`, or `no budget past N`.
+fn budget_words(b: Option<Budget>) -> String {
+    match b.filter(|b| b.seconds > 0.0) {
+        None => "no budget past N".into(),
+        Some(b) => format!("{} s and {}", b.seconds, budget::bytes_text(b.bytes)),
+    }
+}
+
+/// Checks that the published budget gives its families at least what
+/// every family gets ([`Reach::covers`]): more time and memory, never
+/// less, so that they are computed deeper, never shallower.
+///
+/// # Errors
+/// [`Error::OutOfRange`] naming `--published-budget` and both budgets.
+pub fn validate_published(
+    max_n: usize,
+    budget: Option<Budget>,
+    published: Option<Budget>,
+) -> Result<()> {
+    let (reaches, _, _) = reaches_of(max_n, budget, published);
+    match (reaches.published, published) {
+        (Some(p), Some(b)) if !p.covers(&reaches.all) => Err(Error::OutOfRange {
+            what: format!("--published-budget {}", budget_words(Some(b))),
+            reason: format!(
+                "it must give at least the time and memory of --budget ({})",
+                budget_words(budget)
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Unsettled codes plotted in the report, at most.
 pub const PLOTS: usize = 4;
 
@@ -167,6 +220,10 @@ pub struct CensusJob<'a> {
     pub max_n: usize,
     /// The budget of each family past `N`; None: to `N` exactly.
     pub budget: Option<Budget>,
+    /// The budget of the families holding a code a published table solves
+    /// ([`crate::games::octal::published::is_published`]) instead of
+    /// `budget` (`--published-budget`); None: `budget`.
+    pub published_budget: Option<Budget>,
     /// `(I, K)`: shard I of K, 1-based; None for every code.
     pub shard: Option<(usize, usize)>,
     /// Output directory: `census.csv` and `summary.json`.
@@ -178,6 +235,13 @@ pub struct CensusJob<'a> {
     pub resume: bool,
     /// Worker threads (rayon's current pool), for the summary.
     pub threads: usize,
+}
+
+impl CensusJob<'_> {
+    /// The reaches of this census's families.
+    pub fn reaches(&self) -> Reaches {
+        reaches_of(self.max_n, self.budget, self.published_budget).0
+    }
 }
 
 /// `I/K` (as in `--shard 3/8`) as `(I, K)`; the range is
@@ -286,6 +350,20 @@ pub fn shard_codes(digits: usize, shard: Option<(usize, usize)>) -> Vec<(usize, 
     out
 }
 
+/// Each code of a census of `digits` digits with its reach: its
+/// family's ([`Reaches::of_family`]).
+fn code_reaches(digits: usize, reaches: &Reaches) -> HashMap<String, Reach> {
+    let all = codes(digits);
+    let mut out = HashMap::with_capacity(all.len());
+    for f in families(digits) {
+        let reach = reaches.of_family(f.iter().map(|&i| &all[i]));
+        for i in f {
+            out.insert(all[i].to_string(), reach);
+        }
+    }
+    out
+}
+
 /// What a census or a merge wrote.
 #[derive(Clone, Debug)]
 pub struct CensusRun {
@@ -293,6 +371,8 @@ pub struct CensusRun {
     pub summary: Summary,
     /// Rows kept from a partial file (0 without `resume`).
     pub resumed: usize,
+    /// Rows computed by this run (0 for a merge).
+    pub computed: usize,
 }
 
 /// Runs a census: settles the families of the job in parallel over the
@@ -309,39 +389,69 @@ pub struct CensusRun {
 /// is not what recomputing it gives; [`Error::Interrupted`] naming the
 /// partial file when stopped.
 pub fn run(job: &CensusJob, progress: &dyn Progress) -> Result<CensusRun> {
+    run_keeping(job, HashMap::new(), None, progress)
+}
+
+/// [`run`], keeping the census lines of `census` (by code) as they are:
+/// with `previous`, the summary of the census they are from
+/// ([`deepen`]), whose wall time and resumed rows are added to this run's.
+fn run_keeping(
+    job: &CensusJob,
+    census: HashMap<String, String>,
+    previous: Option<&Summary>,
+    progress: &dyn Progress,
+) -> Result<CensusRun> {
     validate(job.digits, job.max_n, job.shard)?;
+    validate_published(job.max_n, job.budget, job.published_budget)?;
     let started = Instant::now();
     create_dir(job.out)?;
     let staged = Staged::new(job.out)?;
     let partial_path = job.out.join(PARTIAL);
-    let (reach, _) = reach_of(job.max_n, job.budget);
-    let tag = data::partial_tag(&reach);
-    let kept = if job.resume && partial_path.exists() {
+    let reaches = job.reaches();
+    let tag = data::partial_tag_of(&reaches, job.digits);
+    let mut kept = if job.resume && partial_path.exists() {
         take_over(job, &partial_path, &tag, progress)?
     } else {
         HashMap::new()
     };
-    let partial = Mutex::new(start_partial(&partial_path, &tag, &kept)?);
+    kept.retain(|c, _| !census.contains_key(c));
     let todo = shard_families(job.digits, job.shard);
     let resumed = todo
         .iter()
         .flatten()
         .filter(|(_, c)| kept.contains_key(&c.to_string()))
         .count();
+    kept.extend(census);
+    let computed = todo
+        .iter()
+        .flatten()
+        .filter(|(_, c)| !kept.contains_key(&c.to_string()))
+        .count();
+    let partial = Mutex::new(start_partial(&partial_path, &tag, &kept)?);
     let sink = Sink {
         file: &partial,
         path: &partial_path,
         tag: &tag,
     };
-    let done = compute(job, &reach, &todo, &kept, &sink, progress)?;
-    let summary = summarise(job, &done, started.elapsed().as_secs_f64(), resumed);
+    let done = compute(job, &reaches, &todo, &kept, &sink, progress)?;
+    let wall = started.elapsed().as_secs_f64();
+    let mut summary = summarise(job, &done, wall, resumed);
+    if let Some(p) = previous {
+        summary.wall_seconds = round3(p.wall_seconds + wall);
+        summary.threads = summary.threads.max(p.threads);
+        summary.resumed += p.resumed;
+    }
     let summary = data::write(staged.path(), &done, &summary)?;
     staged.commit()?;
     if let Some(r) = job.reports {
         write_report(r, job.out, &summary, progress)?;
     }
     let _ = std::fs::remove_file(&partial_path);
-    Ok(CensusRun { summary, resumed })
+    Ok(CensusRun {
+        summary,
+        resumed,
+        computed,
+    })
 }
 
 /// Starts the partial file afresh: its tag, its header and the rows kept.
@@ -367,14 +477,15 @@ struct Sink<'a> {
     tag: &'a str,
 }
 
-/// Settles the families of `todo` (rows of `kept` are kept): workers take
-/// the families in census order of their representatives from a shared
-/// counter, so an interrupted census has its first codes (the one- and
-/// two-digit ones) done; each result goes back to its code's slot. Returns
-/// the lines in census order.
+/// Settles the families of `todo` (rows of `kept` are kept), each to its
+/// reach ([`Reaches::of_family`]): workers take the families in census
+/// order of their representatives from a shared counter, so an interrupted
+/// census has its first codes (the one- and two-digit ones) done; each
+/// result goes back to its code's slot. A family whose rows are all kept
+/// computes nothing. Returns the lines in census order.
 fn compute(
     job: &CensusJob,
-    reach: &Reach,
+    reaches: &Reaches,
     todo: &[Vec<(usize, OctalCode)>],
     kept: &HashMap<String, String>,
     sink: &Sink,
@@ -400,17 +511,26 @@ fn compute(
         let Some(family) = todo.get(f) else {
             break;
         };
-        // A family whose rows are all kept costs nothing: not timed.
-        if family
+        // A family whose rows are all kept costs nothing: not timed, and
+        // its representative is not recomputed (its row gives the others'
+        // reach, and theirs are kept too).
+        let lines: Option<Vec<&String>> = family
             .iter()
-            .any(|(_, c)| !kept.contains_key(&c.to_string()))
-        {
-            eta.start(f, family);
+            .map(|(_, c)| kept.get(&c.to_string()))
+            .collect();
+        if let Some(lines) = lines {
+            for ((i, _), line) in family.iter().zip(lines) {
+                *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(Ok(Some(line.clone())));
+            }
+            continue;
         }
+        eta.start(f, family);
+        let reach = reaches.of_family(family.iter().map(|(_, c)| c));
         let mut known: Option<Values> = None;
         let mut rep: Option<Row> = None;
         for (i, code) in family {
-            let result = settle_one(code, reach, kept, &mut known, &mut rep, sink, progress);
+            let result = settle_one(code, &reach, kept, &mut known, &mut rep, sink, progress);
             let stopped = matches!(result, Ok(None));
             *slots[slot_of[i]].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             if stopped {
@@ -507,16 +627,18 @@ fn take_over(
     let mut rows: Vec<(String, data::PartialRow)> =
         data::read_partial(path, tag)?.into_iter().collect();
     rows.sort_by_key(|(_, r)| r.line);
-    let (reach, _) = reach_of(job.max_n, job.budget);
+    let reaches = job.reaches();
+    let by_code = code_reaches(job.digits, &reaches);
     let mut stored = HashMap::with_capacity(rows.len());
     for (code, r) in rows {
-        stored.insert(code, Stored::read(path, r.line, r.text, &reach)?);
+        let reach = by_code.get(&code).unwrap_or(&reaches.all);
+        stored.insert(code, Stored::read(path, r.line, r.text, reach)?);
     }
     let families = shard_families(job.digits, job.shard);
     rederive(
         &families,
         &stored,
-        &reach,
+        &reaches,
         Depth::Periodic,
         "re-prove the periodic rows kept",
         progress,
@@ -525,8 +647,10 @@ fn take_over(
 }
 
 fn summarise(job: &CensusJob, lines: &[String], wall: f64, resumed: usize) -> Summary {
+    let (_, budget, published_budget) = reaches_of(job.max_n, job.budget, job.published_budget);
     Summary {
-        budget: reach_of(job.max_n, job.budget).1,
+        budget,
+        published_budget,
         digits: job.digits,
         max_n: job.max_n,
         shard: job.shard.map(|(i, k)| [i, k]),
@@ -841,25 +965,27 @@ fn families_agree(
 fn rederive(
     families: &[Vec<(usize, OctalCode)>],
     rows: &HashMap<String, Stored>,
-    reach: &Reach,
+    reaches: &Reaches,
     depth: Depth,
     phase: &str,
     progress: &dyn Progress,
 ) -> Result<usize> {
     families_agree(families, rows)?;
-    let todo: Vec<Vec<(usize, OctalCode)>> = families
+    let (todo, reach_of_family): (Vec<Vec<(usize, OctalCode)>>, Vec<Reach>) = families
         .iter()
         .map(|f| {
-            f.iter()
+            let rows = f
+                .iter()
                 .filter(|(_, c)| {
                     rows.get(&c.to_string())
                         .is_some_and(|r| depth == Depth::All || r.fields.status == "periodic")
                 })
                 .cloned()
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (rows, reaches.of_family(f.iter().map(|(_, c)| c)))
         })
-        .filter(|f| !f.is_empty())
-        .collect();
+        .filter(|(f, _)| !f.is_empty())
+        .unzip();
     let count: usize = todo.iter().map(Vec::len).sum();
     let workers = rayon::current_num_threads().min(todo.len()).max(1);
     let eta = Eta::new(todo.iter(), count, workers);
@@ -870,6 +996,7 @@ fn rederive(
             return None;
         }
         eta.start(id, family);
+        let reach = &reach_of_family[id];
         let mut known: Option<Values> = None;
         for (i, code) in family {
             let r = &rows[&code.to_string()];
@@ -932,9 +1059,12 @@ fn load(dir: &Path) -> Result<Loaded> {
     })?;
     let lines = data::parse_csv(&csv_path, text)?;
     let want = shard_codes(summary.digits, shard);
+    let reaches = summary.reaches();
+    let by_code = code_reaches(summary.digits, &reaches);
     let mut rows = Vec::with_capacity(lines.len());
     for (i, l) in lines.into_iter().enumerate() {
-        let row = Stored::read(&csv_path, i.saturating_add(2), l.text, &summary.reach())?;
+        let reach = by_code.get(&l.code).unwrap_or(&reaches.all);
+        let row = Stored::read(&csv_path, i.saturating_add(2), l.text, reach)?;
         if want.get(i).is_none_or(|(_, c)| *c != row.fields.code) {
             let reason = misplaced(summary.digits, shard, &row.fields.code, want.get(i));
             return Err(failed(
@@ -1100,7 +1230,7 @@ pub fn merge(
         rederive(
             &families,
             &rows,
-            &s.reach(),
+            &s.reaches(),
             Depth::Periodic,
             &phase,
             progress,
@@ -1141,15 +1271,24 @@ pub fn merge(
     write_merged(&shards, &lines, out, reports, progress)
 }
 
-/// `, with a budget of 30 s and 1.0 GiB per family past it`, or nothing.
-fn budget_text(b: Option<&BudgetRecord>) -> String {
-    b.map_or(String::new(), |b| {
+/// `, with a budget of 30 s and 1.0 GiB per family past it` (and `, 600 s
+/// and 4.0 GiB for the families of published codes`), or nothing.
+fn budget_text(s: &Summary) -> String {
+    let mut text = s.budget.map_or(String::new(), |b| {
         format!(
             ", with a budget of {} s and {} per family past it",
             b.seconds,
             budget::bytes_text(b.bytes)
         )
-    })
+    });
+    if let Some(b) = s.published_budget {
+        text += &format!(
+            ", {} s and {} for the families of published codes",
+            b.seconds,
+            budget::bytes_text(b.bytes)
+        );
+    }
+    text
 }
 
 /// Checks that shard `l` is of the census of `head` (read from `first`)
@@ -1157,21 +1296,30 @@ fn budget_text(b: Option<&BudgetRecord>) -> String {
 fn same_census(first: &Path, head: &Loaded, l: &Loaded) -> Result<()> {
     let (s, h) = (&l.summary, &head.summary);
     let path = l.dir.join("summary.json");
-    if (s.digits, s.max_n, s.budget) != (h.digits, h.max_n, h.budget) {
+    if (s.digits, s.max_n, s.budget, s.published_budget)
+        != (h.digits, h.max_n, h.budget, h.published_budget)
+    {
         return Err(failed(
             &path,
             format!(
                 "a census of {} digits to n = {}{}, not {} digits to n = {}{} as {}",
                 s.digits,
                 s.max_n,
-                budget_text(s.budget.as_ref()),
+                budget_text(s),
                 h.digits,
                 h.max_n,
-                budget_text(h.budget.as_ref()),
+                budget_text(h),
                 first.display()
             ),
         ));
     }
+    same_version(l)
+}
+
+/// Checks that census `l` was written by this version of grundy.
+fn same_version(l: &Loaded) -> Result<()> {
+    let s = &l.summary;
+    let path = l.dir.join("summary.json");
     if s.version != data::VERSION {
         let v = if s.version.is_empty() {
             "an unknown version"
@@ -1202,10 +1350,8 @@ fn write_merged(
     let job = CensusJob {
         digits: head.digits,
         max_n: head.max_n,
-        budget: head.budget.map(|b| Budget {
-            seconds: b.seconds,
-            bytes: b.bytes,
-        }),
+        budget: head.budget.map(budget_of),
+        published_budget: head.published_budget.map(budget_of),
         shard: None,
         out,
         reports,
@@ -1224,7 +1370,121 @@ fn write_merged(
     Ok(CensusRun {
         summary,
         resumed: 0,
+        computed: 0,
     })
+}
+
+/// The budget a record was made from.
+fn budget_of(b: BudgetRecord) -> Budget {
+    Budget {
+        seconds: b.seconds,
+        bytes: b.bytes,
+    }
+}
+
+/// A census directory to deepen ([`deepen`]).
+#[derive(Debug)]
+pub struct DeepenJob<'a> {
+    /// The census directory (`census.csv`, `summary.json`), rewritten.
+    pub dir: &'a Path,
+    /// The budget of the families holding a published code.
+    pub published_budget: Budget,
+    /// Report directory, if a report is wanted.
+    pub reports: Option<&'a Path>,
+    /// Keep the rows of an interrupted deepening's partial file.
+    pub resume: bool,
+    /// Worker threads (rayon's current pool), for the summary.
+    pub threads: usize,
+}
+
+/// Gives the families of the census in `dir` that hold a code a published
+/// table solves ([`crate::games::octal::published`]) the budget
+/// `published_budget`, recomputing only what it can change, and rewrites
+/// the census (and, if asked, the report): `octal census --deepen
+/// published`. The result is what a census run with the same options and
+/// `--published-budget` writes, every column but `seconds` (and in the
+/// summary `cpu_seconds`, `wall_seconds`, `threads` and the digest, which
+/// follow from them): a family is recomputed whole, to its new reach,
+/// unless its reach is unchanged or every row of it is periodic short of
+/// its old cap of values, which a deeper reach computes alike
+/// ([`Reach::covers`]); every other row is kept verbatim. The census is
+/// read back and checked against itself first (as [`merge`] reads a
+/// shard: every field, the order, the summary, the digest, the version);
+/// the rows kept are not re-proved (`octal verify --quick` does that).
+/// The summary's `wall_seconds` is the first run's and the deepening's,
+/// added up.
+///
+/// # Errors
+/// As `load` and [`run`]; [`Error::OutOfRange`] for a published budget
+/// that gives a family less than the census did;
+/// [`Error::VerificationFailed`] for a digest that does not match or a
+/// census by another version, or a budget this grundy records otherwise.
+pub fn deepen(job: &DeepenJob, progress: &dyn Progress) -> Result<CensusRun> {
+    let l = load(job.dir)?;
+    check_digest(&l, true)?;
+    same_version(&l)?;
+    let s = &l.summary;
+    let census = CensusJob {
+        digits: s.digits,
+        max_n: s.max_n,
+        budget: s.budget.map(budget_of),
+        published_budget: Some(job.published_budget),
+        shard: s.shard.map(|[i, k]| (i, k)),
+        out: job.dir,
+        reports: job.reports,
+        resume: job.resume,
+        threads: job.threads,
+    };
+    let (now, record, _) = reaches_of(census.max_n, census.budget, census.published_budget);
+    if record != s.budget {
+        return Err(failed(
+            &l.dir.join("summary.json"),
+            format!(
+                "field budget is {:?}, but this grundy makes {:?} of its seconds and bytes",
+                s.budget, record
+            ),
+        ));
+    }
+    validate_published(census.max_n, census.budget, census.published_budget)?;
+    let before = s.reaches();
+    let by_code: HashMap<String, &Stored> = l
+        .rows
+        .iter()
+        .map(|r| (r.fields.code.to_string(), r))
+        .collect();
+    let mut keep: HashMap<String, String> = HashMap::new();
+    for family in shard_families(s.digits, census.shard) {
+        let codes = || family.iter().map(|(_, c)| c);
+        let (was, will) = (before.of_family(codes()), now.of_family(codes()));
+        if !will.covers(&was) {
+            return Err(Error::OutOfRange {
+                what: format!(
+                    "--published-budget {}",
+                    budget_words(Some(job.published_budget))
+                ),
+                reason: format!(
+                    "{} computed the family of {} further (to n <= {}{}): deepen with at least the budget it had",
+                    job.dir.display(),
+                    family[0].1,
+                    was.max_len.saturating_sub(1),
+                    was.work.map_or(String::new(), |w| format!(", {w} work units"))
+                ),
+            });
+        }
+        let rows: Vec<&Stored> = codes().map(|c| by_code[&c.to_string()]).collect();
+        let alike = will == was
+            || rows.iter().all(|r| {
+                r.fields.status == "periodic"
+                    && r.fields.computed_to.saturating_add(1) < was.max_len
+            });
+        if alike {
+            keep.extend(
+                rows.iter()
+                    .map(|r| (r.fields.code.to_string(), r.text.clone())),
+            );
+        }
+    }
+    run_keeping(&census, keep, Some(s), progress)
 }
 
 /// What [`verify`] checked.
@@ -1286,7 +1546,7 @@ pub fn verify(dir: &Path, depth: Depth, force: bool, progress: &dyn Progress) ->
     let rederived = rederive(
         &fams,
         &by_code,
-        &s.reach(),
+        &s.reaches(),
         depth,
         "re-derive census rows",
         progress,

@@ -42,7 +42,7 @@ pub fn render(
     families(&mut md, summary);
     how_settled(&mut md);
     past_n(&mut md, lines, summary.max_n);
-    crate::report::census_published::published_section(&mut md, lines);
+    crate::report::census_published::published_section(&mut md, lines, summary);
     crate::report::census_published::records_section(&mut md, lines, 10);
     tables(&mut md, lines, &n);
     let figures = plot_section(&mut md, plots, lines, &report_stem(summary.digits));
@@ -68,10 +68,16 @@ fn intro(md: &mut String, summary: &Summary, dataset: &str, n: &str) {
         summary.digits,
         summary.codes,
         budget = summary.budget.map_or(String::new(), |b| format!(
-            ", then past it while each family's budget of {} s (in work units, so the census is the same on every machine) and {} lasts (n = {} at most)",
+            ", then past it while each family's budget of {} s (in work units, so the census is the same on every machine) and {} lasts (n = {} at most){}",
             b.seconds,
             crate::games::octal::budget::bytes_text(b.bytes),
-            thousands(b.max_n as u64)
+            thousands(b.max_n as u64),
+            summary.published_budget.map_or(String::new(), |p| format!(
+                "; the families holding a code that a published table solves, {} s and {} (n = {} at most)",
+                p.seconds,
+                crate::games::octal::budget::bytes_text(p.bytes),
+                thousands(p.max_n as u64)
+            ))
         ))
     );
 }

@@ -1,18 +1,21 @@
-//! `grundy octal census [--digits D] [--max-n N] [--budget T,M] [--shard I/K] [--out DIR]
-//! [--reports DIR] [--resume] [--json]`, `grundy octal census --report-only
-//! --out DIR --reports DIR` (the report re-rendered from a census on disk,
-//! nothing recomputed but the plotted sequences) and `grundy octal census merge
-//! DIR… --out DIR`: flags checked, then one library call
-//! ([`grundy::jobs::census`]). `octal verify CENSUS-DIR` is in
-//! [`super::verify`].
+//! `grundy octal census [--digits D] [--max-n N] [--budget T,M]
+//! [--published-budget T,M] [--shard I/K] [--out DIR] [--reports DIR]
+//! [--resume] [--json]`, `grundy octal census --deepen published
+//! --published-budget T,M --out DIR` (the families of published codes of a
+//! census on disk given that budget, recomputing only what it changes),
+//! `grundy octal census --report-only --out DIR --reports DIR` (the report
+//! re-rendered from a census on disk, nothing recomputed but the plotted
+//! sequences) and `grundy octal census merge DIR… --out DIR`: flags
+//! checked, then one library call ([`grundy::jobs::census`]). `octal verify
+//! CENSUS-DIR` is in [`super::verify`].
 
 use crate::cli::common::{context, refuse_input_as_output};
 use crate::cli::progress::Bars;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use grundy::dataset::census::Summary;
 use grundy::jobs::census::{
-    merge, parse_budget, parse_shard, validate, Budget, CensusJob, CensusRun, DEFAULT_BUDGET,
-    DEFAULT_MAX_N,
+    deepen, merge, parse_budget, parse_shard, validate, validate_published, Budget, CensusJob,
+    CensusRun, DeepenJob, DEFAULT_BUDGET, DEFAULT_MAX_N,
 };
 use std::path::PathBuf;
 
@@ -33,6 +36,22 @@ pub struct CensusArgs {
     /// as in 30s,1GiB. 0s stops every game at N.
     #[arg(long, default_value = DEFAULT_BUDGET, value_parser = parse_budget)]
     pub budget: Budget,
+    /// The budget of the families holding a code that a published table
+    /// solves (the codes of the report's "Against the published periods"),
+    /// instead of --budget: at least as much time and memory, as in
+    /// 600s,4GiB.
+    #[arg(long, value_parser = parse_budget)]
+    pub published_budget: Option<Budget>,
+    /// Rewrite the census in OUT with --published-budget, recomputing only
+    /// the families it can change (digits, N and budget are the census's):
+    /// the same census as a run with that option.
+    #[arg(
+        long,
+        value_enum,
+        requires = "published_budget",
+        conflicts_with_all = ["digits", "max_n", "budget", "shard", "report_only"]
+    )]
+    pub deepen: Option<Deepen>,
     /// Compute only shard I of K (1 <= I <= K): the codes whose index in
     /// census order is I − 1 modulo K.
     #[arg(long, value_parser = parse_shard)]
@@ -54,6 +73,13 @@ pub struct CensusArgs {
     /// Print one JSON object (the summary) instead.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `--deepen` deepens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Deepen {
+    /// The families holding a code that a published table solves.
+    Published,
 }
 
 /// `grundy octal census merge`.
@@ -101,11 +127,27 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         )?;
         return Ok(());
     }
+    if let (Some(Deepen::Published), Some(published_budget)) = (a.deepen, a.published_budget) {
+        let job = DeepenJob {
+            dir: &a.out,
+            published_budget,
+            reports: a.reports.as_deref(),
+            resume: a.resume,
+            threads,
+        };
+        let r = deepen(&job, &context(bars, true))?;
+        if r.resumed > 0 {
+            eprintln!("resumed {} rows from the partial census", r.resumed);
+        }
+        return print(&r, a.json, &a.out, "deepened");
+    }
     validate(a.digits, a.max_n, a.shard)?;
+    validate_published(a.max_n, Some(a.budget), a.published_budget)?;
     let job = CensusJob {
         digits: a.digits,
         max_n: a.max_n,
         budget: Some(a.budget),
+        published_budget: a.published_budget,
         shard: a.shard,
         out: &a.out,
         reports: a.reports.as_deref(),
@@ -129,8 +171,13 @@ fn print(r: &CensusRun, json: bool, out: &std::path::Path, verb: &str) -> anyhow
     let shard = s
         .shard
         .map_or(String::new(), |[i, k]| format!(" (shard {i}/{k})"));
+    let computed = if verb == "deepened" {
+        format!(" ({} rows recomputed)", r.computed)
+    } else {
+        String::new()
+    };
     outln!(
-        "octal census{shard}: {} codes of up to {} digits {verb} to n = {}: {} periodic (proved), {} arithmetic (seen), {} unsettled; {:.1} s machine time, {:.1} s wall. Wrote {}.",
+        "octal census{shard}: {} codes of up to {} digits {verb} to n = {}{computed}: {} periodic (proved), {} arithmetic (seen), {} unsettled; {:.1} s machine time, {:.1} s wall. Wrote {}.",
         s.codes,
         s.digits,
         s.max_n,

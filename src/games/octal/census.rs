@@ -277,6 +277,39 @@ impl Reach {
         }
     }
 
+    /// Whether this reach goes at least as far as `other` everywhere: the
+    /// same `N`, at least as many values, and at least as much work (no
+    /// limit covers every limit; a limit covers none only where `other`
+    /// never goes past `N`).
+    ///
+    /// **What a deeper reach keeps.** If `self` covers `other`, a code
+    /// settled *periodic* within `other` with `computed_to + 1 <
+    /// other.max_len` (short of its cap of values) has the same row within
+    /// `self`, but for its `seconds`. The schedule's lengths depend only on
+    /// the code; a reach decides only (a) whether to go to a candidate's
+    /// proof past `N` (it fits the work budget, and is within the next
+    /// doubling capped at `max_len`), and (b) whether to stop. At every
+    /// step `other` took, `self` takes the same: where `other` went to a
+    /// proof, so does `self` (more work, a higher cap); where `other` did
+    /// not for want of work, the next doubling, whose predicted work is at
+    /// least the proof's, did not fit either, so `other` stopped there
+    /// unsettled; where it did not because the proof lay past its cap,
+    /// `other` went to its cap and was either proved there (`computed_to +
+    /// 1 = other.max_len`, excluded) or stopped. Where `other` did not stop,
+    /// `self` does not. A family's other codes go as far as the
+    /// representative did, or as their own proof of its period needs
+    /// within the cap ([`Reach::for_member`]): the same argument with no
+    /// work limit. So a family whose rows are all periodic short of the cap
+    /// is computed alike by both reaches (`octal census --deepen`).
+    pub fn covers(&self, other: &Reach) -> bool {
+        let work = match (self.work, other.work) {
+            (None, _) => true,
+            (Some(a), Some(b)) => a >= b,
+            (Some(_), None) => other.max_len <= other.base.saturating_add(1),
+        };
+        self.base == other.base && self.max_len >= other.max_len && work
+    }
+
     /// The reach of `member`, a code of the family whose representative's
     /// row is `rep`: as far as the representative went (a family's depth
     /// is its representative's budget), or, when the representative's
@@ -475,9 +508,12 @@ fn extend(
     progress: &dyn Progress,
 ) -> bool {
     if let Some(k) = known.filter(|k| k.len() > c.values().len() && c.values().len() < len) {
-        let mut v = k.clone();
-        v.truncate(len);
-        *c = Computation::resume(c.code().clone(), c.engine(), v);
+        // The computation so far is dropped before the copy is made: the
+        // copy holds its values and more. Resumed, the engine reads the
+        // values only if it must compute past them.
+        let (code, engine) = (c.code().clone(), c.engine());
+        drop(std::mem::replace(c, Computation::new(code.clone(), engine)));
+        *c = Computation::resume(code, engine, k.prefix(len));
     }
     c.extend_to(len, progress)
 }
@@ -518,6 +554,35 @@ mod tests {
         assert_eq!(four[1024].to_string(), "0.0001");
         assert_eq!(four[8191].to_string(), "4.7777");
         assert!(four[1024..].iter().all(|c| digits_of(c) == 4));
+    }
+
+    #[test]
+    fn which_reach_covers_which() {
+        let fixed = Reach::fixed(1000);
+        let small = Reach {
+            base: 1000,
+            work: Some(10),
+            max_len: 5001,
+        };
+        let more_work = Reach {
+            work: Some(20),
+            ..small
+        };
+        let more_values = Reach {
+            max_len: 9001,
+            ..small
+        };
+        assert!(small.covers(&small) && small.covers(&fixed));
+        assert!(more_work.covers(&small) && more_values.covers(&small));
+        assert!(!small.covers(&more_work) && !small.covers(&more_values));
+        assert!(!more_work.covers(&more_values) && !fixed.covers(&small));
+        // A limit covers no unlimited reach that goes past N.
+        let unlimited = Reach {
+            work: None,
+            ..small
+        };
+        assert!(unlimited.covers(&more_work) && !more_work.covers(&unlimited));
+        assert!(!Reach::fixed(999).covers(&fixed));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod naive;
 pub mod paired;
 pub mod pairs;
 pub mod period;
+pub mod published;
 pub mod rare_batch;
 pub mod repeating;
 pub mod ring;

@@ -72,6 +72,11 @@ pub struct Computation {
     engine: Engine,
     values: Values,
     fast: Fast,
+    /// Whether the sparse engine has read `values` ([`SparseEngine::absorb`]):
+    /// a resumed computation hands them over only when it first computes,
+    /// so one that only reads values it was given (a census code settled
+    /// from its family's values) never builds the engine's copy of them.
+    absorbed: bool,
     /// Heaps may be computed two at a time on two threads.
     paired: bool,
 }
@@ -84,23 +89,33 @@ impl Computation {
 
     /// Continues from `values` (`values.get(n)` = G(n)), for instance read
     /// from a checkpoint. The values are trusted; check them first with
-    /// [`check_tail`](Self::check_tail) if they come from outside.
+    /// [`check_tail`](Self::check_tail) if they come from outside. The
+    /// engine reads them when it is first asked for more
+    /// ([`extend_to`](Self::extend_to)); until then they cost only their
+    /// own memory.
     pub fn resume(code: OctalCode, engine: Engine, values: Values) -> Computation {
-        let mut fast = Fast::for_code(&code, engine);
-        // The repeating engine reads the values itself when next asked.
-        if let Fast::Sparse(sparse, _) = &mut fast {
-            match &values {
+        Computation {
+            fast: Fast::for_code(&code, engine),
+            absorbed: values.is_empty(),
+            code,
+            engine,
+            values,
+            paired: false,
+        }
+    }
+
+    /// Hands the values to the sparse engine if it has not read them yet
+    /// (the repeating engine reads them itself when next asked).
+    fn absorb(&mut self) {
+        if std::mem::replace(&mut self.absorbed, true) {
+            return;
+        }
+        if let Fast::Sparse(sparse, _) = &mut self.fast {
+            match &self.values {
                 Values::U8(v) => sparse.absorb(v),
                 Values::U16(v) => sparse.absorb(v),
                 Values::U32(v) => sparse.absorb(v),
             }
-        }
-        Computation {
-            code,
-            engine,
-            values,
-            fast,
-            paired: false,
         }
     }
 
@@ -207,6 +222,10 @@ impl Computation {
     /// Returns whether `len` was reached; when stopped, every value kept is
     /// final and the computation can continue with another call.
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> bool {
+        if self.values.len() >= len {
+            return true;
+        }
+        self.absorb();
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             if progress.stop_requested() {

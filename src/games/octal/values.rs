@@ -161,6 +161,16 @@ impl Values {
         }
     }
 
+    /// `G(0..len)` (all of them when fewer), in a store of the same width:
+    /// what cloning and truncating gives, without copying the rest.
+    pub fn prefix(&self, len: usize) -> Values {
+        match self {
+            Values::U8(v) => Values::U8(v[..len.min(v.len())].to_vec()),
+            Values::U16(v) => Values::U16(v[..len.min(v.len())].to_vec()),
+            Values::U32(v) => Values::U32(v[..len.min(v.len())].to_vec()),
+        }
+    }
+
     fn widen(&mut self) {
         *self = match std::mem::take(self) {
             Values::U8(v) => Values::U16(v.into_iter().map(u16::from).collect()),
@@ -206,5 +216,12 @@ mod tests {
         assert_eq!(v.to_u32s(), vec![3, 255, 256, 70_000]);
         assert_eq!(Values::from_u32s(&[1, 2, 300]).width(), 2);
         assert_eq!(v.max(), 70_000);
+        // A prefix keeps the width, as cloning and truncating does.
+        let p = v.prefix(2);
+        assert_eq!((p.width(), p.to_u32s()), (4, vec![3, 255]));
+        let mut t = v.clone();
+        t.truncate(3);
+        assert_eq!(v.prefix(3), t);
+        assert_eq!(v.prefix(99), v);
     }
 }
