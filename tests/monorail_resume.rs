@@ -11,13 +11,17 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const FILES: [&str; 6] = [
+/// The files compared; the resumed run's remoteness comes from the walk
+/// over its nimbers (the checkpoint keeps none), the uninterrupted run's
+/// from the solve itself.
+const FILES: [&str; 7] = [
     "summary.json",
     "first_moves.csv",
     "subgames.csv",
     "loops.csv",
     "layers.csv",
     "positions.bin.zst",
+    "remoteness.bin.zst",
 ];
 
 fn solve_args(out: &str) -> Vec<String> {

@@ -319,10 +319,18 @@ impl Solver<'_> {
         }
         buf.remote.clear();
         buf.remote.resize(n, UNKNOWN);
+        // Whether an option was solved here yet: only then can a later
+        // option found missing above have been stored since (by this
+        // thread; another thread's store found late costs a repeated
+        // solve, never a wrong value).
+        let mut recursed = false;
         for j in 0..n {
             if buf.values[j] == UNKNOWN {
                 // Solved meanwhile, as an option of an earlier option?
-                match self.memo.find_at(buf.opts.places[j]) {
+                match recursed
+                    .then(|| self.memo.find_at(buf.opts.places[j]))
+                    .flatten()
+                {
                     Some((i, v)) => {
                         buf.values[j] = v;
                         buf.slots[j] = i;
@@ -335,6 +343,7 @@ impl Solver<'_> {
                             rest,
                             batch,
                         );
+                        recursed = true;
                     }
                 }
             }
