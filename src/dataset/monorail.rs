@@ -7,7 +7,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::atomic::write_bytes;
-use super::monorail_positions::{read_table_chunks, write_keyed_with, Header};
+use super::monorail_positions::{read_table_chunks, write_keyed_with, Header, TABLE_LEVEL};
 use super::strict;
 use crate::error::{Error, Result};
 use crate::games::monorail::analysis::{analyse_counted, Analysis, ClassCounter, ClassCounts};
@@ -308,8 +308,8 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
 
 /// Writes `positions.bin.zst` at `path`: every class of `solved`, read out
 /// of its memo in sorted chunks of at most about `chunk_records` records
-/// (8 bytes each in memory), streamed through the encoder; zstd level 3,
-/// compressed by as many zstd workers as the pool has threads (the bytes
+/// (8 bytes each in memory), streamed through the encoder; zstd level
+/// [`TABLE_LEVEL`], compressed by as many zstd workers as the pool has threads (the bytes
 /// do not depend on their number). Each class is also given once to
 /// `counter`, in key order. With `remoteness`, the remoteness table
 /// ([`super::monorail_remoteness`]) is written there too: from the same
@@ -344,7 +344,7 @@ pub fn write_positions(
     let counted = |piece: &[(u64, u16)]| progress.advance(piece.len() as u64);
     let groups = solved.sorted_groups(chunk_records);
     let positions_file = |w: &mut dyn std::io::Write, chunk: &SortedChunk| {
-        write_keyed_with::<Header, _>(w, tiles, loops, count, 3, workers, |put| {
+        write_keyed_with::<Header, _>(w, tiles, loops, count, TABLE_LEVEL, workers, |put| {
             chunk.for_each_piece(|piece| {
                 counted(piece);
                 put(piece)
@@ -375,7 +375,7 @@ pub fn write_positions(
                             tiles,
                             loops,
                             count,
-                            3,
+                            TABLE_LEVEL,
                             workers,
                             |put| {
                                 chunk.for_each_remoteness_piece(|piece| {
@@ -397,7 +397,7 @@ pub fn write_positions(
     let counter = std::cell::RefCell::new(counter);
     let passes = std::cell::Cell::new(0u32);
     super::atomic::write_atomic(path, |w| {
-        write_keyed_with::<Header, _>(w, tiles, loops, count, 3, workers, |put| {
+        write_keyed_with::<Header, _>(w, tiles, loops, count, TABLE_LEVEL, workers, |put| {
             let first = passes.get() == 0;
             passes.set(passes.get().saturating_add(1));
             solved.for_each_in_groups(&groups, |chunk| {

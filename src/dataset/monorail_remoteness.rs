@@ -47,7 +47,7 @@ pub const MAX_TILES: usize = crate::games::monorail::remoteness::KEPT_UP_TO;
 keyed_header!(Header);
 
 /// Writes the remoteness kept by `solved` ([`Solved::start_remoteness`])
-/// as `path` (atomically), zstd level 3 with as many workers as the pool
+/// as `path` (atomically), zstd level [`super::monorail_positions::TABLE_LEVEL`] with as many workers as the pool
 /// has threads, reading the memo in sorted chunks of about
 /// `chunk_records` records (twice: the digest, then the bytes), handing
 /// every piece to `counted` too (progress). The one-chunk case is written
@@ -73,12 +73,20 @@ pub fn write_remoteness(
     let loops = table.len() as u64;
     let workers = u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1);
     super::atomic::write_atomic(path, |w| {
-        write_keyed_with::<Header, _>(w, tiles, loops, solved.classes(), 3, workers, |put| {
-            solved.for_each_sorted_remoteness(chunk_records, |piece| {
-                counted(piece);
-                put(piece)
-            })
-        })
+        write_keyed_with::<Header, _>(
+            w,
+            tiles,
+            loops,
+            solved.classes(),
+            super::monorail_positions::TABLE_LEVEL,
+            workers,
+            |put| {
+                solved.for_each_sorted_remoteness(chunk_records, |piece| {
+                    counted(piece);
+                    put(piece)
+                })
+            },
+        )
     })
 }
 

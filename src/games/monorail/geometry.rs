@@ -256,7 +256,8 @@ impl Symmetry {
         Symmetry::HalfTurn,
     ];
 
-    fn flips(self) -> (bool, bool) {
+    /// Whether it flips x (`x -> 1 - x`) and y (`y -> -y`).
+    pub fn flips(self) -> (bool, bool) {
         match self {
             Symmetry::Identity => (false, false),
             Symmetry::MirrorEastWest => (true, false),
