@@ -187,6 +187,7 @@ fn octal_write_dataset<'py>(
                     out.display()
                 ),
                 threads: 1,
+                force,
             };
             let run = seq_to_dataset(job, &NoProgress)?;
             summary_json(&out, serde_json::to_string(&run.summary))
