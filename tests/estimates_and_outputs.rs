@@ -106,6 +106,40 @@ fn outputs_past_the_free_space_are_refused_before_anything_is_written() {
     assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
 }
 
+/// Every value printed to a standard output that is a file is estimated
+/// against that file's file system (54.7 GB of CSV for `octal seq 0.137
+/// --max-n 4294967295`): tried in `/dev/shm` or a temporary directory,
+/// whichever has less free than that (skipped where neither has).
+#[test]
+fn values_printed_to_a_file_past_its_free_space_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let shm = Path::new("/dev/shm");
+    let estimate = grundy::dataset::octal::csv_bytes(1 << 32);
+    let free = |p: &Path| grundy::jobs::disk::free_space(p).unwrap_or(u64::MAX);
+    let Some(dir) = [shm, d.path()]
+        .into_iter()
+        .find(|p| p.is_dir() && free(p) < estimate)
+    else {
+        eprintln!("more than {estimate} bytes free everywhere: not tried");
+        return;
+    };
+    let file = tempfile::NamedTempFile::new_in(dir).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "seq", "0.137", "--max-n", "4294967295"])
+        .stdout(file.reopen().unwrap())
+        .output()
+        .unwrap();
+    one_line_error(
+        &o,
+        "error: octal seq 0.137 --max-n 4294967295 would write about 55 GB, but standard output's file system has ",
+    );
+    assert_eq!(std::fs::metadata(file.path()).unwrap().len(), 0);
+    // To a pipe nothing is estimated (a reader may stop early).
+    let o = grundy(&["octal", "seq", "0.137", "--max-n", "20"], d.path());
+    assert!(o.status.success());
+    assert_eq!(o.stdout.len() as u64, grundy::dataset::octal::csv_bytes(21));
+}
+
 /// A position with few loops left is estimated from its own loops, not
 /// refused with the whole game's estimate (T = 20 from the start needs
 /// about 12 GiB; `show` allows itself 1 GiB).

@@ -38,6 +38,43 @@ pub fn free_space(path: &Path) -> Option<u64> {
     s.f_bavail.checked_mul(s.f_frsize)
 }
 
+/// Bytes free on the file system of standard output when it is a regular
+/// file (`grundy … > file`); `None` for a terminal, a pipe, `/dev/null`,
+/// or where that cannot be read.
+pub fn stdout_free_space() -> Option<u64> {
+    use rustix::fs::FileType;
+    use std::os::fd::AsFd;
+    let out = std::io::stdout();
+    let st = rustix::fs::fstat(out.as_fd()).ok()?;
+    if FileType::from_raw_mode(st.st_mode) != FileType::RegularFile {
+        return None;
+    }
+    let s = rustix::fs::fstatvfs(out.as_fd()).ok()?;
+    s.f_bavail.checked_mul(s.f_frsize)
+}
+
+/// Refuses the work `what` when it would print an estimated `bytes` to a
+/// standard output that is a file with less space free on its file
+/// system, unless `force` (as [`check`] does for a path).
+///
+/// # Errors
+/// [`Error::NoSpace`] naming "standard output".
+pub fn check_stdout(what: &str, bytes: u64, flag: Option<&'static str>, force: bool) -> Result<()> {
+    if force || bytes < CHECKED_FROM {
+        return Ok(());
+    }
+    match stdout_free_space() {
+        Some(free) if bytes > free => Err(Error::NoSpace {
+            what: what.to_string(),
+            path: PathBuf::from("standard output"),
+            needs: decimal(bytes),
+            free: decimal(free),
+            flag,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// A size in decimal units, as `df -H` gives them: "85 GB", "1.2 GB",
 /// "850 MB".
 pub fn decimal(bytes: u64) -> String {

@@ -5,8 +5,8 @@
 
 use crate::dataset::atomic::{write_atomic, write_bytes};
 use crate::dataset::octal::{
-    dataset_bytes, read_checkpoint, sequence_file_bytes, write_dataset, write_sequence, Summary,
-    SAVE_EVERY,
+    csv_bytes, dataset_bytes, read_checkpoint, sequence_file_bytes, write_dataset, write_sequence,
+    Summary, SAVE_EVERY,
 };
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
@@ -109,6 +109,25 @@ pub fn check_disk(
         outputs.push((c, sequence_file_bytes(len).saturating_mul(2)));
     }
     crate::jobs::disk::check(&what, &outputs, Some("--force"), force)
+}
+
+/// Refuses `octal seq CODE --max-n N` printing every value to a standard
+/// output that is a file on a file system with less space free than the
+/// values take ([`csv_bytes`]; with `json`, two bytes a value), unless
+/// `force` ([`crate::jobs::disk::check_stdout`]).
+///
+/// # Errors
+/// [`Error::OutOfRange`] if `max_n + 1` overflows; [`Error::NoSpace`]
+/// with the estimate and the space free.
+pub fn check_printed(code: &OctalCode, max_n: usize, json: bool, force: bool) -> Result<()> {
+    let len = values_for(max_n)?;
+    let bytes = if json {
+        u64::try_from(len).unwrap_or(u64::MAX).saturating_mul(2)
+    } else {
+        csv_bytes(len)
+    };
+    let what = format!("octal seq {code} --max-n {max_n}");
+    crate::jobs::disk::check_stdout(&what, bytes, Some("--force"), force)
 }
 
 /// A sequence settled as far as its values allow: the period findings and

@@ -9,7 +9,7 @@ use clap::Args;
 use grundy::dataset::octal::{write_csv, Summary};
 use grundy::dataset::octal_rows::write_values_json;
 use grundy::games::octal::{Engine, OctalCode};
-use grundy::jobs::octal::{check_disk, compute_settled, seq_to_dataset, SeqJob};
+use grundy::jobs::octal::{check_disk, check_printed, compute_settled, seq_to_dataset, SeqJob};
 use grundy::jobs::octal_queries::validate;
 use grundy::progress::Progress;
 use serde_json::json;
@@ -67,6 +67,9 @@ pub fn run(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         return to_dataset(&a, &code, engine, out, threads, &context);
     }
     check_disk(&code, a.max_n, None, a.checkpoint.as_deref(), a.force)?;
+    if !a.summary {
+        check_printed(&code, a.max_n, a.json, a.force)?;
+    }
     let start = Instant::now();
     let c = compute_settled(&code, engine, a.max_n, a.checkpoint.as_deref(), &context)?;
     let seconds = start.elapsed().as_secs_f64();
