@@ -37,8 +37,51 @@ impl Engine {
 /// its last save took before saving again.
 pub const SAVE_SHARE: u32 = 20;
 
-/// How often (in heap sizes) progress is reported and a stop request polled.
+/// How often (in heap sizes) progress is reported, and a stop request
+/// polled at most ([`Poll`]).
 const STRIDE: usize = 1024;
+
+/// The time a run aims to leave between two polls for a stop: a heap size
+/// can take from tens of nanoseconds (Kayles) to seconds (a code that
+/// splits into three heaps, far out), so a count of heaps alone cannot
+/// bound it (0.FFF's strides of 1,024 heaps took 5 s each near n = 6,000).
+const POLL_TIME: Duration = Duration::from_millis(10);
+
+/// When a run next polls for a stop: every heap size at first, then twice
+/// as far apart each time the last poll was more than a quarter of
+/// [`POLL_TIME`] ago, up to [`STRIDE`], and half as far once it was more
+/// than `POLL_TIME`. A stop is seen about `POLL_TIME`, or one heap, after
+/// it is asked for; a poll costs a clock read (about 25 ns) and a call.
+struct Poll {
+    next: usize,
+    every: usize,
+    last: Instant,
+}
+
+impl Poll {
+    fn new(n: usize) -> Poll {
+        Poll {
+            next: n + 1,
+            every: 1,
+            last: Instant::now(),
+        }
+    }
+
+    /// Whether a stop is asked for, polled at heap size `n`, the next poll
+    /// set from the time since the last.
+    fn stop(&mut self, n: usize, progress: &dyn Progress) -> bool {
+        let now = Instant::now();
+        let spent = now.duration_since(self.last);
+        self.last = now;
+        if spent > POLL_TIME {
+            self.every = (self.every / 2).max(1);
+        } else if spent < POLL_TIME / 4 {
+            self.every = (self.every * 2).min(STRIDE);
+        }
+        self.next = n + self.every;
+        progress.stop_requested()
+    }
+}
 
 /// The state of the fast engine chosen for a code: the sparse engine for
 /// finite codes (it reads the code's finitely many digits and must never
@@ -274,8 +317,8 @@ impl Computation {
 }
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
-/// (returned, with any computed after it), or a stop is requested (checked every
-/// [`STRIDE`] values); with `paired`, two heaps at a time where
+/// (returned, with any computed after it), or a stop is requested (polled
+/// as [`Poll`] says, at least every [`STRIDE`] values); with `paired`, two heaps at a time where
 /// [`paired::worth`] says so.
 fn run<T: Value>(
     code: &OctalCode,
@@ -286,6 +329,7 @@ fn run<T: Value>(
     progress: &dyn Progress,
     paired: bool,
 ) -> Vec<u32> {
+    let mut poll = Poll::new(g.len());
     while g.len() < len {
         if let (Engine::Sparse, Fast::Sparse(sparse, twin)) = (engine, &mut *fast) {
             if paired && paired::worth(sparse, g, len) {
@@ -318,9 +362,9 @@ fn run<T: Value>(
         }
         if g.len() % STRIDE < count {
             progress.advance(STRIDE as u64);
-            if progress.stop_requested() {
-                return Vec::new();
-            }
+        }
+        if g.len() >= poll.next && poll.stop(g.len(), progress) {
+            return Vec::new();
         }
     }
     Vec::new()
