@@ -4,7 +4,7 @@
 
 use super::code::OctalCode;
 use super::naive;
-use super::paired::{self, Twin};
+use super::paired::{self, Pairing, Twin};
 use super::repeating::RepeatingEngine;
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
@@ -117,6 +117,8 @@ pub struct Computation {
     fast: Fast,
     /// Heaps may be computed two at a time on two threads.
     paired: bool,
+    /// How the paired runs went (whether the machine let them pay).
+    pairing: Pairing,
 }
 
 impl Computation {
@@ -144,6 +146,7 @@ impl Computation {
             values,
             fast,
             paired: false,
+            pairing: Pairing::default(),
         }
     }
 
@@ -152,9 +155,25 @@ impl Computation {
     /// current rayon pool has two threads or more: for a computation that
     /// has the machine to itself (not one of many run in parallel, where
     /// the threads would compete). The values and [`Stats`] do not change.
+    /// Where the machine has no second core free, paired runs end and
+    /// heaps go on one at a time while that is faster ([`paired::Pairing`]).
     pub fn with_paired(mut self, on: bool) -> Computation {
         self.paired = on;
         self
+    }
+
+    /// Paired, and never judged busy (for tests of the pairing itself).
+    #[cfg(test)]
+    pub(crate) fn always_paired(mut self) -> Computation {
+        self.paired = true;
+        self.pairing = Pairing::unjudged();
+        self
+    }
+
+    /// Paired runs that ended because one thread computed faster (the
+    /// machine had no second core free; [`with_paired`](Self::with_paired)).
+    pub fn paired_fallbacks(&self) -> u64 {
+        self.pairing.fallbacks()
     }
 
     /// Recomputes the last `count` values with the naive engine from the
@@ -256,15 +275,33 @@ impl Computation {
                 return false;
             }
             let overflow = match (&mut self.values, self.engine) {
-                (Values::U8(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
-                (Values::U16(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
-                (Values::U32(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
+                (Values::U8(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
+                (Values::U16(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
+                (Values::U32(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
             };
             for &v in &overflow {
                 self.values.push(v);
@@ -318,8 +355,9 @@ impl Computation {
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
 /// (returned, with any computed after it), or a stop is requested (polled
-/// as [`Poll`] says, at least every [`STRIDE`] values); with `paired`, two heaps at a time where
-/// [`paired::worth`] says so.
+/// as [`Poll`] says, at least every [`STRIDE`] values); with `pairing`,
+/// two heaps at a time where [`paired::worth`] and the pairing's record
+/// ([`Pairing::allows`]) say so.
 fn run<T: Value>(
     code: &OctalCode,
     engine: Engine,
@@ -327,14 +365,16 @@ fn run<T: Value>(
     g: &mut Vec<T>,
     len: usize,
     progress: &dyn Progress,
-    paired: bool,
+    mut pairing: Option<&mut Pairing>,
 ) -> Vec<u32> {
     let mut poll = Poll::new(g.len());
     while g.len() < len {
-        if let (Engine::Sparse, Fast::Sparse(sparse, twin)) = (engine, &mut *fast) {
-            if paired && paired::worth(sparse, g, len) {
+        if let (Engine::Sparse, Fast::Sparse(sparse, twin), Some(pairing)) =
+            (engine, &mut *fast, pairing.as_deref_mut())
+        {
+            if pairing.allows(g.len()) && paired::worth(sparse, g, len) {
                 let before = g.len();
-                let left = paired::run(sparse, twin, g, len, STRIDE, progress);
+                let left = paired::run(sparse, twin, g, len, STRIDE, progress, pairing);
                 if !left.is_empty() || progress.stop_requested() {
                     return left;
                 }
@@ -344,8 +384,11 @@ fn run<T: Value>(
             }
         }
         if let Fast::Sparse(sparse, _) = &mut *fast {
-            // After a paired run: every heap again.
+            // After a paired run: every heap again; and while one thread
+            // is faster than two (no second core free), no work for the
+            // pool's other thread either.
             sparse.set_heap_parity(None);
+            sparse.set_solo(pairing.as_deref().is_some_and(Pairing::solo));
         }
         let (vs, count) = match (engine, &mut *fast) {
             (Engine::Sparse, Fast::Sparse(sparse, _)) if g.len() + 1 < len => sparse.next_values(g),
