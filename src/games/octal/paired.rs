@@ -57,15 +57,20 @@ const WINDOW: Duration = Duration::from_millis(25);
 
 /// How long a choice between paired runs and one thread holds before it is
 /// looked at again: first this long, twice as long each time the same
-/// choice is made again, up to [`MAX_HOLD`].
+/// choice is made again, up to [`MAX_HOLD`] ([`MAX_SOLO_HOLD`]).
 const HOLD: Duration = Duration::from_secs(1);
 
-/// The longest hold: a look costs about two windows at the slower pace
-/// and a copy of the sequence for the twin (0.6 near n = 4·10^6: under
-/// 10 ms), and a wrong choice (a window timed while the machine was busier
-/// than usual, or a process that starts or ends meanwhile) holds no longer
-/// than this.
+/// The longest hold of paired runs: a wrong choice (a window timed while
+/// the machine was less busy than since) holds no longer than this, and a
+/// paired window slower than the one thread it was chosen over ends it
+/// sooner.
 const MAX_HOLD: Duration = Duration::from_secs(4);
+
+/// The longest hold of one thread: a look costs about two windows at the
+/// slower pace of paired runs, a copy of the sequence for the twin (0.6
+/// near n = 4·10^6: under 10 ms) and a thread started, and holding one
+/// thread too long never makes a run slower than one thread.
+const MAX_SOLO_HOLD: Duration = Duration::from_secs(8);
 
 /// What a computation's runs do now ([`Pairing`]).
 #[derive(Clone, Copy, Debug)]
@@ -85,9 +90,9 @@ enum Mode {
 ///
 /// Paired runs start at once. After their first timed window, and after
 /// each hold, the run ends, one thread computes for a window, and the
-/// faster pace is kept for a hold ([`HOLD`] to [`MAX_HOLD`]; a paired
-/// window slower than the one thread it was chosen over ends a paired hold
-/// early). After one thread's hold, paired runs are tried again and their
+/// faster pace is kept for a hold ([`HOLD`] to [`MAX_HOLD`], or to
+/// [`MAX_SOLO_HOLD`] for one thread; a paired window slower than the one
+/// thread it was chosen over ends a paired hold early). After one thread's hold, paired runs are tried again and their
 /// window compared with one thread's last. So paired runs go on while they
 /// pay, at the cost of a window of one thread every few seconds on an idle
 /// machine, and on a machine without a second core free of two windows of
@@ -169,8 +174,9 @@ impl Pairing {
     /// The hold of a choice (paired or not) made now: doubled when it is
     /// the last choice again.
     fn hold(&mut self, paired: bool) -> Instant {
+        let cap = if paired { MAX_HOLD } else { MAX_SOLO_HOLD };
         self.hold = if self.last_paired == Some(paired) {
-            (self.hold * 2).min(MAX_HOLD)
+            (self.hold * 2).min(cap)
         } else {
             HOLD
         };
