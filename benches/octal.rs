@@ -70,7 +70,12 @@ fn bench(c: &mut Criterion) {
     // two cores: one busy), as beside another program: the paired run
     // finds its other thread often not running, ends, and goes on one
     // heap at a time (at most about 1.1 times the one-thread time);
-    // one thread beside them for comparison. The same answer.
+    // one thread (a pool of one, as `--threads 1`) beside them for
+    // comparison. The same answer.
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let hogs = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
     let stop = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|s| {
@@ -82,7 +87,9 @@ fn bench(c: &mut Criterion) {
             });
         }
         g.bench_function("sparse_0.6_n4194304_busy_core_one_thread", |b| {
-            b.iter(|| assert_eq!(run("0.6", Engine::Sparse, (1 << 22) + 1), (163, 319)))
+            b.iter(|| {
+                one.install(|| assert_eq!(run("0.6", Engine::Sparse, (1 << 22) + 1), (163, 319)))
+            })
         });
         g.bench_function("sparse_0.6_n4194304_busy_core_paired", |b| {
             b.iter(|| {
