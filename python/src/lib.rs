@@ -156,9 +156,7 @@ fn octal_period<'py>(
         found,
         computed_to,
         claim,
-    } = interruptible(py, |progress| {
-        period(&code, engine, max_n, force, progress)
-    })?;
+    } = interruptible(py, |progress| period(&code, engine, max_n, force, progress))?;
     let d = PyDict::new(py);
     d.set_item("code", code.to_string())?;
     d.set_item("max_n", max_n)?;
@@ -224,25 +222,25 @@ fn octal_write_dataset<'py>(
     let code = code(code_text)?;
     let engine = engine(engine_name)?;
     let summary = interruptible(py, |progress| {
-            validate(&code, engine, "--max-n", max_n, force)?;
-            let job = SeqJob {
-                code: &code,
-                engine,
-                max_n,
-                out: &out,
-                reports: None,
-                checkpoint: None,
-                command: format!(
-                    "grundy octal seq {code} --max-n {max_n} --engine {} --out {}",
-                    engine.name(),
-                    out.display()
-                ),
-                threads: 1,
-                force,
-            };
-            let run = seq_to_dataset(job, progress)?;
-            summary_json(&out, serde_json::to_string(&run.summary))
-        })?;
+        validate(&code, engine, "--max-n", max_n, force)?;
+        let job = SeqJob {
+            code: &code,
+            engine,
+            max_n,
+            out: &out,
+            reports: None,
+            checkpoint: None,
+            command: format!(
+                "grundy octal seq {code} --max-n {max_n} --engine {} --out {}",
+                engine.name(),
+                out.display()
+            ),
+            threads: 1,
+            force,
+        };
+        let run = seq_to_dataset(job, progress)?;
+        summary_json(&out, serde_json::to_string(&run.summary))
+    })?;
     json_to_py(py, &summary)
 }
 
@@ -478,24 +476,24 @@ fn monorail_solve<'py>(
     force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let summary = interruptible(py, |progress| {
-            let tiles = check_tiles(tiles)?;
-            let job = grundy::jobs::monorail::SolveJob {
-                tiles,
-                out: &out,
-                reports: None,
-                threads: 1,
-                command: format!(
-                    "grundy monorail solve --tiles {tiles} --out {}",
-                    out.display()
-                ),
-                checkpoint: None,
-                chunk_records: chunk_records(start_classes(tiles)?),
-                force,
-                solver: None,
-            };
-            let run = grundy::jobs::monorail::run(&job, progress)?;
-            summary_json(&out, serde_json::to_string(&run.summary))
-        })?;
+        let tiles = check_tiles(tiles)?;
+        let job = grundy::jobs::monorail::SolveJob {
+            tiles,
+            out: &out,
+            reports: None,
+            threads: 1,
+            command: format!(
+                "grundy monorail solve --tiles {tiles} --out {}",
+                out.display()
+            ),
+            checkpoint: None,
+            chunk_records: chunk_records(start_classes(tiles)?),
+            force,
+            solver: None,
+        };
+        let run = grundy::jobs::monorail::run(&job, progress)?;
+        summary_json(&out, serde_json::to_string(&run.summary))
+    })?;
     json_to_py(py, &summary)
 }
 
