@@ -66,6 +66,43 @@ fn bench(c: &mut Criterion) {
             })
         })
     });
+    // The same beside busy-looping threads that leave one core free (on
+    // two cores: one busy), as beside another program: the paired run
+    // finds its other thread often not running, ends, and goes on one
+    // heap at a time (at most about 1.1 times the one-thread time);
+    // one thread (a pool of one, as `--threads 1`) beside them for
+    // comparison. The same answer.
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let hogs = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for _ in 0..hogs {
+            s.spawn(|| {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            });
+        }
+        g.bench_function("sparse_0.6_n4194304_busy_core_one_thread", |b| {
+            b.iter(|| {
+                one.install(|| assert_eq!(run("0.6", Engine::Sparse, (1 << 22) + 1), (163, 319)))
+            })
+        });
+        g.bench_function("sparse_0.6_n4194304_busy_core_paired", |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    assert_eq!(
+                        run_paired("0.6", Engine::Sparse, (1 << 22) + 1, true),
+                        (163, 319)
+                    )
+                })
+            })
+        });
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
     g.finish();
     // A proved period extends the sequence: Dawson's Chess to n = 10^7
     // computes the values of its proof (period 34 from 52) and streams

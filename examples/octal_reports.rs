@@ -26,6 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             checkpoint: None,
             command: COMMAND.to_string(),
             threads: rayon::current_num_threads(),
+            force: false,
         };
         let run = seq_to_dataset(job, &NoProgress)?;
         println!(

@@ -161,6 +161,25 @@ pub enum Error {
         /// The flag that runs it anyway.
         flag: &'static str,
     },
+    /// Output whose estimated size exceeds the free space of the file
+    /// system it goes to, refused before anything is written.
+    #[error(
+        "{what} would write about {needs}, but {path}'s file system has {free} free{hint}",
+        path = path.display(),
+        hint = flag.map_or(String::new(), |f| format!("; pass {f} to write it anyway"))
+    )]
+    NoSpace {
+        /// The work, as the user asked for it (`octal seq --max-n N --out DIR`).
+        what: String,
+        /// The output on the file system that is too small, as named.
+        path: PathBuf,
+        /// The estimate ("85 GB").
+        needs: String,
+        /// The space free there ("78 GB").
+        free: String,
+        /// The flag that writes it anyway, where the command has one.
+        flag: Option<&'static str>,
+    },
     /// A run stopped by request (Ctrl-C, SIGTERM) before its answer, with
     /// nothing written; the command line exits with code 130.
     #[error("stopped before an answer; nothing was written")]

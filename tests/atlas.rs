@@ -2,7 +2,7 @@
 //! committed census (`data/octal/census`, `census-4`) and for a code
 //! outside it, straight from the library and through a running server.
 
-use grundy::serve::atlas::{Atlas, AtlasError, MAX_N};
+use grundy::serve::atlas::{Atlas, AtlasError, MAX_N, TIME_BOUND};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -129,6 +129,30 @@ fn code_outside_the_census_is_computed() {
     );
     let e = atlas().code_json("0.8z", None).unwrap_err();
     assert!(e.to_string().contains("not an octal code"), "{e}");
+}
+
+/// The time bound holds however slow a heap is: 0.FFF splits heaps into
+/// three, so each heap near n = 5,000 costs milliseconds and a stride of
+/// 1,024 heaps seconds (it once answered after 19.6 s, polling its
+/// deadline only between strides). The answer says it was cut short, how
+/// far it got, and that it took no longer than its bound (the server's own
+/// account of its promise, `seconds <= time_bound`).
+#[test]
+fn the_time_bound_holds_for_slow_heaps() {
+    let d = atlas().code_json("0.FFF", Some(MAX_N)).unwrap();
+    assert_eq!(d["source"], "computed");
+    assert_eq!(d["stopped"], true);
+    assert_eq!(d["asked_to"], MAX_N);
+    let to = d["computed_to"].as_u64().unwrap();
+    assert!((100..MAX_N as u64).contains(&to), "computed to {to}");
+    assert_eq!(d["plotted_to"], to);
+    assert_eq!(d["time_bound"], TIME_BOUND.as_secs());
+    let seconds = d["seconds"].as_f64().unwrap();
+    assert!(seconds <= TIME_BOUND.as_secs_f64(), "{seconds} s");
+    // A quick answer is not cut short and says so.
+    let d = atlas().code_json("0.00001", Some(100)).unwrap();
+    assert_eq!(d["stopped"], false);
+    assert!(d["seconds"].as_f64().unwrap() <= TIME_BOUND.as_secs_f64());
 }
 
 /// At most `computations` answers are computed at once: with every slot

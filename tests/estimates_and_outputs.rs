@@ -54,6 +54,92 @@ fn runaway_paths_are_refused_before_they_allocate() {
     assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
 }
 
+/// Outputs estimated past the free space of their file system are refused
+/// before anything is written, naming the path, the estimate and the space
+/// free: `/proc` has none free whatever the machine, and a temporary
+/// directory has less than the 114 GB of `octal seq 0.137 --max-n
+/// 4294967295 --out` on most (where it has more, that half is skipped:
+/// the run would write them).
+#[test]
+fn outputs_past_the_free_space_are_refused_before_anything_is_written() {
+    let d = tempfile::tempdir().unwrap();
+    let huge = ["octal", "seq", "0.137", "--max-n", "4294967295"];
+    let o = grundy(
+        &[&huge[..], &["--out", "/proc/grundy-huge"]].concat(),
+        d.path(),
+    );
+    one_line_error(
+        &o,
+        "error: octal seq 0.137 --max-n 4294967295 --out /proc/grundy-huge would write about 114 GB, but /proc/grundy-huge's file system has 0 kB free; pass --force to write it anyway",
+    );
+    // A checkpoint: one byte a value, twice (a save writes beside the
+    // last), on standard output's way as on --out's.
+    let ckpt = ["octal", "seq", "0.6", "--max-n", "4294967295"];
+    let o = grundy(
+        &[&ckpt[..], &["--checkpoint", "/proc/ck"]].concat(),
+        d.path(),
+    );
+    one_line_error(
+        &o,
+        "--checkpoint /proc/ck would write about 8.6 GB, but /proc/ck's file system has 0 kB free",
+    );
+    assert!(o.stdout.is_empty());
+    // Small outputs do not look at the disk: 10^5 values are 1.4 MB.
+    let o = grundy(
+        &[
+            "octal", "seq", "0.137", "--max-n", "100000", "--out", "small",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(d.path().join("small")).unwrap();
+    let free = grundy::jobs::disk::free_space(d.path()).expect("statvfs of a temporary directory");
+    if free >= grundy::dataset::octal::dataset_bytes(1 << 32) {
+        eprintln!("{free} bytes free: the refusal in a temporary directory is not tried");
+        return;
+    }
+    let o = grundy(&[&huge[..], &["--out", "huge"]].concat(), d.path());
+    one_line_error(
+        &o,
+        "error: octal seq 0.137 --max-n 4294967295 --out huge would write about 114 GB, but huge's file system has ",
+    );
+    assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+}
+
+/// Every value printed to a standard output that is a file is estimated
+/// against that file's file system (54.7 GB of CSV for `octal seq 0.137
+/// --max-n 4294967295`): tried in `/dev/shm` or a temporary directory,
+/// whichever has less free than that (skipped where neither has).
+#[test]
+fn values_printed_to_a_file_past_its_free_space_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let shm = Path::new("/dev/shm");
+    let estimate = grundy::dataset::octal::csv_bytes(1 << 32);
+    let free = |p: &Path| grundy::jobs::disk::free_space(p).unwrap_or(u64::MAX);
+    let Some(dir) = [shm, d.path()]
+        .into_iter()
+        .find(|p| p.is_dir() && free(p) < estimate)
+    else {
+        eprintln!("more than {estimate} bytes free everywhere: not tried");
+        return;
+    };
+    let file = tempfile::NamedTempFile::new_in(dir).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "seq", "0.137", "--max-n", "4294967295"])
+        .stdout(file.reopen().unwrap())
+        .output()
+        .unwrap();
+    one_line_error(
+        &o,
+        "error: octal seq 0.137 --max-n 4294967295 would write about 55 GB, but standard output's file system has ",
+    );
+    assert_eq!(std::fs::metadata(file.path()).unwrap().len(), 0);
+    // To a pipe nothing is estimated (a reader may stop early).
+    let o = grundy(&["octal", "seq", "0.137", "--max-n", "20"], d.path());
+    assert!(o.status.success());
+    assert_eq!(o.stdout.len() as u64, grundy::dataset::octal::csv_bytes(21));
+}
+
 /// A position with few loops left is estimated from its own loops, not
 /// refused with the whole game's estimate (T = 20 from the start needs
 /// about 12 GiB; `show` allows itself 1 GiB).

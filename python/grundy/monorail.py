@@ -24,6 +24,9 @@ def solve(tiles: int, out: Union[str, "PathLike[str]"], force: bool = False) -> 
     CSV files), as ``grundy monorail solve --tiles T --out DIR``; returns
     ``summary.json`` as a dict. Small tile counts take well under a second
     (``tiles=8``); the real game, 16 tiles, takes minutes and gigabytes.
+    Refused with a :class:`grundy.GrundyError` when the estimate exceeds
+    the memory available or the dataset the free space of ``out``'s file
+    system, unless ``force``.
     """
     return _grundy.monorail_solve(tiles, out, force)
 

@@ -66,7 +66,11 @@ def write_dataset(
     ``grundy octal seq CODE --max-n N --out DIR`` does (``sequence.csv``,
     ``sequence.bin.zst``, ``b-file.txt``, ``table.tex``, ``summary.json``),
     and returns ``summary.json`` as a dict. Read it back with
-    :func:`grundy.readers.read_sequence`.
+    :func:`grundy.readers.read_sequence`. Refused with a
+    :class:`grundy.GrundyError` before anything is written, as the command
+    line refuses it, when the dataset is estimated past the free space of
+    ``out``'s file system (or the computation past the memory available)
+    unless ``force``.
     """
     return _grundy.octal_write_dataset(code, max_n, out, engine, force)
 

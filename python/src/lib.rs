@@ -4,8 +4,13 @@
 //! game itself. Errors come back as `grundy.GrundyError` (a `ValueError`)
 //! carrying the one line the command line prints after `error:`.
 //!
-//! The computations run with the GIL released, with no progress display
-//! and no way to stop them early (a Ctrl-C is seen when they return).
+//! The computations run with the GIL released, on a thread of their own
+//! ([`interruptible`]), with no progress display: the calling thread polls
+//! for signals every [`SIGNAL_POLL`], and a Ctrl-C asks the computation to
+//! stop through its progress context (as the command line's does) and
+//! raises `KeyboardInterrupt` once it has (within a second: the engines
+//! poll about every 10 ms). Reading a file is not interruptible (it takes
+//! what reading and checking the file takes).
 
 use grundy::dataset::monorail_positions::{read_table, Header};
 use grundy::dataset::octal::{read_sequence, sequence_path};
@@ -19,13 +24,15 @@ use grundy::games::summands::format_sum;
 use grundy::jobs::octal::{compute_settled, seq_to_dataset, SeqJob};
 use grundy::jobs::octal_queries::{period, validate, PeriodRun};
 use grundy::jobs::sum::{SettledSum, SumJob};
-use grundy::progress::NoProgress;
+use grundy::progress::{NoProgress, Progress, Stoppable};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 create_exception!(
     _grundy,
@@ -43,6 +50,51 @@ fn one_line(e: &(dyn std::error::Error + 'static)) -> String {
 /// A library error as a `GrundyError`.
 fn py_err(e: grundy::Error) -> PyErr {
     GrundyError::new_err(one_line(&e))
+}
+
+/// How often a call waiting for its computation polls for signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own with the GIL released, and waits for
+/// it, polling for signals (`Python::check_signals`, which runs Python's
+/// handlers: Ctrl-C raises `KeyboardInterrupt`) every [`SIGNAL_POLL`].
+/// When a handler raises, `work` is asked to stop through the progress
+/// context it is given, and its exception is raised once `work` has
+/// returned; otherwise `work`'s result, its error as a `GrundyError`.
+///
+/// # Errors
+/// The exception a signal handler raised; else `work`'s error.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&dyn Progress) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let waiting = std::thread::current();
+    std::thread::scope(|s| {
+        let handle = s.spawn(|| {
+            let result = work(&Stoppable::new(&NoProgress, &stop));
+            waiting.unpark();
+            result
+        });
+        let mut raised = None;
+        while !handle.is_finished() {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            if raised.is_none() {
+                if let Err(e) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    raised = Some(e);
+                }
+            }
+        }
+        let result = match handle.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        match raised {
+            Some(e) => Err(e),
+            None => result.map_err(py_err),
+        }
+    })
 }
 
 /// The engine named `name` (`sparse` or `naive`), as `--engine` reads it.
@@ -77,12 +129,12 @@ fn octal_values<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let code = code(code_text)?;
     let engine = engine(engine_name)?;
-    let values = py.detach(|| -> grundy::Result<Vec<u32>> {
+    let values = interruptible(py, |progress| {
         validate(&code, engine, "--max-n", max_n, force)?;
-        let c = compute_settled(&code, engine, max_n, None, &NoProgress)?;
-        Ok(c.extended().iter().collect())
-    });
-    Ok(values.map_err(py_err)?.into_pyarray(py))
+        let c = compute_settled(&code, engine, max_n, None, progress)?;
+        Ok(c.extended().iter().collect::<Vec<u32>>())
+    })?;
+    Ok(values.into_pyarray(py))
 }
 
 /// `octal period CODE --max-n N --json` as a dict with the same keys and
@@ -104,9 +156,7 @@ fn octal_period<'py>(
         found,
         computed_to,
         claim,
-    } = py
-        .detach(|| period(&code, engine, max_n, force, &NoProgress))
-        .map_err(py_err)?;
+    } = interruptible(py, |progress| period(&code, engine, max_n, force, progress))?;
     let d = PyDict::new(py);
     d.set_item("code", code.to_string())?;
     d.set_item("max_n", max_n)?;
@@ -171,27 +221,26 @@ fn octal_write_dataset<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let code = code(code_text)?;
     let engine = engine(engine_name)?;
-    let summary = py
-        .detach(|| -> grundy::Result<String> {
-            validate(&code, engine, "--max-n", max_n, force)?;
-            let job = SeqJob {
-                code: &code,
-                engine,
-                max_n,
-                out: &out,
-                reports: None,
-                checkpoint: None,
-                command: format!(
-                    "grundy octal seq {code} --max-n {max_n} --engine {} --out {}",
-                    engine.name(),
-                    out.display()
-                ),
-                threads: 1,
-            };
-            let run = seq_to_dataset(job, &NoProgress)?;
-            summary_json(&out, serde_json::to_string(&run.summary))
-        })
-        .map_err(py_err)?;
+    let summary = interruptible(py, |progress| {
+        validate(&code, engine, "--max-n", max_n, force)?;
+        let job = SeqJob {
+            code: &code,
+            engine,
+            max_n,
+            out: &out,
+            reports: None,
+            checkpoint: None,
+            command: format!(
+                "grundy octal seq {code} --max-n {max_n} --engine {} --out {}",
+                engine.name(),
+                out.display()
+            ),
+            threads: 1,
+            force,
+        };
+        let run = seq_to_dataset(job, progress)?;
+        summary_json(&out, serde_json::to_string(&run.summary))
+    })?;
     json_to_py(py, &summary)
 }
 
@@ -288,9 +337,7 @@ fn sum<'py>(
         values,
         total,
         winning,
-    } = py
-        .detach(|| grundy::jobs::sum::run(&job, &NoProgress))
-        .map_err(py_err)?;
+    } = interruptible(py, |progress| grundy::jobs::sum::run(&job, progress))?;
     let d = PyDict::new(py);
     d.set_item("sum", format_sum(&parts))?;
     let components = PyList::empty(py);
@@ -428,27 +475,25 @@ fn monorail_solve<'py>(
     out: PathBuf,
     force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let summary = py
-        .detach(|| -> grundy::Result<String> {
-            let tiles = check_tiles(tiles)?;
-            let job = grundy::jobs::monorail::SolveJob {
-                tiles,
-                out: &out,
-                reports: None,
-                threads: 1,
-                command: format!(
-                    "grundy monorail solve --tiles {tiles} --out {}",
-                    out.display()
-                ),
-                checkpoint: None,
-                chunk_records: chunk_records(start_classes(tiles)?),
-                force,
-                solver: None,
-            };
-            let run = grundy::jobs::monorail::run(&job, &NoProgress)?;
-            summary_json(&out, serde_json::to_string(&run.summary))
-        })
-        .map_err(py_err)?;
+    let summary = interruptible(py, |progress| {
+        let tiles = check_tiles(tiles)?;
+        let job = grundy::jobs::monorail::SolveJob {
+            tiles,
+            out: &out,
+            reports: None,
+            threads: 1,
+            command: format!(
+                "grundy monorail solve --tiles {tiles} --out {}",
+                out.display()
+            ),
+            checkpoint: None,
+            chunk_records: chunk_records(start_classes(tiles)?),
+            force,
+            solver: None,
+        };
+        let run = grundy::jobs::monorail::run(&job, progress)?;
+        summary_json(&out, serde_json::to_string(&run.summary))
+    })?;
     json_to_py(py, &summary)
 }
 

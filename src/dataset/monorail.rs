@@ -876,9 +876,51 @@ pub fn verify_dataset(d: Dataset, progress: &dyn Progress) -> Result<VerifyRepor
     })
 }
 
+/// Bytes `monorail solve --tiles T` writes, estimated from the sizes
+/// measured: `positions.bin.zst` about 1.15 bytes a position class (10 MB
+/// at T = 16, 123 MB at T = 18, 1.66 GB at T = 20), as much again for a
+/// checkpoint (its chunks hold the same records), the remoteness table
+/// where it is written about a byte a class (9 MB at T = 16), and
+/// `loops.csv` about 8.3 bytes a tile of a loop (3.1 MB at T = 16, 139 MB
+/// at T = 20).
+///
+/// # Errors
+/// [`Error::TilesOutOfRange`] outside the supported tile counts.
+pub fn dataset_bytes(tiles: usize, checkpoint: bool) -> Result<u64> {
+    use crate::games::monorail::cost::{loops, start_classes};
+    let classes = start_classes(tiles)?;
+    // f64 arithmetic does not wrap; the cast saturates.
+    #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]
+    {
+        let positions = 1.15 * classes;
+        let remoteness = if tiles <= super::monorail_remoteness::MAX_TILES {
+            classes
+        } else {
+            0.0
+        };
+        let table = 8.3 * tiles as f64 * loops(tiles)? as f64;
+        let ckpt = if checkpoint { positions } else { 0.0 };
+        Ok((positions + remoteness + table + ckpt + 65_536.0) as u64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The estimates meet the sizes measured: 10 MB of positions and 9 MB
+    /// of remoteness at T = 16, 1.66 GB of positions and 139 MB of loops
+    /// at T = 20 (a checkpoint as much again).
+    #[test]
+    fn dataset_sizes_as_measured() {
+        let t16 = dataset_bytes(16, false).unwrap();
+        assert!((20_000_000..26_000_000).contains(&t16), "{t16}");
+        let t20 = dataset_bytes(20, false).unwrap();
+        assert!((1_750_000_000..1_900_000_000).contains(&t20), "{t20}");
+        let ckpt = dataset_bytes(20, true).unwrap() - t20;
+        assert!((1_600_000_000..1_750_000_000).contains(&ckpt), "{ckpt}");
+        assert!(dataset_bytes(26, false).is_err());
+    }
 
     /// The header of an empty table is the one serde writes above rows,
     /// and the empty table reads back as no row.

@@ -374,6 +374,54 @@ pub fn read_checkpoint(path: &Path, code: &OctalCode, len: usize) -> Result<Valu
 /// How often a checkpointed computation saves its progress.
 pub const SAVE_EVERY: Duration = Duration::from_secs(10);
 
+/// The decimal digits of `0, 1, …, len − 1` together.
+fn digits_below(len: u64) -> u64 {
+    let mut total = 0u64;
+    let mut low = 0u64;
+    let mut high = 10u64;
+    let mut width = 1u64;
+    while low < len {
+        let count = len.min(high).saturating_sub(low);
+        total = total.saturating_add(count.saturating_mul(width));
+        low = high;
+        high = high.saturating_mul(10);
+        width = width.saturating_add(1);
+    }
+    total
+}
+
+/// Bytes of `sequence.csv` holding `G(0..len)` if every value has one
+/// digit (`n,G\n` a line after the header): the least the file can be,
+/// and what it is for small values. `b-file.txt` has the same lines
+/// (`n G\n`) and two comment lines.
+pub fn csv_bytes(len: usize) -> u64 {
+    let len = u64::try_from(len).unwrap_or(u64::MAX);
+    // "n,nimber\n", then per line the digits of n, the comma, one digit
+    // and the newline.
+    9u64.saturating_add(digits_below(len))
+        .saturating_add(len.saturating_mul(3))
+}
+
+/// Bytes of a sequence file (`sequence.bin.zst`, a checkpoint) of
+/// `G(0..len)`, estimated at one byte a value: what zstd leaves of a
+/// sequence that is not periodic (Treblecross to 2^18, two bytes a
+/// value, compresses to 1.24 bytes a value; a periodic one to almost
+/// nothing).
+pub fn sequence_file_bytes(len: usize) -> u64 {
+    u64::try_from(len).unwrap_or(u64::MAX)
+}
+
+/// The bytes `octal seq --out` writes for `G(0..len)`, estimated:
+/// `sequence.csv` and `b-file.txt` ([`csv_bytes`]), `sequence.bin.zst`
+/// ([`sequence_file_bytes`]) and a few kilobytes for `table.tex` and
+/// `summary.json`.
+pub fn dataset_bytes(len: usize) -> u64 {
+    csv_bytes(len)
+        .saturating_mul(2)
+        .saturating_add(sequence_file_bytes(len))
+        .saturating_add(1 << 14)
+}
+
 /// What [`verify`] checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verified {
@@ -598,5 +646,29 @@ mod tests {
         }
         std::fs::write(&path, b"garbage").unwrap();
         assert!(read_sequence(&path).is_err());
+    }
+
+    /// The estimate of `sequence.csv` is its size for one-digit values,
+    /// and `b-file.txt` differs only by its comment lines.
+    #[test]
+    fn text_sizes_are_estimated_exactly_for_small_values() {
+        for len in [0, 1, 9, 10, 11, 100, 1001, 123_457] {
+            let v = Values::from_u32s(&vec![7; len]);
+            let mut csv = Vec::new();
+            write_csv(&mut csv, &Extended::plain(&v)).unwrap();
+            assert_eq!(csv_bytes(len), csv.len() as u64, "len {len}");
+            let mut bfile = Vec::new();
+            write_bfile(&mut bfile, "0.137", &Extended::plain(&v)).unwrap();
+            let comments = bfile.split(|&b| b == b'\n').take(2).map(|l| l.len() + 1);
+            let expected = csv.len() - 9 + comments.sum::<usize>();
+            assert_eq!(bfile.len(), expected, "len {len}");
+        }
+        // Every heap size to 2^32 - 1: 41,838,561,850 digits, three
+        // bytes more a line, and the header.
+        assert_eq!(csv_bytes(1 << 32), 54_723_463_747);
+        assert_eq!(
+            dataset_bytes(1 << 32),
+            2 * 54_723_463_747 + (1 << 32) + (1 << 14)
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! the analysis, the dataset directory and the report.
 
 use crate::dataset::atomic::write_bytes;
-use crate::dataset::monorail::{write_dataset, Summary};
+use crate::dataset::monorail::{dataset_bytes, write_dataset, Summary};
 use crate::dataset::monorail_checkpoint::{dir_for, ChunkJournal};
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
@@ -185,7 +185,8 @@ const DATASET_FILES: &[&str] = &[
 ];
 
 /// Runs the whole job: refuses it if its estimate exceeds the memory
-/// available (unless [`SolveJob::force`]), solves `T`, writes the dataset
+/// available or its dataset the disk's free space (unless
+/// [`SolveJob::force`]), solves `T`, writes the dataset
 /// to `out` and, if asked, the report, all staged and put in place together
 /// only once everything is computed ([`run_staged`]), which also removes
 /// the checkpoint (it is in the `out` replaced).
@@ -206,7 +207,7 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
 /// when asked), write the dataset and the report.
 ///
 /// # Errors
-/// [`Error::TooCostly`] when refused; [`Error::Interrupted`] when stopped
+/// [`Error::TooCostly`] or [`Error::NoSpace`] when refused; [`Error::Interrupted`] when stopped
 /// (the checkpoint holds the work); [`Error::CorruptDataset`] for a corrupt
 /// or foreign checkpoint; [`Error::Io`] for a failed write or an output
 /// directory that is not this command's; [`Error::VerificationFailed`] if
@@ -220,6 +221,17 @@ pub fn run_staged(
         &format!("monorail solve --tiles {}", job.tiles),
         &solve_cost(job.tiles)?,
         None,
+        job.force,
+    )?;
+    let checkpoint = job.checkpoint.is_some() && job.solver.is_none();
+    crate::jobs::disk::check(
+        &format!(
+            "monorail solve --tiles {} --out {}",
+            job.tiles,
+            job.out.display()
+        ),
+        &[(job.out, dataset_bytes(job.tiles, checkpoint)?)],
+        Some("--force"),
         job.force,
     )?;
     let out = stage.dir(job.out, KIND, DATASET_FILES)?;

@@ -4,7 +4,10 @@
 //! line (`octal seq`, `reproduce`) only validates flags and calls these.
 
 use crate::dataset::atomic::{write_atomic, write_bytes};
-use crate::dataset::octal::{read_checkpoint, write_dataset, write_sequence, Summary, SAVE_EVERY};
+use crate::dataset::octal::{
+    csv_bytes, dataset_bytes, read_checkpoint, sequence_file_bytes, write_dataset, write_sequence,
+    Summary, SAVE_EVERY,
+};
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::octal::period::{analyse, Analysis};
@@ -76,6 +79,55 @@ pub fn compute(
     };
     progress.finish_phase();
     result.map(|()| c)
+}
+
+/// Refuses `octal seq CODE --max-n N` when what it would write, the
+/// dataset in `out` ([`dataset_bytes`]) and the checkpoint (twice
+/// [`sequence_file_bytes`]: a save writes the new file beside the old),
+/// exceeds the space free where it goes ([`crate::jobs::disk::check`]),
+/// unless `force`. Nothing is written before.
+///
+/// # Errors
+/// [`Error::OutOfRange`] if `max_n + 1` overflows; [`Error::NoSpace`]
+/// with the estimate and the space free.
+pub fn check_disk(
+    code: &OctalCode,
+    max_n: usize,
+    out: Option<&Path>,
+    checkpoint: Option<&Path>,
+    force: bool,
+) -> Result<()> {
+    let len = values_for(max_n)?;
+    let mut what = format!("octal seq {code} --max-n {max_n}");
+    let mut outputs = Vec::new();
+    if let Some(out) = out {
+        what.push_str(&format!(" --out {}", out.display()));
+        outputs.push((out, dataset_bytes(len)));
+    }
+    if let Some(c) = checkpoint {
+        what.push_str(&format!(" --checkpoint {}", c.display()));
+        outputs.push((c, sequence_file_bytes(len).saturating_mul(2)));
+    }
+    crate::jobs::disk::check(&what, &outputs, Some("--force"), force)
+}
+
+/// Refuses `octal seq CODE --max-n N` printing every value to a standard
+/// output that is a file on a file system with less space free than the
+/// values take ([`csv_bytes`]; with `json`, two bytes a value), unless
+/// `force` ([`crate::jobs::disk::check_stdout`]).
+///
+/// # Errors
+/// [`Error::OutOfRange`] if `max_n + 1` overflows; [`Error::NoSpace`]
+/// with the estimate and the space free.
+pub fn check_printed(code: &OctalCode, max_n: usize, json: bool, force: bool) -> Result<()> {
+    let len = values_for(max_n)?;
+    let bytes = if json {
+        u64::try_from(len).unwrap_or(u64::MAX).saturating_mul(2)
+    } else {
+        csv_bytes(len)
+    };
+    let what = format!("octal seq {code} --max-n {max_n}");
+    crate::jobs::disk::check_stdout(&what, bytes, Some("--force"), force)
 }
 
 /// A sequence settled as far as its values allow: the period findings and
@@ -193,6 +245,9 @@ pub struct SeqJob<'a> {
     pub command: String,
     /// Worker threads (for the report).
     pub threads: usize,
+    /// Write even when the outputs are estimated past the free space
+    /// ([`check_disk`]).
+    pub force: bool,
 }
 
 /// What a finished [`seq_to_dataset`] computed.
@@ -239,9 +294,17 @@ pub fn seq_to_dataset(job: SeqJob, progress: &dyn Progress) -> Result<SeqRun> {
 /// jobs' outputs for `reproduce`); the values are returned with the run.
 ///
 /// # Errors
-/// As [`compute`] and [`write_dataset`]; [`Error::Io`] for an output
-/// directory that cannot be written or is not this command's.
+/// As [`check_disk`], [`compute`] and [`write_dataset`]; [`Error::Io`]
+/// for an output directory that cannot be written or is not this
+/// command's.
 pub fn seq_staged(job: &SeqJob, stage: &mut Stage, progress: &dyn Progress) -> Result<SeqRun> {
+    check_disk(
+        job.code,
+        job.max_n,
+        Some(job.out),
+        job.checkpoint,
+        job.force,
+    )?;
     // A checkpoint kept inside the dataset directory is this run's own.
     let own = job
         .checkpoint

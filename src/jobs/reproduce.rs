@@ -174,6 +174,7 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
             checkpoint: None,
             command: COMMAND.to_string(),
             threads: job.threads,
+            force: false,
         };
         let r = seq_staged(&seq, &mut stage, progress)?;
         octal.push((code, r));

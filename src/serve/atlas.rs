@@ -25,10 +25,13 @@
 //!   `values`, `exceptions`, `command`; `null` when not periodic or, with
 //!   `note`, too long), `values` (the first ones), `plot` (an SVG of every
 //!   value computed here, `plotted_to` its last `n`, `stopped` when the
-//!   time bound cut it short). A census code is recomputed to its
-//!   `computed_to` (at most [`PLOT_VALUES`] values); another code to
-//!   `n = N` (default [`DEFAULT_N`], at most [`MAX_N`]; more is HTTP 400),
-//!   both within [`TIME_BOUND`].
+//!   time bound cut it short), `time_bound` ([`TIME_BOUND`] in seconds)
+//!   and `seconds` (what the answer took to compute, at most
+//!   `time_bound`). A census code is recomputed to its `computed_to` (at
+//!   most [`PLOT_VALUES`] values); another code to `n = N` (default
+//!   [`DEFAULT_N`], at most [`MAX_N`]; more is HTTP 400), both within
+//!   [`TIME_BOUND`]: the values stop at [`COMPUTE_BOUND`], `stopped` then
+//!   true.
 //!
 //! A missing or unreadable census is no error: the list is empty, `notes`
 //! says why, and codes are still computed on request.
@@ -70,8 +73,15 @@ pub const PLOT_VALUES: usize = 1 << 20;
 pub const DEFAULT_N: usize = 1 << 14;
 /// The largest `n` computed on request for a code outside the census.
 pub const MAX_N: usize = 1 << 20;
-/// Time one request may compute for; the values so far are shown after.
+/// Time one answer may take, at most: its values are computed for
+/// [`COMPUTE_BOUND`] at most, the values so far shown after.
 pub const TIME_BOUND: Duration = Duration::from_secs(10);
+/// Of [`TIME_BOUND`], what computing the values may take; the rest is left
+/// for what follows (the period proof, the plot, the claim and the sparse
+/// space of up to 2^20 values: about 0.3 s, Officers' included). The
+/// computation polls its deadline about every 10 ms however long a heap
+/// takes ([`Computation::extend_to`]).
+pub const COMPUTE_BOUND: Duration = Duration::from_secs(8);
 /// Periods up to this long have their claim given in full.
 pub const MAX_CLAIM: usize = 2000;
 /// Values listed on a code's page, at most.
@@ -321,6 +331,7 @@ impl Atlas {
     /// [`AtlasError::Busy`] (HTTP 503) when the answer must be computed and
     /// every computing slot is taken ([`Atlas::computing_slot`]).
     pub fn code_json(&self, code: &str, n: Option<usize>) -> Result<Value, AtlasError> {
+        let start = Instant::now();
         let parsed: OctalCode = code
             .trim()
             .parse()
@@ -331,7 +342,7 @@ impl Atlas {
                 return Ok(v);
             }
             let slot = self.computing_slot()?;
-            let v = census_json(&self.entries[i], &parsed);
+            let v = timed(census_json(&self.entries[i], &parsed, start), start);
             drop(slot);
             if let Ok(mut c) = self.cache.lock() {
                 if c.len() >= CACHED {
@@ -350,7 +361,7 @@ impl Atlas {
             )));
         }
         let _slot = self.computing_slot()?;
-        Ok(computed_json(&parsed, n))
+        Ok(timed(computed_json(&parsed, n, start), start))
     }
 }
 
@@ -363,12 +374,22 @@ impl Progress for Deadline {
     }
 }
 
-/// `G(0..len)` of `code`, or as many as [`TIME_BOUND`] allows: the
-/// values and whether they were cut short.
-fn compute(code: &OctalCode, len: usize) -> (Values, bool) {
+/// `G(0..len)` of `code`, or as many as can be computed until
+/// [`COMPUTE_BOUND`] after `start`: the values and whether they were cut
+/// short.
+fn compute(code: &OctalCode, len: usize, start: Instant) -> (Values, bool) {
     let mut c = Computation::new(code.clone(), Engine::Sparse);
-    let done = c.extend_to(len, &Deadline(Instant::now() + TIME_BOUND));
+    let done = c.extend_to(len, &Deadline(start + COMPUTE_BOUND));
     (c.into_values(), !done)
+}
+
+/// The answer `v`, begun at `start`, with `time_bound` and `seconds`.
+fn timed(v: Value, start: Instant) -> Value {
+    let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    merged(
+        v,
+        json!({ "time_bound": TIME_BOUND.as_secs(), "seconds": seconds }),
+    )
 }
 
 /// The claim of a period, as `octal check` reads it.
@@ -433,10 +454,10 @@ fn merged(mut v: Value, extra: Value) -> Value {
 
 /// The page of a census code: its row, with its values recomputed to
 /// `computed_to` (at most [`PLOT_VALUES`]) for the plot and the claim.
-fn census_json(e: &Entry, code: &OctalCode) -> Value {
+fn census_json(e: &Entry, code: &OctalCode, start: Instant) -> Value {
     let f = &e.fields;
     let len = f.computed_to.saturating_add(1).min(PLOT_VALUES);
-    let (values, stopped) = compute(code, len);
+    let (values, stopped) = compute(code, len, start);
     let claim = match (f.pre_period, f.period, f.status) {
         (Some(pre), Some(p), "periodic") => claim_json(code, &values, pre, p),
         _ => Value::Null,
@@ -487,8 +508,8 @@ fn sparse_json(values: &Values) -> Value {
 
 /// The page of a code outside the census: `G(0..=n)` computed here, its
 /// period proved from them if they prove one.
-fn computed_json(code: &OctalCode, n: usize) -> Value {
-    let (values, stopped) = compute(code, n.saturating_add(1));
+fn computed_json(code: &OctalCode, n: usize, start: Instant) -> Value {
+    let (values, stopped) = compute(code, n.saturating_add(1), start);
     let period = proved_period(code, &values);
     let arithmetic = period
         .is_none()

@@ -35,7 +35,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub reports: Option<PathBuf>,
     /// Run even if the estimated memory exceeds what the machine has
-    /// available.
+    /// available, or the estimated dataset the free space of OUT's file
+    /// system.
     #[arg(long)]
     pub force: bool,
     /// Write a checkpoint to OUT/checkpoint/ so that an interrupted run

@@ -9,7 +9,7 @@ use clap::Args;
 use grundy::dataset::octal::{write_csv, Summary};
 use grundy::dataset::octal_rows::write_values_json;
 use grundy::games::octal::{Engine, OctalCode};
-use grundy::jobs::octal::{compute_settled, seq_to_dataset, SeqJob};
+use grundy::jobs::octal::{check_disk, check_printed, compute_settled, seq_to_dataset, SeqJob};
 use grundy::jobs::octal_queries::validate;
 use grundy::progress::Progress;
 use serde_json::json;
@@ -44,7 +44,8 @@ pub struct SeqArgs {
     /// values; with --json, the summary object.
     #[arg(long, conflicts_with = "out")]
     pub summary: bool,
-    /// Start a naive computation estimated to take more than 10 minutes.
+    /// Start a naive computation estimated to take more than 10 minutes,
+    /// or outputs estimated past the free space of their file system.
     #[arg(long)]
     pub force: bool,
     /// Print one JSON object instead.
@@ -64,6 +65,10 @@ pub fn run(a: SeqArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let context = context(bars, a.checkpoint.is_some());
     if let Some(out) = &a.out {
         return to_dataset(&a, &code, engine, out, threads, &context);
+    }
+    check_disk(&code, a.max_n, None, a.checkpoint.as_deref(), a.force)?;
+    if !a.summary {
+        check_printed(&code, a.max_n, a.json, a.force)?;
     }
     let start = Instant::now();
     let c = compute_settled(&code, engine, a.max_n, a.checkpoint.as_deref(), &context)?;
@@ -119,6 +124,7 @@ fn to_dataset(
         checkpoint: a.checkpoint.as_deref(),
         command,
         threads,
+        force: a.force,
     };
     let r = seq_to_dataset(job, context)?;
     if a.json {

@@ -4,7 +4,7 @@
 
 use super::code::OctalCode;
 use super::naive;
-use super::paired::{self, Twin};
+use super::paired::{self, Pairing, Twin};
 use super::repeating::RepeatingEngine;
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
@@ -37,8 +37,51 @@ impl Engine {
 /// its last save took before saving again.
 pub const SAVE_SHARE: u32 = 20;
 
-/// How often (in heap sizes) progress is reported and a stop request polled.
+/// How often (in heap sizes) progress is reported, and a stop request
+/// polled at most ([`Poll`]).
 const STRIDE: usize = 1024;
+
+/// The time a run aims to leave between two polls for a stop: a heap size
+/// can take from tens of nanoseconds (Kayles) to seconds (a code that
+/// splits into three heaps, far out), so a count of heaps alone cannot
+/// bound it (0.FFF's strides of 1,024 heaps took 5 s each near n = 6,000).
+const POLL_TIME: Duration = Duration::from_millis(10);
+
+/// When a run next polls for a stop: every heap size at first, then twice
+/// as far apart each time the last poll was more than a quarter of
+/// [`POLL_TIME`] ago, up to [`STRIDE`], and half as far once it was more
+/// than `POLL_TIME`. A stop is seen about `POLL_TIME`, or one heap, after
+/// it is asked for; a poll costs a clock read (about 25 ns) and a call.
+struct Poll {
+    next: usize,
+    every: usize,
+    last: Instant,
+}
+
+impl Poll {
+    fn new(n: usize) -> Poll {
+        Poll {
+            next: n + 1,
+            every: 1,
+            last: Instant::now(),
+        }
+    }
+
+    /// Whether a stop is asked for, polled at heap size `n`, the next poll
+    /// set from the time since the last.
+    fn stop(&mut self, n: usize, progress: &dyn Progress) -> bool {
+        let now = Instant::now();
+        let spent = now.duration_since(self.last);
+        self.last = now;
+        if spent > POLL_TIME {
+            self.every = (self.every / 2).max(1);
+        } else if spent < POLL_TIME / 4 {
+            self.every = (self.every * 2).min(STRIDE);
+        }
+        self.next = n + self.every;
+        progress.stop_requested()
+    }
+}
 
 /// The state of the fast engine chosen for a code: the sparse engine for
 /// finite codes (it reads the code's finitely many digits and must never
@@ -79,6 +122,8 @@ pub struct Computation {
     absorbed: bool,
     /// Heaps may be computed two at a time on two threads.
     paired: bool,
+    /// How the paired runs went (whether the machine let them pay).
+    pairing: Pairing,
 }
 
 impl Computation {
@@ -101,6 +146,7 @@ impl Computation {
             engine,
             values,
             paired: false,
+            pairing: Pairing::default(),
         }
     }
 
@@ -124,9 +170,25 @@ impl Computation {
     /// current rayon pool has two threads or more: for a computation that
     /// has the machine to itself (not one of many run in parallel, where
     /// the threads would compete). The values and [`Stats`] do not change.
+    /// Where the machine has no second core free, paired runs end and
+    /// heaps go on one at a time while that is faster ([`paired::Pairing`]).
     pub fn with_paired(mut self, on: bool) -> Computation {
         self.paired = on;
         self
+    }
+
+    /// Paired, and never judged busy (for tests of the pairing itself).
+    #[cfg(test)]
+    pub(crate) fn always_paired(mut self) -> Computation {
+        self.paired = true;
+        self.pairing = Pairing::unjudged();
+        self
+    }
+
+    /// Paired runs that ended because one thread computed faster (the
+    /// machine had no second core free; [`with_paired`](Self::with_paired)).
+    pub fn paired_fallbacks(&self) -> u64 {
+        self.pairing.fallbacks()
     }
 
     /// Recomputes the last `count` values with the naive engine from the
@@ -232,15 +294,33 @@ impl Computation {
                 return false;
             }
             let overflow = match (&mut self.values, self.engine) {
-                (Values::U8(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
-                (Values::U16(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
-                (Values::U32(v), e) => {
-                    run(&self.code, e, &mut self.fast, v, len, progress, self.paired)
-                }
+                (Values::U8(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
+                (Values::U16(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
+                (Values::U32(v), e) => run(
+                    &self.code,
+                    e,
+                    &mut self.fast,
+                    v,
+                    len,
+                    progress,
+                    self.paired.then_some(&mut self.pairing),
+                ),
             };
             for &v in &overflow {
                 self.values.push(v);
@@ -293,9 +373,10 @@ impl Computation {
 }
 
 /// Appends values to `g` until it has `len`, a value does not fit `T`
-/// (returned, with any computed after it), or a stop is requested (checked every
-/// [`STRIDE`] values); with `paired`, two heaps at a time where
-/// [`paired::worth`] says so.
+/// (returned, with any computed after it), or a stop is requested (polled
+/// as [`Poll`] says, at least every [`STRIDE`] values); with `pairing`,
+/// two heaps at a time where [`paired::worth`] and the pairing's record
+/// ([`Pairing::allows`]) say so.
 fn run<T: Value>(
     code: &OctalCode,
     engine: Engine,
@@ -303,13 +384,16 @@ fn run<T: Value>(
     g: &mut Vec<T>,
     len: usize,
     progress: &dyn Progress,
-    paired: bool,
+    mut pairing: Option<&mut Pairing>,
 ) -> Vec<u32> {
+    let mut poll = Poll::new(g.len());
     while g.len() < len {
-        if let (Engine::Sparse, Fast::Sparse(sparse, twin)) = (engine, &mut *fast) {
-            if paired && paired::worth(sparse, g, len) {
+        if let (Engine::Sparse, Fast::Sparse(sparse, twin), Some(pairing)) =
+            (engine, &mut *fast, pairing.as_deref_mut())
+        {
+            if pairing.allows(g.len()) && paired::worth(sparse, g, len) {
                 let before = g.len();
-                let left = paired::run(sparse, twin, g, len, STRIDE, progress);
+                let left = paired::run(sparse, twin, g, len, STRIDE, progress, pairing);
                 if !left.is_empty() || progress.stop_requested() {
                     return left;
                 }
@@ -319,8 +403,11 @@ fn run<T: Value>(
             }
         }
         if let Fast::Sparse(sparse, _) = &mut *fast {
-            // After a paired run: every heap again.
+            // After a paired run: every heap again; and while one thread
+            // is faster than two (no second core free), no work for the
+            // pool's other thread either.
             sparse.set_heap_parity(None);
+            sparse.set_solo(pairing.as_deref().is_some_and(Pairing::solo));
         }
         let (vs, count) = match (engine, &mut *fast) {
             (Engine::Sparse, Fast::Sparse(sparse, _)) if g.len() + 1 < len => sparse.next_values(g),
@@ -337,9 +424,9 @@ fn run<T: Value>(
         }
         if g.len() % STRIDE < count {
             progress.advance(STRIDE as u64);
-            if progress.stop_requested() {
-                return Vec::new();
-            }
+        }
+        if g.len() >= poll.next && poll.stop(g.len(), progress) {
+            return Vec::new();
         }
     }
     Vec::new()
