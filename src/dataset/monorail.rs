@@ -306,14 +306,15 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
     ]
 }
 
-/// Writes `positions.bin.zst` at `path`: every class of `solved`, read out
-/// of its memo in sorted chunks of at most about `chunk_records` records
-/// (8 bytes each in memory), streamed through the encoder; zstd level
-/// [`TABLE_LEVEL`], compressed by as many zstd workers as the pool has threads (the bytes
-/// do not depend on their number). Each class is also given once to
-/// `counter`, in key order. With `remoteness`, the remoteness table
-/// ([`super::monorail_remoteness`]) is written there too: from the same
-/// chunk, on its own thread, when the table is one chunk.
+/// Writes `positions.bin.zst` in directory `dir`: every class of
+/// `solved`, read out of its memo in sorted chunks of at most about
+/// `chunk_records` records (8 bytes each in memory), streamed through the
+/// encoder; zstd level [`TABLE_LEVEL`], compressed by as many zstd workers
+/// as the pool has threads (the bytes do not depend on their number). Each
+/// class is also given once to `counter`, in key order. When `solved`
+/// keeps remoteness, the remoteness table ([`super::monorail_remoteness`])
+/// is written in `dir` too: from the same chunk, on its own thread, when
+/// the table is one chunk.
 ///
 /// Progress: phase `write datasets`, counting records handed to the files'
 /// two passes (the digest, then the bytes) and to the counter.
@@ -321,15 +322,18 @@ pub fn text_files(a: &Analysis, table: &LoopTable) -> Vec<(&'static str, Vec<u8>
 /// # Errors
 /// [`Error::Io`] naming the file.
 pub fn write_positions(
-    path: &Path,
+    dir: &Path,
     tiles: usize,
     table: &LoopTable,
     solved: &Solved,
     chunk_records: u64,
     counter: &mut ClassCounter<'_>,
-    remoteness: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<()> {
+    let path = dir.join(files::POSITIONS);
+    let path = path.as_path();
+    let remoteness_path = dir.join(super::monorail_remoteness::FILE);
+    let remoteness = solved.start_remoteness.map(|_| remoteness_path.as_path());
     let tiles = u32::try_from(tiles).map_err(|_| Error::TilesOutOfRange {
         tiles,
         min: crate::games::monorail::rules::MIN_TILES,
@@ -339,8 +343,8 @@ pub fn write_positions(
     let count = solved.classes();
     let workers = u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1);
     // Two passes a file, and the counter.
-    let files = if remoteness.is_some() { 2 } else { 1 };
-    progress.phase("write datasets", count.saturating_mul(2 * files + 1));
+    let passes: u64 = if remoteness.is_some() { 5 } else { 3 };
+    progress.phase("write datasets", count.saturating_mul(passes));
     let counted = |piece: &[(u64, u16)]| progress.advance(piece.len() as u64);
     let groups = solved.sorted_groups(chunk_records);
     let positions_file = |w: &mut dyn std::io::Write, chunk: &SortedChunk| {
@@ -455,15 +459,13 @@ where
     F: FnOnce(ClassCounts) -> Result<Analysis>,
 {
     let mut counter = ClassCounter::new(table);
-    let remoteness = dir.join(super::monorail_remoteness::FILE);
     write_positions(
-        &dir.join(files::POSITIONS),
+        dir,
         tiles,
         table,
         solved,
         chunk_records,
         &mut counter,
-        solved.start_remoteness.map(|_| remoteness.as_path()),
         progress,
     )?;
     let a = analyse(counter.finish()?)?;

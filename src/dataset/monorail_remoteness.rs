@@ -46,6 +46,9 @@ pub const MAX_TILES: usize = crate::games::monorail::remoteness::KEPT_UP_TO;
 
 keyed_header!(Header);
 
+/// Told of every piece of records written (progress).
+pub type Counted<'a> = dyn Fn(&[(u64, u16)]) + Sync + 'a;
+
 /// Writes the remoteness kept by `solved` ([`Solved::start_remoteness`])
 /// as `path` (atomically), zstd level [`super::monorail_positions::TABLE_LEVEL`] with as many workers as the pool
 /// has threads, reading the memo in sorted chunks of about
@@ -62,7 +65,7 @@ pub fn write_remoteness(
     table: &LoopTable,
     solved: &Solved,
     chunk_records: u64,
-    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
+    counted: &Counted<'_>,
 ) -> Result<()> {
     if solved.start_remoteness.is_none() {
         return Err(Error::VerificationFailed {

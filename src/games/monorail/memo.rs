@@ -701,7 +701,7 @@ mod tests {
         assert_eq!((tight.max_value(), tight.bytes()), (255, 9 << 19));
         for m in [&roomy, &tight] {
             let keys: Vec<u64> = (0..5000u64)
-                .map(|j| (j % 97) << 32 | (j * 7919) % 60000)
+                .map(|j| ((j % 97) << 32) | ((j * 7919) % 60000))
                 .collect();
             let mut seen = std::collections::HashSet::new();
             for (j, &k) in keys.iter().enumerate() {
