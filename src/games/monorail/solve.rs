@@ -110,15 +110,51 @@ impl OptionBuffers {
 struct Buffers {
     opts: OptionBuffers,
     values: Vec<u16>,
-    /// Option `j`'s memo slot once its value is known ([`NO_SLOT`] when it
-    /// was solved here, its remoteness then in `remote`).
-    slots: Vec<usize>,
-    /// Option `j`'s remoteness when it was solved here, else [`UNKNOWN`].
-    remote: Vec<u16>,
 }
 
-/// No slot known, in a slot buffer.
-const NO_SLOT: usize = usize::MAX;
+/// What a position's remoteness needs of its options, gathered as they
+/// are valued ([`super::remoteness`]): a P-position lasts one move more
+/// than its longest option, an N-position one more than its shortest
+/// P-option, a position without options (a finished loop) 0 moves.
+#[derive(Clone, Copy)]
+struct Remote {
+    /// The largest remoteness of an option, plus one (0: no option).
+    longest: u16,
+    /// The least remoteness of a P-option, plus one (`u16::MAX`: none).
+    shortest_p: u16,
+}
+
+impl Default for Remote {
+    fn default() -> Remote {
+        Remote {
+            longest: 0,
+            shortest_p: u16::MAX,
+        }
+    }
+}
+
+impl Remote {
+    /// Takes in an option of nimber `v` and remoteness `r`.
+    #[inline]
+    fn fold(&mut self, v: u16, r: u16) {
+        let after = r.saturating_add(1);
+        self.longest = self.longest.max(after);
+        if v == 0 {
+            self.shortest_p = self.shortest_p.min(after);
+        }
+    }
+
+    /// The remoteness of the position, of nimber `v`.
+    #[inline]
+    fn of(self, v: u16) -> u16 {
+        if v == 0 {
+            self.longest
+        } else {
+            // An N-position has a P-option (its nimber is the mex).
+            self.shortest_p
+        }
+    }
+}
 
 /// A thread's journal batch and when it was last flushed. Values are kept
 /// packed into one integer each where they fit (half the memory streamed
@@ -310,15 +346,18 @@ impl Solver<'_> {
         if n == 0 && !is_complete(self.table, entries) {
             self.lemma_fails(entries);
         }
+        let mut remote = Remote::default();
         buf.values.clear();
-        buf.slots.clear();
         for &p in &buf.opts.places {
-            let (i, v) = self.memo.find_at(p).unwrap_or((NO_SLOT, UNKNOWN));
+            let v = match self.memo.find_at(p) {
+                Some((i, v)) => {
+                    self.fold_stored(&mut remote, i, v);
+                    v
+                }
+                None => UNKNOWN,
+            };
             buf.values.push(v);
-            buf.slots.push(i);
         }
-        buf.remote.clear();
-        buf.remote.resize(n, UNKNOWN);
         // Whether an option was solved here yet: only then can a later
         // option found missing above have been stored since (by this
         // thread; another thread's store found late costs a repeated
@@ -332,17 +371,19 @@ impl Solver<'_> {
                     .flatten()
                 {
                     Some((i, v)) => {
+                        self.fold_stored(&mut remote, i, v);
                         buf.values[j] = v;
-                        buf.slots[j] = i;
                     }
                     None => {
-                        (buf.values[j], buf.remote[j]) = self.value(
+                        let (v, r) = self.value(
                             buf.opts.option(j),
                             buf.opts.keys[j],
                             buf.opts.places[j],
                             rest,
                             batch,
                         );
+                        remote.fold(v, r);
+                        buf.values[j] = v;
                         recursed = true;
                     }
                 }
@@ -352,31 +393,18 @@ impl Solver<'_> {
         if self.halted() {
             return (0, 0);
         }
-        let r = if self.remoteness {
-            self.remoteness_of(v, buf)
-        } else {
-            0
-        };
+        let r = if self.remoteness { remote.of(v) } else { 0 };
         self.store(key, place, v, r, batch);
         (v, r)
     }
 
-    /// The remoteness of a position of nimber `v` whose options' values
-    /// are in `buf` ([`super::remoteness`]: 0 with no option; a P-position
-    /// lasts one move more than its longest option, an N-position one more
-    /// than its shortest P-option).
-    fn remoteness_of(&self, v: u16, buf: &Buffers) -> u16 {
-        let option = |j: usize| match buf.remote[j] {
-            UNKNOWN => self.stored_remoteness(buf.slots[j], buf.values[j]),
-            r => r,
-        };
-        let n = buf.values.len();
-        let best = if v == 0 {
-            (0..n).map(option).max()
-        } else {
-            (0..n).filter(|&j| buf.values[j] == 0).map(option).min()
-        };
-        best.map_or(0, |r| r + 1)
+    /// Folds the remoteness kept in slot `i` (of nimber `v`) into `remote`,
+    /// when the solve keeps remoteness.
+    #[inline]
+    fn fold_stored(&self, remote: &mut Remote, i: usize, v: u16) {
+        if self.remoteness {
+            remote.fold(v, self.stored_remoteness(i, v));
+        }
     }
 
     /// The remoteness kept in slot `i` (of nimber `v`), waiting for the
