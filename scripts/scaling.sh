@@ -25,7 +25,8 @@ long=reports/monorail-scaling-long.md
   echo "Each row is one \`grundy monorail solve --tiles T\` process (loops, full solve,"
   echo "analysis, datasets and report), timed by /usr/bin/time: wall and CPU seconds"
   echo "(user + system, all threads), CPU utilisation, peak resident memory. The solve"
-  echo "phase alone is the report's \"solve every position\" line. First moves are"
+  echo "phase alone is the \"solve every position\" line of the run record (\`*.run.md\`,"
+  echo "beside the report; it includes each class's remoteness up to T = 20). First moves are"
   echo "counted up to the station's symmetries."
   echo
   echo "| T | loops | position classes | raw positions | start nimber | first player | first moves | winning first moves | wall s | CPU s | CPU use | solve s | peak MiB |"
@@ -38,7 +39,8 @@ for t in $(seq 6 2 "$max"); do
   s="$scratch/data$t/summary.json"
   field() { grep "\"$1\"" "$s" | head -1 | sed 's/.*: *//; s/,$//'; }
   stem=monorail-t$t; [ "$t" = 16 ] && stem=monorail
-  solve=$(grep "solve every position" "$scratch/rep/$stem.md" | awk -F'|' '{gsub(/ /,"",$3); print $3}')
+  # The phase times are in the run record beside the report (not in the report).
+  solve=$(grep "solve every position" "$scratch/rep/$stem.run.md" | awk -F'|' '{gsub(/ /,"",$3); print $3}')
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   wins=loses; [ "$(field first_player_wins)" = true ] && wins=wins
   echo "| $t | $(field loops) | $(field positions_solved) | $(field positions_reachable) | $(field start_nimber) | $wins | $(field first_moves) | $(field winning_first_moves) | $wall | $cpu | $pct | $solve | $((kib / 1024)) |" >> "$scratch/table.md"

@@ -277,6 +277,12 @@ fn monorail_t20_numbers_match_the_dataset_and_report() {
         after(&report, "- positions reachable after it (raw): ", r),
         leaves[1]
     );
+    // The start's remoteness (in the report only: the remoteness table is
+    // regenerated, not committed); odd, as an N-position's is.
+    let remoteness = row_numbers(t, "remoteness of the start", w);
+    let label = "remoteness of the start: moves with perfect play (fastest win, slowest loss)";
+    assert_eq!(remoteness, row_numbers(&report, label, r));
+    assert_eq!(remoteness, vec![17]);
 }
 
 #[test]

@@ -90,7 +90,7 @@ pub struct Analysis {
     /// All subgame classes of all endgames, by id.
     pub subgame_classes: Vec<SubgameClass>,
     /// The start's remoteness (moves to the end with perfect play,
-    /// [`super::remoteness`]), when it was computed (T ≤ 18).
+    /// [`super::remoteness`]), when it was computed (T ≤ [`super::remoteness::KEPT_UP_TO`]).
     pub start_remoteness: Option<u16>,
 }
 

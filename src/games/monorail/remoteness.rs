@@ -43,9 +43,11 @@ use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// The largest tile count whose solve keeps every class's remoteness
-/// (`monorail solve` writes `remoteness.bin.zst` up to it; `serve` and
-/// `play` use it): the companions cost half a byte a memo slot.
-pub const KEPT_UP_TO: usize = 18;
+/// (`monorail solve` writes `remoteness.bin.zst` up to it): the
+/// companions cost half a byte a memo slot where the slot's value field
+/// has no room for them (1 GiB more at T = 20, where the solve then needs
+/// about 14 GiB; see [`super::cost::solve_cost`]).
+pub const KEPT_UP_TO: usize = 20;
 
 /// The largest remoteness a companion holds.
 pub const MAX_REMOTENESS: u16 = 29;
