@@ -1,13 +1,15 @@
 //! Criterion benches of the Monorail solve, each asserting its answer: the
-//! solve alone (nimber and remoteness of every class, in memory) and the
+//! solve alone (nimber and remoteness of every class, in memory; at T = 16
+//! also nimbers alone, the cost of remoteness being the difference) and the
 //! whole job of `monorail solve --tiles 16` (solve, remoteness, the
 //! datasets and the analysis written to a temporary directory).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::monorail::cost::chunk_records;
 use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::moves::start;
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::solve::solve;
+use grundy::games::monorail::solve::{memo_for, solve, solve_into};
 use grundy::jobs::monorail::{run, SolveJob};
 use grundy::progress::NoProgress;
 
@@ -32,6 +34,28 @@ fn bench(c: &mut Criterion) {
                 assert_eq!(s.classes(), classes as u64);
             })
         });
+        if t == 16 {
+            // The same solve keeping nimbers alone (the memo without
+            // remoteness companions, as a resumed or distributed solve
+            // runs): what remoteness inside the solve costs.
+            g.bench_function(format!("tiles_{t}_nimbers_only"), |b| {
+                b.iter(|| {
+                    let memo = memo_for(&table, classes as f64);
+                    let s = solve_into(
+                        &table,
+                        &start(&table),
+                        memo,
+                        None,
+                        classes as u64,
+                        &NoProgress,
+                    )
+                    .unwrap_or_else(|_| panic!("the memo is large enough"));
+                    assert_eq!(s.start_nimber, nimber);
+                    assert_eq!(s.start_remoteness, None);
+                    assert_eq!(s.classes(), classes as u64);
+                })
+            });
+        }
     }
     g.finish();
 
