@@ -152,7 +152,14 @@ fn committed_census_is_reproduced_for_one_and_two_digits() {
 }
 
 fn census(dir: &Path, args: &[&str]) -> String {
-    let mut all = vec!["octal", "census", "--quiet", "--budget", "0s"];
+    census_with(dir, &["--budget", "0s"], args)
+}
+
+/// `grundy octal census --quiet` with `first` then `args` in `dir`, which
+/// must succeed; its standard output.
+fn census_with(dir: &Path, first: &[&str], args: &[&str]) -> String {
+    let mut all = vec!["octal", "census", "--quiet"];
+    all.extend_from_slice(first);
     all.extend_from_slice(args);
     let o = grundy(&all, dir);
     assert!(
@@ -454,17 +461,7 @@ fn a_budget_settles_the_published_games_past_n() {
 fn a_deepened_census_is_the_census_run_with_the_published_budget() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
-    let run = |args: &[&str]| {
-        let mut all = vec!["octal", "census", "--quiet"];
-        all.extend_from_slice(args);
-        let o = grundy(&all, p);
-        assert!(
-            o.status.success(),
-            "{all:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
-    };
+    let run = |args: &[&str]| census_with(p, &[], args);
     let small = [
         "--digits",
         "2",

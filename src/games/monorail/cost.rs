@@ -134,7 +134,9 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 
 /// The cost of a search storing about `classes` classes with `tiles`
 /// tiles: the loop table, the compact memo (4-byte slots, sized for 72 %
-/// load; see [`super::memo`]) and the largest sorted chunk of records read
+/// load; see [`super::memo`]), its remoteness companions (half a byte a
+/// slot at most, where the solve keeps remoteness: every in-memory solve up
+/// to [`super::remoteness::KEPT_UP_TO`]) and the largest sorted chunk of records read
 /// out of it for the positions table (8 bytes a record, all classes up to
 /// 2^27, else half of them but at most 2^29; see
 /// [`chunk_records`]), plus 10 % for the rest.
@@ -147,21 +149,17 @@ pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let chunk = classes.min(chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
-        bytes: 1.1 * (table.bytes + 4.0 * slots + 8.0 * chunk),
+        bytes: 1.1 * (table.bytes + 4.0 * slots + companion_bytes(tiles, classes) + 8.0 * chunk),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }
 
-/// The cost of the full solve from the start with `tiles` tiles, with
-/// the remoteness companions where it keeps them.
+/// The cost of the full solve from the start with `tiles` tiles.
 ///
 /// # Errors
 /// [`crate::Error::TilesOutOfRange`] outside `6..=24`.
 pub fn solve_cost(tiles: usize) -> Result<Estimate> {
-    let classes = start_classes(tiles)?;
-    let mut cost = search_cost(tiles, classes)?;
-    cost.bytes += 1.1 * companion_bytes(tiles, classes);
-    Ok(cost)
+    search_cost(tiles, start_classes(tiles)?)
 }
 
 /// Bytes of the remoteness companions of a memo for about `classes`
