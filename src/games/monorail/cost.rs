@@ -149,7 +149,7 @@ pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let chunk = classes.min(chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
-        bytes: 1.1 * (table.bytes + 4.0 * slots + companion_bytes(tiles, classes) + 8.0 * chunk),
+        bytes: 1.1 * (table.bytes + 4.0 * slots + companion_bytes(tiles, slots) + 8.0 * chunk),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }
@@ -162,13 +162,12 @@ pub fn solve_cost(tiles: usize) -> Result<Estimate> {
     search_cost(tiles, start_classes(tiles)?)
 }
 
-/// Bytes of the remoteness companions of a memo for about `classes`
-/// classes, where the solve keeps remoteness
-/// ([`super::remoteness::KEPT_UP_TO`]): at most half a byte a slot (none
-/// where the slot's value field holds them).
-fn companion_bytes(tiles: usize, classes: f64) -> f64 {
+/// Bytes of the remoteness companions of a memo of `slots` slots, where
+/// the solve keeps remoteness ([`super::remoteness::KEPT_UP_TO`]): at most
+/// half a byte a slot (none where the slot's value field holds them).
+fn companion_bytes(tiles: usize, slots: f64) -> f64 {
     if tiles <= super::remoteness::KEPT_UP_TO {
-        0.5 * (classes / super::solve::TARGET_LOAD).max(1024.0)
+        0.5 * slots
     } else {
         0.0
     }
@@ -187,7 +186,7 @@ pub fn verify_cost(tiles: usize) -> Result<Estimate> {
     let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
     Ok(Estimate {
         classes,
-        bytes: 1.1 * (table.bytes + 4.0 * slots + slots / 8.0 + companion_bytes(tiles, classes)),
+        bytes: 1.1 * (table.bytes + 4.0 * slots + slots / 8.0 + companion_bytes(tiles, slots)),
         cpu_seconds: table.cpu_seconds + classes * SECONDS_PER_CLASS,
     })
 }
