@@ -41,6 +41,25 @@ pub struct Args {
     /// quotient or misère Nim's rule applies (a cross-check).
     #[arg(long, requires = "misere")]
     pub search: bool,
+    /// With --misere: decide by a misère quotient only, refusing where
+    /// none is found within the budget (a cross-check of the search).
+    #[arg(long, requires = "misere", conflicts_with = "search")]
+    pub quotient: bool,
+    /// With --misere: seconds to build a misère quotient for before the
+    /// search takes over.
+    #[arg(long, requires = "misere", value_name = "SECONDS", default_value_t = grundy::jobs::misere::QUOTIENT_BUDGET_S)]
+    pub budget: f64,
+    /// With --misere: the most positions the search stores (default 10
+    /// million; --force: as many as the memory available holds).
+    #[arg(long, requires = "misere", value_name = "N")]
+    pub max_positions: Option<usize>,
+    /// With --misere: keep proved misère quotients here between runs
+    /// (default: $GRUNDY_CACHE, else ~/.cache/grundy/misere-quotients).
+    #[arg(long, requires = "misere", value_name = "DIR")]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// With --misere: neither read nor write the quotient cache.
+    #[arg(long, requires = "misere", conflicts_with = "cache_dir")]
+    pub no_cache: bool,
 }
 
 /// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
@@ -125,10 +144,27 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
 
 /// `grundy sum --misere` ([`grundy::jobs::misere::sum`]).
 fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
+    if !(a.budget.is_finite() && a.budget >= 0.0) {
+        anyhow::bail!(grundy::Error::OutOfRange {
+            what: format!("--budget {}", a.budget),
+            reason: "a number of seconds, at least 0".into(),
+        });
+    }
+    let cache = if a.no_cache {
+        None
+    } else {
+        a.cache_dir
+            .clone()
+            .or_else(grundy::jobs::misere::default_cache_dir)
+    };
     let job = MisereSumJob {
         text,
         force: a.force,
+        max_positions: a.max_positions,
         search_only: a.search,
+        quotient_only: a.quotient,
+        budget_s: a.budget,
+        cache: cache.as_deref(),
     };
     let r = grundy::jobs::misere::sum(&job, bars)?;
     let p = r.outcome == Outcome::P;
@@ -149,6 +185,13 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
                 "outcome": r.outcome.to_string(),
                 "first_player_wins": !p,
                 "method": r.method,
+                "quotient": r.quotient.as_ref().map(|q| json!({
+                    "heaps": q.heaps.iter().map(|(g, n)| json!({"game": g, "max_heap": n})).collect::<Vec<_>>(),
+                    "order": q.order,
+                    "p_portion": q.p_portion,
+                    "whole_game": q.whole.map(|(n0, p)| json!({"preperiod": n0, "period": p})),
+                    "cached": q.cached,
+                })),
                 "positions": r.positions,
                 "winning_moves": moves,
                 "winning_moves_count": r.winning.len(),
@@ -163,6 +206,13 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
         out.push_str("an N-position, the player to move wins");
     }
     out.push_str(&format!(" ({}", r.method));
+    if let Some(q) = &r.quotient {
+        out.push_str(&format!(
+            ", |Q| = {}{}",
+            q.order,
+            if q.cached { ", from the cache" } else { "" }
+        ));
+    }
     if r.positions > 0 {
         out.push_str(&format!(", {} positions", r.positions));
     }

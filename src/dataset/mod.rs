@@ -6,6 +6,7 @@ pub mod atomic;
 pub mod census;
 pub mod coins;
 pub mod graph;
+pub mod misere_cache;
 pub mod misere_census;
 pub mod misere_quotient;
 pub mod monorail;

@@ -7,16 +7,19 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::dataset::graph::read_edge_list;
+use crate::dataset::misere_cache;
 use crate::dataset::misere_quotient;
 use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
+use crate::games::misere::heap_search::HeapSearch;
 use crate::games::misere::learn::{self, Learned, Limits};
 use crate::games::misere::nim;
-use crate::games::misere::periodic::whole_game;
+use crate::games::misere::periodic::{whole_game, WholeGame};
 use crate::games::misere::quotient::Quotient;
 use crate::games::misere::search::{Move, Outcome, Search};
+use crate::games::misere::universe::{decide, recheck, Elements, HeapGame, Universe};
 use crate::games::misere::{Atom, Family};
 use crate::games::octal::{Computation, Engine, OctalCode};
 use crate::games::summands::{parse_sum, Component, External};
@@ -24,20 +27,56 @@ use crate::progress::Progress;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// Positions a search keeps at most without `--force` (about 2 GiB at
-/// worst).
+/// Positions a search keeps at most without `--force` or
+/// `--max-positions` (about 2 GiB at worst).
 pub const MAX_POSITIONS: usize = 10_000_000;
+
+/// Bytes a misère search keeps per position, hash table included, at
+/// worst (a sum of a few heaps; measured about 100 and doubled for the
+/// table's growth): `--force` lets the search keep as many positions as
+/// the memory available holds at this rate.
+pub const BYTES_PER_POSITION: u64 = 200;
+
+/// The time a quotient is built for on demand by default, in seconds.
+pub const QUOTIENT_BUDGET_S: f64 = 5.0;
 
 /// A misère sum to decide.
 #[derive(Clone, Copy, Debug)]
 pub struct MisereSumJob<'a> {
     /// The components, separated by `+` (the syntax of `grundy sum`).
     pub text: &'a str,
-    /// Search past [`MAX_POSITIONS`].
+    /// Let the search keep as many positions as the memory available
+    /// holds ([`BYTES_PER_POSITION`]).
     pub force: bool,
+    /// The most positions the search keeps (default [`MAX_POSITIONS`]).
+    pub max_positions: Option<usize>,
     /// Decide by the search even where a quotient or Bouton's rule would
     /// (a cross-check).
     pub search_only: bool,
+    /// Decide by a misère quotient only (read or built within the budget),
+    /// refusing where none is found (the cross-check of `search_only`).
+    pub quotient_only: bool,
+    /// Seconds a misère quotient is built for before the search takes
+    /// over (default [`QUOTIENT_BUDGET_S`]).
+    pub budget_s: f64,
+    /// Where proved quotients are kept between runs
+    /// ([`crate::dataset::misere_cache`]); `None`: not kept.
+    pub cache: Option<&'a Path>,
+}
+
+/// The cache directory of misère quotients when none is named: the
+/// environment variable `GRUNDY_CACHE` (empty: no cache), else
+/// `$XDG_CACHE_HOME/grundy/misere-quotients`, else
+/// `$HOME/.cache/grundy/misere-quotients`; `None` when none of them is set.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(v) = std::env::var_os("GRUNDY_CACHE") {
+        return (!v.is_empty()).then(|| std::path::PathBuf::from(v));
+    }
+    let base = var("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))?;
+    Some(base.join("grundy").join("misere-quotients"))
 }
 
 /// One winning move.
@@ -51,6 +90,24 @@ pub struct WinningMove {
     pub to: String,
 }
 
+/// The misère quotient that decided a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientUsed {
+    /// The games and the largest heap of each the quotient is of (`Q_N`,
+    /// or the whole game's when `whole` is set).
+    pub heaps: Vec<(String, usize)>,
+    /// `|Q|`.
+    pub order: usize,
+    /// `|P|`.
+    pub p_portion: usize,
+    /// For one game whose quotient is the whole game's: the pretending
+    /// function's pre-period and period ([`whole_game`]).
+    pub whole: Option<(usize, usize)>,
+    /// Whether it was read from the cache (and rechecked) rather than
+    /// built.
+    pub cached: bool,
+}
+
 /// A decided misère sum.
 #[derive(Clone, Debug)]
 pub struct MisereSum {
@@ -60,12 +117,27 @@ pub struct MisereSum {
     pub outcome: Outcome,
     /// Every winning move (none for a P-position).
     pub winning: Vec<WinningMove>,
-    /// How the outcome was found: `misère Nim (Bouton)`, `misère quotient
-    /// (proved)` or `search`.
+    /// How the outcome was found: [`METHOD_NIM`], [`METHOD_WHOLE`],
+    /// [`METHOD_PARTIAL`], [`METHOD_MIXED`] or [`METHOD_SEARCH`].
     pub method: &'static str,
-    /// Positions the search settled (0 for misère Nim).
+    /// The quotient, when one decided.
+    pub quotient: Option<QuotientUsed>,
+    /// Positions the search settled (0 for the other methods).
     pub positions: usize,
 }
+
+/// Decided by Bouton's rule for misère Nim.
+pub const METHOD_NIM: &str = "misère Nim (Bouton)";
+/// Decided by a quotient proved to be the whole game's (one game, any
+/// heap size).
+pub const METHOD_WHOLE: &str = "misère quotient of the whole game (proved)";
+/// Decided by `Q_N` of one game, `N` at least the largest heap.
+pub const METHOD_PARTIAL: &str = "misère quotient Q_N (proved)";
+/// Decided by the quotient of the closed set several games' heaps
+/// generate.
+pub const METHOD_MIXED: &str = "misère quotient of the mixed heaps (proved)";
+/// Decided by the search.
+pub const METHOD_SEARCH: &str = "search";
 
 /// The families of a sum and its components as atoms.
 struct Parsed {
@@ -76,40 +148,67 @@ struct Parsed {
     bound: f64,
 }
 
-/// Decides the misère outcome of a sum and lists every winning move.
+/// Decides the misère outcome of a sum and lists every winning move: by
+/// Bouton's rule for Nim heaps alone; for heaps of octal games and Nim, by
+/// a misère quotient (the whole game's, read or built; else `Q_N` of the
+/// heaps' closed set, built within the time budget and cached); else by
+/// the search, which stops when it has stored its bound of positions.
 ///
 /// # Errors
 /// [`Error::MalformedSum`] for a malformed sum or a family without a misère
 /// version here (Treblecross, Monorail); [`Error::TooCostly`] when the
-/// bound on positions exceeds [`MAX_POSITIONS`] without `force` (or the
-/// search meets more); a graph file's errors; [`Error::OutOfRange`] for a
-/// loopy graph or a row too long.
+/// search stores its bound of positions without deciding the sum; a graph
+/// file's errors; [`Error::OutOfRange`] for a loopy graph or a row too
+/// long; [`Error::Io`] when the cache cannot be written.
 pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum> {
     let parts = parse_sum(job.text)?;
     if let Some(heaps) = all_nim(&parts).filter(|_| !job.search_only) {
         return Ok(misere_nim(&parts, &heaps));
     }
     let parsed = families_of(&parts)?;
-    if parsed.bound > QUOTIENT_FROM && !job.search_only {
-        if let Some(r) = by_quotient(&parts, job.force, progress)? {
-            return Ok(r);
-        }
-    }
-    if parsed.bound > MAX_POSITIONS as f64 && !job.force {
-        return Err(Error::TooCostly {
-            what: format!("the misère search of {}", job.text.trim()),
-            needs: format!("up to {:.2e} positions", parsed.bound),
-            limit: format!("the bound of {MAX_POSITIONS} positions"),
-            flag: "--force",
+    if job.quotient_only {
+        return by_quotient(&parts, job, true, progress)?.ok_or_else(|| Error::TooCostly {
+            what: format!("a misère quotient of {}", job.text.trim()),
+            needs: "more than its budget, or heaps of other families".into(),
+            limit: format!("{} s for octal and Nim heaps", job.budget_s),
+            flag: "--budget SECONDS",
         });
     }
+    let limit = match (job.max_positions, job.force) {
+        (Some(n), _) => n,
+        (None, true) => crate::jobs::memory::available_memory().map_or(MAX_POSITIONS, |b| {
+            usize::try_from(b / BYTES_PER_POSITION).unwrap_or(usize::MAX)
+        }),
+        (None, false) => MAX_POSITIONS,
+    };
+    let name = |e: Error| match e {
+        Error::TooCostly {
+            needs, limit, flag, ..
+        } => Error::TooCostly {
+            what: format!("the misère search of {}", job.text.trim()),
+            needs,
+            limit,
+            flag,
+        },
+        e => e,
+    };
+    if parsed.bound > QUOTIENT_FROM && !job.search_only {
+        if let Some(r) = by_quotient(&parts, job, false, progress)? {
+            return Ok(r);
+        }
+        if heap_games(&parts).is_some() {
+            return race(&parts, job, limit, progress).map_err(name);
+        }
+    }
+    if let Some(r) = heap_search(&parts, limit, progress).map_err(name)? {
+        return Ok(r);
+    }
     let refs: Vec<&dyn Family> = parsed.families.iter().map(|f| f.as_ref()).collect();
-    let limit = if job.force { usize::MAX } else { MAX_POSITIONS };
-    let mut search = Search::new(&refs, limit);
-    progress.phase("misère search", 0);
+    let mut search = Search::new(&refs, limit).with_progress(progress);
+    progress.phase("misère search (positions)", 0);
     let root = search.position(parsed.atoms.clone())?;
-    let outcome = search.outcome(&root)?;
-    let wins = search.winning_moves(&root)?;
+    let outcome = search.outcome(&root).map_err(name)?;
+    let wins = search.winning_moves(&root).map_err(name)?;
     progress.finish_phase();
     let winning = wins
         .iter()
@@ -119,109 +218,441 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
         components: parsed.labels,
         outcome,
         winning,
-        method: "search",
+        method: METHOD_SEARCH,
+        quotient: None,
         positions: search.positions_searched(),
     })
 }
 
-/// Above this bound on positions, a sum of one octal game's heaps is
-/// decided by the game's misère quotient when it can be proved within its
-/// default bounds.
-const QUOTIENT_FROM: f64 = 100_000.0;
-
-/// The largest heap for which [`sum`] tries the quotient without `--force`
-/// (Kayles' Q_30 takes about 10 s; larger bounds can take minutes).
-const QUOTIENT_MAX_HEAP: usize = 30;
-
-/// Decides a sum of heaps of one octal game with its proved quotient
-/// `Q_N`, `N` the largest heap: the outcome is the P-portion's verdict on
-/// the product of the heaps' elements, and each move is judged the same
-/// way (prefix and suffix products, so time linear in the number of heaps
-/// and their options). None when the sum is not of that kind or the
-/// quotient is too costly to prove.
-fn by_quotient(
+/// Builds the sum's quotient and searches the sum at once, on two
+/// threads: the first to decide stops the other. The quotient is kept
+/// when both decide (it is then cached for the next question). Both are
+/// exact, so the outcome and the winning moves do not depend on which
+/// finishes first; `method` says which did.
+fn race(
     parts: &[Component],
-    force: bool,
+    job: &MisereSumJob<'_>,
+    limit: usize,
+    progress: &dyn Progress,
+) -> Result<MisereSum> {
+    use crate::progress::{StopOnly, Stoppable};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop_quotient = AtomicBool::new(false);
+    let stop_search = AtomicBool::new(false);
+    let quiet = StopOnly(progress);
+    let (by_q, by_s) = std::thread::scope(|scope| {
+        let q = scope.spawn(|| {
+            let p = Stoppable::new(&quiet, &stop_quotient);
+            let r = by_quotient(parts, job, true, &p);
+            if matches!(r, Ok(Some(_))) {
+                stop_search.store(true, Ordering::Relaxed);
+            }
+            r
+        });
+        let p = Stoppable::new(progress, &stop_search);
+        let s = heap_search(parts, limit, &p);
+        if matches!(s, Ok(Some(_))) {
+            stop_quotient.store(true, Ordering::Relaxed);
+        }
+        let q = q.join().unwrap_or_else(|_| {
+            Err(Error::VerificationFailed {
+                path: "the misère quotient".into(),
+                reason: "its thread panicked".into(),
+            })
+        });
+        (q, s)
+    });
+    let quotient_stopped = matches!(by_q, Err(Error::Stopped));
+    match (by_q, by_s) {
+        (Ok(Some(r)), _) | (_, Ok(Some(r))) => Ok(r),
+        (Err(e), _) if !quotient_stopped => Err(e),
+        (_, Err(e)) => Err(e),
+        (_, Ok(None)) => Err(Error::TooCostly {
+            what: format!("the misère search of {}", job.text.trim()),
+            needs: "more heaps than a search numbers".into(),
+            limit: format!(
+                "{} heaps of all its games together, and no misère quotient of them was found",
+                crate::games::misere::universe::MAX_HEAPS
+            ),
+            flag: "smaller heaps",
+        }),
+    }
+}
+
+/// Decides a sum of octal and Nim heaps by [`HeapSearch`]; `None` for a
+/// sum of other components or of more heaps than a universe numbers.
+fn heap_search(
+    parts: &[Component],
+    limit: usize,
     progress: &dyn Progress,
 ) -> Result<Option<MisereSum>> {
-    let mut code: Option<&OctalCode> = None;
-    let mut heaps = Vec::with_capacity(parts.len());
-    for c in parts {
-        match c {
-            Component::Octal { code: k, heap, .. } if code.is_none_or(|x| x == k) => {
-                code = Some(k);
-                heaps.push(*heap);
-            }
-            _ => return Ok(None),
-        }
-    }
-    let (Some(code), Some(&max_heap)) = (code, heaps.iter().max()) else {
+    let Some(HeapSum {
+        games,
+        heaps,
+        written,
+    }) = heap_games(parts)
+    else {
         return Ok(None);
     };
-    if max_heap > QUOTIENT_MAX_HEAP && !force {
-        return Ok(None);
+    let mut needed = vec![0usize; games.len()];
+    for &(g, h) in &heaps {
+        needed[g] = needed[g].max(h);
     }
-    let q = match learn::quotient(code, max_heap, Limits::default(), progress) {
-        Ok(l) => l.quotient,
-        Err(Error::TooCostly { .. } | Error::OutOfRange { .. }) => return Ok(None),
+    let universe = match Universe::new(games, needed) {
+        Ok(u) => u,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let element = |h: usize| q.pretending[h];
-    // prefix[i]: the product of heaps[..i]; suffix[i]: of heaps[i..].
-    let prefix: Vec<u32> = std::iter::once(0)
-        .chain(heaps.iter().scan(0u32, |acc, &h| {
-            *acc = q.mul(*acc, element(h));
-            Some(*acc)
-        }))
+    let ids: Vec<u16> = heaps
+        .iter()
+        .filter_map(|&(g, h)| universe.id(g, h))
         .collect();
-    let mut suffix: Vec<u32> = std::iter::once(0)
-        .chain(heaps.iter().rev().scan(0u32, |acc, &h| {
-            *acc = q.mul(*acc, element(h));
-            Some(*acc)
-        }))
-        .collect();
-    suffix.reverse();
-    let whole = prefix.last().copied().unwrap_or(0);
-    let p = q.p_portion[whole as usize];
-    let heaps_family = Heaps { code: code.clone() };
-    let label = |h: usize| heaps_family.label(h as u64);
-    let mut winning = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        if heaps[..i].contains(&h) {
-            continue;
-        }
-        let others = q.mul(
-            prefix[i],
-            suffix.get(i.saturating_add(1)).copied().unwrap_or(0),
-        );
-        let mut seen = std::collections::HashSet::new();
-        code.for_each_move(h, |m| {
-            let (left, count) = m.heaps();
-            let left = &left[..count];
-            let x = left.iter().fold(others, |acc, &l| q.mul(acc, element(l)));
-            if q.p_portion[x as usize] && seen.insert(left.to_vec()) {
-                let kept: Vec<String> = left
+    let mut search = HeapSearch::new(&universe, limit).with_progress(progress);
+    progress.phase("misère search (positions)", 0);
+    let root = search.position(&ids);
+    let p = search.is_p(&root)?;
+    let wins = search.winning_moves(&root)?;
+    progress.finish_phase();
+    let winning = wins
+        .iter()
+        .map(|&(i, j)| {
+            let h = root[i];
+            let leaves = &universe.options[usize::from(h)][j];
+            WinningMove {
+                component: ids
                     .iter()
-                    .filter(|&&l| l != 0 && !code.moves(l).is_empty())
-                    .map(|&l| label(l))
-                    .collect();
-                winning.push(WinningMove {
-                    component: i.saturating_add(1),
-                    from: label(h),
-                    to: if kept.is_empty() {
-                        "0".into()
-                    } else {
-                        kept.join(" + ")
-                    },
-                });
+                    .position(|&x| x == h)
+                    .and_then(|k| written.get(k).copied())
+                    .unwrap_or(0),
+                from: universe.label(h),
+                to: if leaves.is_empty() {
+                    "0".into()
+                } else {
+                    leaves
+                        .iter()
+                        .map(|&l| universe.label(l))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
             }
-        });
-    }
+        })
+        .collect();
     Ok(Some(MisereSum {
         components: parts.iter().map(ToString::to_string).collect(),
         outcome: if p { Outcome::P } else { Outcome::N },
         winning,
-        method: "misère quotient (proved)",
+        method: METHOD_SEARCH,
+        quotient: None,
+        positions: search.positions(),
+    }))
+}
+
+/// Below this bound on positions the search decides at once, and no
+/// quotient is built.
+const QUOTIENT_FROM: f64 = 100_000.0;
+
+/// The largest heap of one game whose `Q_N` is built to look for a proof
+/// that it is the whole game's quotient (past it, the options table of a
+/// splitting game grows past about 100 MB).
+pub const WHOLE_GAME_SEARCH_MAX: usize = 1_000;
+
+/// The heaps of a sum of octal and Nim heaps, as games and `(game, heap)`
+/// pairs, games sorted by key, heaps without a move left out; `None` for
+/// any other component.
+fn heap_games(parts: &[Component]) -> Option<HeapSum> {
+    let mut games: Vec<HeapGame> = Vec::new();
+    let mut raw = Vec::with_capacity(parts.len());
+    let mut written = Vec::with_capacity(parts.len());
+    for (i, c) in parts.iter().enumerate() {
+        let (game, heap) = match c {
+            Component::Nim(0) => continue,
+            Component::Nim(n) => (HeapGame::Nim, usize::try_from(*n).ok()?),
+            Component::Octal { code, heap, .. } if code.is_finite() => {
+                if !code.has_move(*heap) {
+                    continue; // the game 0
+                }
+                (HeapGame::Octal(code.clone()), *heap)
+            }
+            _ => return None,
+        };
+        if !games.contains(&game) {
+            games.push(game.clone());
+        }
+        raw.push((game, heap));
+        written.push(i.saturating_add(1));
+    }
+    games.sort_by_key(HeapGame::key);
+    let heaps = raw
+        .into_iter()
+        .map(|(g, h)| (games.iter().position(|x| *x == g).unwrap_or(0), h))
+        .collect();
+    Some(HeapSum {
+        games,
+        heaps,
+        written,
+    })
+}
+
+/// A sum of octal and Nim heaps, those without a move left out.
+struct HeapSum {
+    /// The games, sorted by key.
+    games: Vec<HeapGame>,
+    /// Each heap as `(game, size)`.
+    heaps: Vec<(usize, usize)>,
+    /// Each heap's place in the sum as written, 1-based.
+    written: Vec<usize>,
+}
+
+/// A proved quotient of a universe, and whether it came from the cache.
+struct Proved {
+    universe: Universe,
+    quotient: Quotient,
+    cached: bool,
+}
+
+/// Reads the cached quotient of `games` if it covers `needed` (each
+/// game's largest heap, or any heap when one game's quotient is the whole
+/// game's) and passes its recheck from the rules; a damaged or failing
+/// file is reported as a note and ignored (the caller recomputes it).
+fn from_cache(
+    dir: &Path,
+    games: &[HeapGame],
+    needed: &[usize],
+    progress: &dyn Progress,
+) -> Result<Option<Proved>> {
+    let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+    let path = misere_cache::path(dir, &keys);
+    let cached = match misere_cache::read(&path) {
+        Ok(Some(c)) => c,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            progress.note(&format!("{e}; recomputed"));
+            return Ok(None);
+        }
+    };
+    if cached.games != keys {
+        progress.note(&format!("{} is of other games; recomputed", path.display()));
+        return Ok(None);
+    }
+    let universe = Universe::new(games.to_vec(), cached.max_heaps.clone())?;
+    let covers = needed.iter().zip(&cached.max_heaps).all(|(n, m)| n <= m)
+        || (games.len() == 1 && whole_game_of(&universe, &cached.quotient).is_some());
+    if !covers {
+        return Ok(None);
+    }
+    match recheck(&universe, &cached.quotient, Limits::default().states) {
+        Ok(None) => Ok(Some(Proved {
+            universe,
+            quotient: cached.quotient,
+            cached: true,
+        })),
+        Ok(Some(why)) => {
+            progress.note(&format!(
+                "{} fails its recheck ({why}); recomputed",
+                path.display()
+            ));
+            Ok(None)
+        }
+        Err(Error::TooCostly { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The proof that a one-game universe's quotient is the whole game's.
+fn whole_game_of(universe: &Universe, q: &Quotient) -> Option<WholeGame> {
+    match universe.games.as_slice() {
+        [HeapGame::Octal(code)] => whole_game(code, q),
+        _ => None,
+    }
+}
+
+/// Builds the quotient of `games`' heaps up to `needed` within the
+/// budget. One game whose largest heap is past [`WHOLE_GAME_SEARCH_MAX`]
+/// is built only that far, stopping as soon as the quotient is proved to
+/// be the whole game's. `None` when the budget or a bound ends the work
+/// first.
+fn build(
+    games: &[HeapGame],
+    needed: &[usize],
+    budget_s: f64,
+    progress: &dyn Progress,
+) -> Result<Option<Proved>> {
+    let one_octal = matches!(games, [HeapGame::Octal(_)]);
+    let tops: Vec<usize> = if one_octal {
+        needed
+            .iter()
+            .map(|&n| n.min(WHOLE_GAME_SEARCH_MAX))
+            .collect()
+    } else {
+        needed.to_vec()
+    };
+    let universe = match Universe::new(games.to_vec(), tops) {
+        Ok(u) => u,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let limits = Limits {
+        deadline: std::time::Instant::now()
+            .checked_add(std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6))),
+        ..Limits::default()
+    };
+    let code = match games {
+        [HeapGame::Octal(code)] => Some(code.clone()),
+        _ => None,
+    };
+    let enough = |q: &Quotient| code.as_ref().is_some_and(|c| whole_game(c, q).is_some());
+    let what = format!(
+        "misère quotient of {}",
+        games
+            .iter()
+            .zip(&universe.max_heaps)
+            .map(|(g, &n)| g.label(n))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    );
+    let partial = learn::quotient_of_options(
+        &universe.options,
+        &what,
+        limits,
+        progress,
+        learn::Method::Monoid,
+        &enough,
+    )?;
+    let q = partial.learned.quotient;
+    let reached = q.max_heap.saturating_add(1) == universe.options.len();
+    if let Some(Error::Stopped) = partial.stopped {
+        return Err(Error::Stopped);
+    }
+    if reached || enough(&q) {
+        // A one-game run stopped early by `enough` is of fewer heaps.
+        let universe = if reached {
+            universe
+        } else {
+            Universe::new(games.to_vec(), vec![q.max_heap])?
+        };
+        if let Some(why) = q.algebra_failure() {
+            return Err(Error::VerificationFailed {
+                path: "the misère quotient built".into(),
+                reason: why,
+            });
+        }
+        return Ok(Some(Proved {
+            universe,
+            quotient: q,
+            cached: false,
+        }));
+    }
+    if let Some(e) = partial.stopped {
+        progress.note(&format!("{e}; the search decides instead"));
+    }
+    Ok(None)
+}
+
+/// Decides a sum of heaps of octal games and Nim by a misère quotient:
+/// the whole game's for one game (any heap size), else `Q_N` of the
+/// closed set the heaps generate (one game, or several: see
+/// [`crate::games::misere::universe`]), read from the cache or built within
+/// the budget (only the cache is read unless `build_one`). Each winning
+/// move is read from the same quotient. `None` when the sum is not of that
+/// kind or no quotient is found in time.
+fn by_quotient(
+    parts: &[Component],
+    job: &MisereSumJob<'_>,
+    build_one: bool,
+    progress: &dyn Progress,
+) -> Result<Option<MisereSum>> {
+    let Some(HeapSum {
+        games,
+        heaps,
+        written,
+    }) = heap_games(parts)
+    else {
+        return Ok(None);
+    };
+    if heaps.is_empty() {
+        return Ok(None);
+    }
+    let mut needed = vec![0usize; games.len()];
+    for &(g, h) in &heaps {
+        needed[g] = needed[g].max(h);
+    }
+    let mut proved = match job.cache {
+        Some(dir) => from_cache(dir, &games, &needed, progress)?,
+        None => None,
+    };
+    if proved.is_none() && build_one {
+        proved = build(&games, &needed, job.budget_s, progress)?;
+        if let (Some(p), Some(dir)) = (&proved, job.cache) {
+            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+            misere_cache::write(
+                &misere_cache::path(dir, &keys),
+                &misere_cache::Cached {
+                    games: keys,
+                    max_heaps: p.universe.max_heaps.clone(),
+                    quotient: p.quotient.clone(),
+                },
+            )?;
+        }
+    }
+    let Some(p) = proved else {
+        return Ok(None);
+    };
+    let whole = whole_game_of(&p.universe, &p.quotient);
+    let elements = Elements {
+        universe: &p.universe,
+        quotient: &p.quotient,
+        whole,
+    };
+    let decided = match decide(&elements, &heaps) {
+        Ok(d) => d,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let label = |g: usize, h: usize| games[g].label(h);
+    let winning = decided
+        .winning
+        .iter()
+        .map(|(i, left)| {
+            let (g, h) = heaps[*i];
+            WinningMove {
+                component: written.get(*i).copied().unwrap_or(0),
+                from: label(g, h),
+                to: if left.is_empty() {
+                    "0".into()
+                } else {
+                    left.iter()
+                        .map(|&l| label(g, l))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
+            }
+        })
+        .collect();
+    let method = match (games.len(), whole) {
+        (1, Some(_)) => METHOD_WHOLE,
+        (1, None) => METHOD_PARTIAL,
+        _ => METHOD_MIXED,
+    };
+    Ok(Some(MisereSum {
+        components: parts.iter().map(ToString::to_string).collect(),
+        outcome: if decided.p_position {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning,
+        method,
+        quotient: Some(QuotientUsed {
+            heaps: games
+                .iter()
+                .zip(&p.universe.max_heaps)
+                .map(|(g, &n)| (g.key(), n))
+                .collect(),
+            order: p.quotient.order(),
+            p_portion: p.quotient.p_portion_size(),
+            whole: whole.map(|w| (w.preperiod, w.period)),
+            cached: p.cached,
+        }),
         positions: 0,
     }))
 }
@@ -271,7 +702,8 @@ fn misere_nim(parts: &[Component], heaps: &[u64]) -> MisereSum {
         components: parts.iter().map(ToString::to_string).collect(),
         outcome,
         winning,
-        method: "misère Nim (Bouton)",
+        method: METHOD_NIM,
+        quotient: None,
         positions: 0,
     }
 }
@@ -407,6 +839,11 @@ fn not_misere(c: &Component, why: &str) -> Error {
 /// `Σ_{m ≤ n} p(m)`, partitions of every size up to `n` (an upper bound on
 /// the positions a heap of `n` can reach), saturating in `f64`.
 fn partitions_up_to(n: usize) -> f64 {
+    // Past 2,000 the count (above 1e45) exceeds every bound it is compared
+    // with, and the loop below, quadratic in n, would take hours at n = 10^6.
+    if n > 2_000 {
+        return f64::INFINITY;
+    }
     let mut p = vec![0f64; n.saturating_add(1)];
     if let Some(first) = p.first_mut() {
         *first = 1.0;
@@ -599,7 +1036,10 @@ pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<Quotie
     let learned = learn::quotient(job.code, job.max_heap, limits, progress)?;
     let checked_sums = match job.check {
         None => None,
-        Some((k, s)) => Some(cross_check(job.code, &learned.quotient, k, s)?),
+        Some((k, s)) => {
+            cross_check_cost(job.code, &learned.quotient, k, s, job.force)?;
+            Some(cross_check(job.code, &learned.quotient, k, s)?)
+        }
     };
     if let Some(dir) = out {
         misere_quotient::write(&dir, job.code, &learned, checked_sums)?;
@@ -609,6 +1049,58 @@ pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<Quotie
         learned,
         checked_sums,
     })
+}
+
+/// The most sums `--verify` compares without `--force`.
+pub const MAX_CHECKED_SUMS: f64 = 2e6;
+
+/// Refuses a `--verify K,S` whose sums or whose options table would not
+/// fit: the sums are at most `C(L + K, K)` (multisets of up to `K` heaps of
+/// `1..=L`, `L` the largest heap tried), and the search keeps every
+/// option of every heap up to `L` (about `L²/2` options per way of
+/// splitting, 32 bytes each), which is refused past the memory available
+/// even with `--force`.
+fn cross_check_cost(code: &OctalCode, q: &Quotient, k: usize, s: usize, force: bool) -> Result<()> {
+    let largest = if whole_game(code, q).is_some() {
+        s
+    } else {
+        q.max_heap.min(s)
+    } as f64;
+    let mut sums = 1f64;
+    for i in 1..=k {
+        sums = sums * (largest + i as f64) / i as f64;
+    }
+    let what = format!("the check of {code}'s quotient on sums of up to {k} heaps of total {s}");
+    if sums > MAX_CHECKED_SUMS && !force {
+        return Err(Error::TooCostly {
+            what,
+            needs: format!("up to {sums:.2e} sums, each searched"),
+            limit: format!("the bound of {MAX_CHECKED_SUMS:.0e} sums"),
+            flag: "--force",
+        });
+    }
+    let splits = (0..=code.max_removal())
+        .filter(|&t| code.digit(t) & 4 != 0)
+        .count()
+        .max(1) as f64;
+    let bytes = largest * largest / 2.0 * splits * 32.0;
+    if let Some(avail) = crate::jobs::memory::available_memory() {
+        if bytes > avail as f64 {
+            return Err(Error::TooCostly {
+                what,
+                needs: format!(
+                    "about {:.1} GiB for the options of every heap up to {largest}",
+                    bytes / f64::from(1u32 << 30)
+                ),
+                limit: format!(
+                    "the {:.1} GiB of memory available (lower S)",
+                    avail as f64 / f64::from(1u32 << 30)
+                ),
+                flag: "a smaller S",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Compares the quotient's outcome with the search's for every sum of up

@@ -9,6 +9,9 @@ pub fn grundy(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .current_dir(dir)
+        // Misère quotients are cached beside the test's files, never in
+        // the user's home.
+        .env("GRUNDY_CACHE", dir.join(".grundy-cache"))
         .output()
         .expect("the binary runs")
 }

@@ -475,6 +475,39 @@ fn check(q: &Quotient, heaps: &[u16], game: &Game, limit: usize) -> Result<Check
     })
 }
 
+/// Whether `q` passes the proof's conditions (the empty sum, (P), (N)) on
+/// every sum of the heaps `1..options.len()`: then, `q`'s table being a
+/// commutative monoid on the elements the heaps generate
+/// ([`Quotient::algebra_failure`]), every such sum is a misère P-position
+/// exactly when its element is in `q`'s P-portion. The reason when not.
+///
+/// # Errors
+/// [`Error::TooCostly`] when the (N) check needs more than `limit` states.
+pub(super) fn prove(
+    q: &Quotient,
+    options: &[Vec<Vec<u16>>],
+    limit: usize,
+) -> Result<Option<String>> {
+    let Ok(n) = u16::try_from(options.len().saturating_sub(1)) else {
+        return Ok(Some("more heaps than a quotient numbers".into()));
+    };
+    if q.pretending.len() != options.len() {
+        return Ok(Some(format!(
+            "it gives elements to {} heaps, not {}",
+            q.pretending.len(),
+            options.len()
+        )));
+    }
+    let game = Game { options, n };
+    let heaps = game.heaps();
+    Ok(match check(q, &heaps, &game, limit) {
+        Ok(Check::Proved(_)) => None,
+        Ok(Check::Failure(w)) => Some(format!("it mispredicts the sum of heaps {w:?}")),
+        Err(Error::VerificationFailed { reason, .. }) => Some(reason),
+        Err(e) => return Err(e),
+    })
+}
+
 /// Tries each element of `prev` as heap `n`'s; the proved one, with the
 /// (N) check's states.
 fn conservative(

@@ -15,11 +15,14 @@
 //!   its options' genera, and the tame genera;
 //! - [`nim`]: misère Nim's rule (Bouton 1902), the closed form the search
 //!   is tested against;
+//! - [`heap_search`]: the same search for sums of heaps, built for speed;
 //! - [`families`]: the families a misère sum can hold;
 //! - [`quotient`]: a misère quotient `Q_N` (Plambeck–Siegel) once found, and
 //!   [`learn`]: how it is found and proved (inside finite monoids first, as
 //!   Siegel's MisereSolver does, by searching sums where that fails), and
-//!   [`periodic`]: when a proved `Q_N` is the whole game's quotient.
+//!   [`periodic`]: when a proved `Q_N` is the whole game's quotient;
+//! - [`universe`]: heaps of several games as one set of labelled heaps, so
+//!   that a mixed sum has a quotient too, and a sum decided by a quotient.
 //!
 //! No cancellation is assumed: under misère play `G + G` is not in general
 //! equivalent to `0` (ONAG ch. 12), so equal components are kept. Only a
@@ -28,12 +31,14 @@
 mod expand;
 pub mod families;
 pub mod genus;
+pub mod heap_search;
 pub mod learn;
 pub mod nim;
 pub mod periodic;
 pub mod position;
 pub mod quotient;
 pub mod search;
+pub mod universe;
 
 pub use genus::Genus;
 pub use position::{Atom, Family, Position};

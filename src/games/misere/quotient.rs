@@ -47,6 +47,59 @@ pub struct Presentation {
 }
 
 impl Quotient {
+    /// Why the table is not a commutative monoid with identity 0 on the
+    /// elements the heaps generate, or why its parts do not fit together;
+    /// `None` when it is. Checked: the shape (a square table, entries and
+    /// pretending values in range, one P-portion flag per element), the
+    /// identity, commutativity, and `(x·y)·a = x·(y·a)` for every `x`, `y`
+    /// and every heap's element `a`, which gives associativity on the
+    /// submonoid the heaps' elements generate (by induction on the length
+    /// of a word in them). Time `O(|Q|²·|Φ|)`.
+    pub fn algebra_failure(&self) -> Option<String> {
+        let order = self.table.len();
+        if order == 0 || self.p_portion.len() != order {
+            return Some(format!(
+                "{order} elements but {} P-portion flags",
+                self.p_portion.len()
+            ));
+        }
+        let in_range = |x: u32| (x as usize) < order;
+        if let Some(row) = self
+            .table
+            .iter()
+            .position(|r| r.len() != order || !r.iter().all(|&x| in_range(x)))
+        {
+            return Some(format!("row {row} of the table is malformed"));
+        }
+        if let Some(h) = self.pretending.iter().position(|&x| !in_range(x)) {
+            return Some(format!("heap {h} has no element"));
+        }
+        for x in 0..order {
+            if self.table[0][x] as usize != x || self.table[x][0] as usize != x {
+                return Some(format!("0 is not the identity at element {x}"));
+            }
+            for y in 0..x {
+                if self.table[x][y] != self.table[y][x] {
+                    return Some(format!("{x}·{y} ≠ {y}·{x}"));
+                }
+            }
+        }
+        let mut gens: Vec<u32> = self.pretending.clone();
+        gens.sort_unstable();
+        gens.dedup();
+        for x in 0..order as u32 {
+            for y in 0..order as u32 {
+                let xy = self.mul(x, y);
+                for &a in &gens {
+                    if self.mul(xy, a) != self.mul(x, self.mul(y, a)) {
+                        return Some(format!("({x}·{y})·{a} ≠ {x}·({y}·{a})"));
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// The number of elements, `|Q|`.
     pub fn order(&self) -> usize {
         self.table.len()

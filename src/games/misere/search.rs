@@ -84,6 +84,7 @@ pub struct Search<'a> {
     atom_options: HashMap<Atom, Rc<Vec<Vec<Atom>>>>,
     outcomes: HashMap<Position, bool>,
     max_positions: usize,
+    progress: Option<&'a dyn crate::progress::Progress>,
 }
 
 struct Frame<V> {
@@ -103,7 +104,16 @@ impl<'a> Search<'a> {
             atom_options: HashMap::new(),
             outcomes: HashMap::new(),
             max_positions,
+            progress: None,
         }
+    }
+
+    /// Reports the positions kept to `progress` (every 65,536, as
+    /// [`Progress::advance`](crate::progress::Progress::advance)) and stops
+    /// with [`Error::Stopped`] when it asks.
+    pub fn with_progress(mut self, progress: &'a dyn crate::progress::Progress) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// The label of a component (`kayles:9`).
@@ -305,12 +315,23 @@ impl<'a> Search<'a> {
             if memo.len() >= self.max_positions {
                 return Err(Error::TooCostly {
                     what: "the misère search".into(),
-                    needs: format!("more than {} positions", self.max_positions),
-                    limit: "its bound on positions".into(),
-                    flag: "--force",
+                    needs: format!(
+                        "more positions than the {} it stored without deciding it",
+                        memo.len()
+                    ),
+                    limit: format!("the bound of {} positions", self.max_positions),
+                    flag: "--max-positions N or --force",
                 });
             }
             memo.insert(done.pos, value);
+            if memo.len() & 0xFFFF == 0 {
+                if let Some(p) = self.progress {
+                    p.advance(0x10000);
+                    if p.stop_requested() {
+                        return Err(Error::Stopped);
+                    }
+                }
+            }
         }
         memo.get(root)
             .cloned()
