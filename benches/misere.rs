@@ -76,6 +76,84 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+    sums(c);
+}
+
+/// The search of one mixed sum of heaps, the plain search (the naive
+/// reference) against the heap search built for speed, both asserting the
+/// outcome and the positions stored; and sums decided by quotients.
+fn sums(c: &mut Criterion) {
+    use grundy::games::misere::families::{Heaps, NimHeaps};
+    use grundy::games::misere::heap_search::HeapSearch;
+    use grundy::games::misere::search::{Outcome, Search};
+    use grundy::games::misere::universe::{HeapGame, Universe};
+    use grundy::games::misere::{Atom, Family};
+    use grundy::jobs::misere::{sum, MisereSumJob, METHOD_WHOLE};
+    let mut g = c.benchmark_group("misere_sum");
+    g.sample_size(10);
+    // 0.6:9 + 4.7:12 + 0.72:5 + nim:6: 0.6 (Officers) is wild and its
+    // quotients grow fast, so sums like this one are searched.
+    let codes = ["0.6", "4.7", "0.72"];
+    let heaps = [9usize, 12, 5, 6];
+    let expected = (Outcome::N,);
+    g.bench_function("search_plain_officers_mixed", |b| {
+        let fams: Vec<Heaps> = codes
+            .iter()
+            .map(|c| Heaps {
+                code: c.parse().unwrap(),
+            })
+            .collect();
+        let mut refs: Vec<&dyn Family> = fams.iter().map(|f| f as &dyn Family).collect();
+        refs.push(&NimHeaps);
+        b.iter(|| {
+            let mut s = Search::new(&refs, usize::MAX);
+            let atoms = (0..4)
+                .map(|f| Atom {
+                    family: f as u16,
+                    id: heaps[f] as u64,
+                })
+                .collect();
+            let root = s.position(atoms).unwrap();
+            assert_eq!(s.outcome(&root).unwrap(), expected.0);
+            s.positions_searched()
+        })
+    });
+    g.bench_function("search_heaps_officers_mixed", |b| {
+        let mut games: Vec<HeapGame> = codes
+            .iter()
+            .map(|c| HeapGame::Octal(c.parse().unwrap()))
+            .collect();
+        games.push(HeapGame::Nim);
+        let u = Universe::new(games, heaps.to_vec()).unwrap();
+        b.iter(|| {
+            let mut s = HeapSearch::new(&u, usize::MAX);
+            let ids: Vec<u16> = (0..4).map(|g| u.id(g, heaps[g]).unwrap()).collect();
+            let root = s.position(&ids);
+            assert_eq!(s.is_p(&root).unwrap(), expected.0 == Outcome::P);
+            s.positions()
+        })
+    });
+    // The example: three Kayles heaps, one of 200, by the whole
+    // game's quotient built from nothing (no cache).
+    g.bench_function("sum_kayles_200_77_5", |b| {
+        b.iter(|| {
+            let r = sum(
+                &MisereSumJob {
+                    text: "kayles:200 + kayles:77 + kayles:5",
+                    force: false,
+                    max_positions: None,
+                    search_only: false,
+                    quotient_only: false,
+                    budget_s: 10.0,
+                    cache: None,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+            assert_eq!((r.method, r.outcome), (METHOD_WHOLE, Outcome::N));
+        })
+    });
+    g.finish();
 }
 
 #[allow(missing_docs)]

@@ -28,13 +28,14 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Solve Monorail components even when the estimate exceeds the memory
-    /// available (with --misere: search past 10 million positions).
+    /// available (with --misere: let the search store as many positions as
+    /// the memory available holds).
     #[arg(long)]
     pub force: bool,
     /// Misère play (the last player to move loses): the outcome and every
     /// winning move, for heaps of octal and Nim games, coin rows and graph
-    /// vertices; by search, by misère Nim's rule, or for a larger sum of one
-    /// octal game's heaps by its proved misère quotient.
+    /// vertices; by misère Nim's rule, by a proved misère quotient of the
+    /// heaps (one game or several, cached), or by search.
     #[arg(long)]
     pub misere: bool,
     /// With --misere: decide by the search even where a proved misère
