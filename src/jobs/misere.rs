@@ -286,18 +286,15 @@ fn heap_search(
     limit: usize,
     progress: &dyn Progress,
 ) -> Result<Option<MisereSum>> {
-    let Some(HeapSum {
+    let Some(hs) = heap_games(parts) else {
+        return Ok(None);
+    };
+    let needed = hs.needed();
+    let HeapSum {
         games,
         heaps,
         written,
-    }) = heap_games(parts)
-    else {
-        return Ok(None);
-    };
-    let mut needed = vec![0usize; games.len()];
-    for &(g, h) in &heaps {
-        needed[g] = needed[g].max(h);
-    }
+    } = hs;
     let universe = match Universe::new(games, needed) {
         Ok(u) => u,
         Err(Error::OutOfRange { .. }) => return Ok(None),
@@ -401,6 +398,17 @@ struct HeapSum {
     heaps: Vec<(usize, usize)>,
     /// Each heap's place in the sum as written, 1-based.
     written: Vec<usize>,
+}
+
+impl HeapSum {
+    /// The largest heap of each game.
+    fn needed(&self) -> Vec<usize> {
+        let mut needed = vec![0usize; self.games.len()];
+        for &(g, h) in &self.heaps {
+            needed[g] = needed[g].max(h);
+        }
+        needed
+    }
 }
 
 /// A proved quotient of a universe, and whether it came from the cache.
@@ -561,20 +569,17 @@ fn by_quotient(
     build_one: bool,
     progress: &dyn Progress,
 ) -> Result<Option<MisereSum>> {
-    let Some(HeapSum {
+    let Some(hs) = heap_games(parts) else {
+        return Ok(None);
+    };
+    let needed = hs.needed();
+    let HeapSum {
         games,
         heaps,
         written,
-    }) = heap_games(parts)
-    else {
-        return Ok(None);
-    };
+    } = hs;
     if heaps.is_empty() {
         return Ok(None);
-    }
-    let mut needed = vec![0usize; games.len()];
-    for &(g, h) in &heaps {
-        needed[g] = needed[g].max(h);
     }
     let mut proved = match job.cache {
         Some(dir) => from_cache(dir, &games, &needed, progress)?,
