@@ -226,7 +226,8 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
 
 /// Builds the sum's quotient and searches the sum at once, on two
 /// threads: the first to decide stops the other. The quotient is kept
-/// when both decide (it is then cached for the next question). Both are
+/// when both have decided (it is then cached for the next question), and
+/// waited for when the search reaches its bound. Both are
 /// exact, so the outcome and the winning moves do not depend on which
 /// finishes first; `method` says which did.
 fn race(
@@ -235,39 +236,67 @@ fn race(
     limit: usize,
     progress: &dyn Progress,
 ) -> Result<MisereSum> {
-    use crate::progress::{StopOnly, Stoppable};
+    use crate::progress::{NoProgress, Stoppable};
     use std::sync::atomic::{AtomicBool, Ordering};
-    let stop_quotient = AtomicBool::new(false);
-    let stop_search = AtomicBool::new(false);
-    let quiet = StopOnly(progress);
-    let (by_q, by_s) = std::thread::scope(|scope| {
-        let q = scope.spawn(|| {
-            let p = Stoppable::new(&quiet, &stop_quotient);
-            let r = by_quotient(parts, job, true, &p);
+    use std::sync::{mpsc, Arc};
+    let stop_quotient = Arc::new(AtomicBool::new(false));
+    let stop_search = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    {
+        // The quotient's thread owns what it reads, so the search need not
+        // wait for it to notice a stop: it ends at its next check (between
+        // levels and candidates, within the budget), writing nothing.
+        let parts = parts.to_vec();
+        let text = job.text.to_string();
+        let cache = job.cache.map(Path::to_path_buf);
+        let budget_s = job.budget_s;
+        let stop_q = Arc::clone(&stop_quotient);
+        let stop_s = Arc::clone(&stop_search);
+        std::thread::spawn(move || {
+            let job = MisereSumJob {
+                text: &text,
+                force: false,
+                max_positions: None,
+                search_only: false,
+                quotient_only: true,
+                budget_s,
+                cache: cache.as_deref(),
+            };
+            let p = Stoppable::new(&NoProgress, &stop_q);
+            let r = by_quotient(&parts, &job, true, &p);
             if matches!(r, Ok(Some(_))) {
-                stop_search.store(true, Ordering::Relaxed);
+                stop_s.store(true, Ordering::Relaxed);
             }
-            r
+            // The receiver is gone when the search won: nothing to tell.
+            tx.send(r).ok();
         });
-        let p = Stoppable::new(progress, &stop_search);
-        let s = heap_search(parts, limit, &p);
-        if matches!(s, Ok(Some(_))) {
+    }
+    let p = Stoppable::new(progress, &stop_search);
+    let searched = heap_search(parts, limit, &p);
+    let quotient_won = stop_search.load(Ordering::Relaxed);
+    let wait_quotient = |fallback: Error| match rx.recv() {
+        Ok(Ok(Some(r))) => Ok(r),
+        _ => Err(fallback),
+    };
+    match searched {
+        Ok(Some(r)) => {
             stop_quotient.store(true, Ordering::Relaxed);
+            match rx.try_recv() {
+                Ok(Ok(Some(q))) => Ok(q),
+                _ => Ok(r),
+            }
         }
-        let q = q.join().unwrap_or_else(|_| {
-            Err(Error::VerificationFailed {
-                path: "the misère quotient".into(),
-                reason: "its thread panicked".into(),
-            })
-        });
-        (q, s)
-    });
-    let quotient_stopped = matches!(by_q, Err(Error::Stopped));
-    match (by_q, by_s) {
-        (Ok(Some(r)), _) | (_, Ok(Some(r))) => Ok(r),
-        (Err(e), _) if !quotient_stopped => Err(e),
-        (_, Err(e)) => Err(e),
-        (_, Ok(None)) => Err(Error::TooCostly {
+        // The quotient decided and stopped the search.
+        Err(Error::Stopped) if quotient_won => wait_quotient(Error::Stopped),
+        // The user's stop: the quotient is stopped too.
+        Err(Error::Stopped) => {
+            stop_quotient.store(true, Ordering::Relaxed);
+            Err(Error::Stopped)
+        }
+        // The search reached its bound: the quotient may still decide
+        // within its budget.
+        Err(e) => wait_quotient(e),
+        Ok(None) => wait_quotient(Error::TooCostly {
             what: format!("the misère search of {}", job.text.trim()),
             needs: "more heaps than a search numbers".into(),
             limit: format!(
