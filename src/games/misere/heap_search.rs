@@ -50,10 +50,12 @@ impl Memo {
         }
     }
 
-    fn insert(&mut self, pos: &[u16], v: bool) {
-        match pack(pos) {
+    /// Keeps `pos`'s value, the box itself as the key of a large position
+    /// (no second allocation).
+    fn insert(&mut self, pos: Box<[u16]>, v: bool) {
+        match pack(&pos) {
             Some(k) => self.small.insert(k, v),
-            None => self.large.insert(pos.into(), v),
+            None => self.large.insert(pos, v),
         };
     }
 
@@ -207,7 +209,7 @@ impl<'a> HeapSearch<'a> {
                     flag: "--max-positions N or --force",
                 });
             }
-            self.memo.insert(&done.pos, v);
+            self.memo.insert(done.pos, v);
             if self.memo.len() & 0xFFFF == 0 {
                 if let Some(p) = self.progress {
                     p.advance(0x10000);
