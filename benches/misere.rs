@@ -8,7 +8,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere::{genus, quotient, QuotientJob};
+use grundy::jobs::misere::genus;
+use grundy::jobs::misere_quotient::{quotient, QuotientJob};
 use grundy::progress::NoProgress;
 
 fn order(code: &str, n: usize) -> (usize, usize) {
@@ -19,6 +20,8 @@ fn order(code: &str, n: usize) -> (usize, usize) {
         force: false,
         check: None,
         out: None,
+        budget_s: None,
+        checkpoint: None,
     };
     let q = quotient(&job, &NoProgress).unwrap().learned.quotient;
     (q.order(), q.p_portion_size())
@@ -146,6 +149,7 @@ fn sums(c: &mut Criterion) {
                     quotient_only: false,
                     budget_s: 10.0,
                     cache: None,
+                    verify: None,
                 },
                 &NoProgress,
             )

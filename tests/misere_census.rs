@@ -8,7 +8,7 @@ mod common;
 
 use common::{grundy, one_line_error};
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere::{quotient, QuotientJob};
+use grundy::jobs::misere_quotient::{quotient, QuotientJob};
 use grundy::progress::NoProgress;
 use serde_json::Value;
 
@@ -20,6 +20,8 @@ fn order(code: &str, n: usize) -> (usize, usize) {
         force: false,
         check: Some((3, 16)),
         out: None,
+        budget_s: None,
+        checkpoint: None,
     };
     let q = quotient(&job, &NoProgress).unwrap().learned.quotient;
     (q.order(), q.p_portion_size())
@@ -166,13 +168,13 @@ fn the_misere_census_of_one_digit_codes() {
     assert_eq!(summary["codes"], 7);
     let report = std::fs::read_to_string(reports.join("misere-census.md")).unwrap();
     assert!(
-        report.contains("| 0.123 | 20 | 20 | 5 | 20 (\\|P\\| 5) | agrees |"),
+        report.contains("| 0.123 | 20 | 20 | 5 | publication | 20 (\\|P\\| 5) | agrees |"),
         "{report}"
     );
-    // Refusals: three digits, a heap bound of 0.
+    // Refusals: four digits, a heap bound of 0.
     one_line_error(
-        &grundy(&["octal", "misere-census", "--digits", "3"], d.path()),
-        "--digits 3",
+        &grundy(&["octal", "misere-census", "--digits", "4"], d.path()),
+        "--digits 4",
     );
     one_line_error(
         &grundy(&["octal", "misere-census", "--max-heap", "0"], d.path()),

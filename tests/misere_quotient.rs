@@ -9,7 +9,7 @@ use common::{grundy, one_line_error};
 use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::misere::quotient::Quotient;
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere::{quotient, QuotientJob};
+use grundy::jobs::misere_quotient::{quotient, QuotientJob};
 use grundy::progress::NoProgress;
 use serde_json::Value;
 
@@ -21,6 +21,8 @@ fn computed(code: &str, n: usize, check: Option<(usize, usize)>) -> (Quotient, O
         force: false,
         check,
         out: None,
+        budget_s: None,
+        checkpoint: None,
     };
     let r = quotient(&job, &NoProgress).unwrap();
     (r.learned.quotient, r.checked_sums)

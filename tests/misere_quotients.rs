@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{grundy, one_line_error};
+use common::{grundy, grundy_env, one_line_error};
 use grundy::dataset::misere_cache;
 use grundy::games::misere::Outcome;
 use grundy::jobs::misere::{
@@ -30,6 +30,7 @@ fn job<'a>(text: &'a str, cache: Option<&'a Path>) -> MisereSumJob<'a> {
         quotient_only: false,
         budget_s: 20.0,
         cache,
+        verify: None,
     }
 }
 
@@ -245,5 +246,236 @@ fn runaways_are_answered_or_refused() {
             d.path(),
         ),
         "65535 heaps",
+    );
+}
+
+/// On a machine of 64 MiB (GRUNDY_MEMORY), every misère path with
+/// `--force` stops at the bounds that memory holds, with the figure, and
+/// the census refuses fixed bounds that do not fit: none allocates past
+/// it or aborts.
+#[test]
+fn forced_runs_stop_at_the_memory_available() {
+    let d = tempfile::tempdir().unwrap();
+    let small = [("GRUNDY_MEMORY", "64M")];
+    // Officers' Q_17 has a candidate of 16,816 elements: a table of 2.8e8
+    // entries, past the 8.4e6 that 64 MiB holds at 8 bytes each.
+    one_line_error(
+        &grundy_env(
+            &["octal", "quotient", "0.6", "--max-heap", "20", "--force"],
+            d.path(),
+            &small,
+        ),
+        "what the 0.1 GiB of memory available hold",
+    );
+    // The genus of Kayles to 60 needs more positions than 64 MiB hold
+    // (335,544 at 200 bytes).
+    one_line_error(
+        &grundy_env(
+            &["octal", "genus", "kayles", "--max-n", "60", "--force", "-q"],
+            d.path(),
+            &small,
+        ),
+        "335544",
+    );
+    // The census's fixed bounds on two threads: about 3.9 GiB.
+    one_line_error(
+        &grundy_env(
+            &[
+                "octal",
+                "misere-census",
+                "--digits",
+                "1",
+                "--threads",
+                "2",
+                "--out",
+                "c",
+            ],
+            d.path(),
+            &small,
+        ),
+        "GiB of memory available",
+    );
+    assert!(!d.path().join("c").exists());
+    // A sum's search with --force: bounded by the same memory.
+    one_line_error(
+        &grundy_env(
+            &[
+                "sum",
+                "--misere",
+                "--force",
+                "--search",
+                "0.354:7 + 4.7:18 + 0.72:5 + nim:7",
+            ],
+            d.path(),
+            &small,
+        ),
+        "335544",
+    );
+}
+
+/// `octal quotient --checkpoint`: a run to 26 continues from the
+/// checkpoint of a run to 20, rechecked, with the answer of a fresh run;
+/// an edited checkpoint (checksum recomputed, so only the recheck can
+/// catch it) is not trusted; `--budget` ends with the quotients proved so
+/// far, said to be partial.
+#[test]
+fn checkpoints_resume_and_budgets_stop() {
+    let d = tempfile::tempdir().unwrap();
+    let run = |n: &str, extra: &[&str]| {
+        let mut args = vec!["octal", "quotient", "0.07", "--max-heap", n, "--json"];
+        args.extend_from_slice(extra);
+        let o = grundy(&args, d.path());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v
+    };
+    let fresh = run("26", &[]);
+    assert!(fresh.get("resumed_from").is_none());
+    let first = run("20", &["--checkpoint", "ck"]);
+    assert_eq!(first["order"], 24);
+    let ck = misere_cache::path(&d.path().join("ck"), &["0.07".into()]);
+    let saved = misere_cache::read(&ck).unwrap().unwrap();
+    assert_eq!(saved.quotient.max_heap, 20);
+    assert_eq!(saved.growth.last().unwrap().order, 24);
+    let resumed = run("26", &["--checkpoint", "ck"]);
+    assert_eq!(resumed["resumed_from"], 20);
+    for k in ["order", "p_portion_size", "growth", "pretending"] {
+        assert_eq!(resumed[k], fresh[k], "{k}");
+    }
+    // Edited: one P-position flipped, the checksum made to match.
+    let mut bad = misere_cache::read(&ck).unwrap().unwrap();
+    let flip = bad.quotient.p_portion.iter().position(|&p| p).unwrap();
+    bad.quotient.p_portion[flip] = false;
+    misere_cache::write(&ck, &bad).unwrap();
+    let o = grundy(
+        &[
+            "octal",
+            "quotient",
+            "0.07",
+            "--max-heap",
+            "26",
+            "--checkpoint",
+            "ck",
+            "--json",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.get("resumed_from").is_none());
+    assert_eq!(v["order"], fresh["order"]);
+    // A checkpoint past --max-heap is refused, and kept.
+    one_line_error(
+        &grundy(
+            &[
+                "octal",
+                "quotient",
+                "0.07",
+                "--max-heap",
+                "22",
+                "--checkpoint",
+                "ck",
+            ],
+            d.path(),
+        ),
+        "past --max-heap 22",
+    );
+    assert!(ck.exists());
+    // A budget: Officers' Q_17 takes minutes; the run ends with Q_n, n <= 16.
+    let o = grundy(
+        &[
+            "octal",
+            "quotient",
+            "0.6",
+            "--max-heap",
+            "30",
+            "--budget",
+            "1",
+            "--force",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("stopped before Q_"), "{text}");
+    assert!(text.contains("(--budget 1 s)"), "{text}");
+    one_line_error(
+        &grundy(
+            &[
+                "octal",
+                "quotient",
+                "0.6",
+                "--max-heap",
+                "30",
+                "--budget",
+                "0",
+            ],
+            d.path(),
+        ),
+        "--budget 0",
+    );
+}
+
+/// `sum --misere --verify K,S`: the mixed quotient, built and then read
+/// back from the cache, is checked against the plain search on every sum
+/// of up to K of its heaps (the same count both times), and a check past
+/// its bound is refused with the figure.
+#[test]
+fn the_mixed_and_cached_quotients_are_verified() {
+    let d = tempfile::tempdir().unwrap();
+    let run = || {
+        let o = grundy(
+            &[
+                "sum",
+                "--misere",
+                "kayles:9 + 0.07:12 + 0.6:5",
+                "--verify",
+                "3,20",
+                "--json",
+            ],
+            d.path(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v
+    };
+    let built = run();
+    let cached = run();
+    assert_eq!(built["method"], METHOD_MIXED);
+    assert_eq!(built["quotient"]["cached"], false);
+    assert_eq!(cached["quotient"]["cached"], true);
+    // Heaps 1..=9, 1..=12 and 1..=5 of three games: every multiset of up
+    // to three of the 26 with at most 20 tokens.
+    let mut expect = 0;
+    let heaps: Vec<usize> = (1..=9).chain(1..=12).chain(1..=5).collect();
+    for a in 0..=heaps.len() {
+        for b in a..=heaps.len() {
+            for c in b..=heaps.len() {
+                let t = [a, b, c]
+                    .iter()
+                    .filter(|&&i| i < heaps.len())
+                    .map(|&i| heaps[i])
+                    .sum::<usize>();
+                // Index len stands for "no heap"; count each multiset once.
+                let none = [a, b, c].iter().filter(|&&i| i == heaps.len()).count();
+                let ok = match none {
+                    0 | 3 => true,
+                    1 => c == heaps.len(),
+                    _ => b == heaps.len(),
+                };
+                if ok && t <= 20 {
+                    expect += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(built["quotient"]["checked_sums"], expect);
+    assert_eq!(cached["quotient"]["checked_sums"], expect);
+    one_line_error(
+        &grundy(
+            &["sum", "--misere", "kayles:200", "--verify", "4,100000"],
+            d.path(),
+        ),
+        "4.17e18 sums",
     );
 }

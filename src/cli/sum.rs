@@ -61,6 +61,11 @@ pub struct Args {
     /// With --misere: neither read nor write the quotient cache.
     #[arg(long, requires = "misere", conflicts_with = "cache_dir")]
     pub no_cache: bool,
+    /// With --misere: check the quotient that decides the sum against the
+    /// plain search on every sum of up to K of its games' heaps of total at
+    /// most S (the check of `octal quotient --verify`).
+    #[arg(long, requires = "misere", value_name = "K,S", value_parser = crate::cli::octal::quotient::parse_pair)]
+    pub verify: Option<(usize, usize)>,
 }
 
 /// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
@@ -166,6 +171,7 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
         quotient_only: a.quotient,
         budget_s: a.budget,
         cache: cache.as_deref(),
+        verify: a.verify,
     };
     let r = grundy::jobs::misere::sum(&job, bars)?;
     let p = r.outcome == Outcome::P;
@@ -192,6 +198,7 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
                     "p_portion": q.p_portion,
                     "whole_game": q.whole.map(|(n0, p)| json!({"preperiod": n0, "period": p})),
                     "cached": q.cached,
+                    "checked_sums": q.checked_sums,
                 })),
                 "positions": r.positions,
                 "winning_moves": moves,
@@ -213,6 +220,11 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
             q.order,
             if q.cached { ", from the cache" } else { "" }
         ));
+        if let Some(c) = q.checked_sums {
+            out.push_str(&format!(
+                "; checked against the search on {c} sums, all agree"
+            ));
+        }
     }
     if r.positions > 0 {
         out.push_str(&format!(", {} positions", r.positions));

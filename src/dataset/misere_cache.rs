@@ -11,8 +11,13 @@
 //! {"format": "grundy misère quotient cache 1",
 //!  "games": ["0.07", "0.77"], "max_heaps": [12, 9],
 //!  "table": [[0, 1, …], …], "p_portion": [false, true, …],
-//!  "pretending": [0, 1, …], "checksum": "<BLAKE3 of the rest, hex>"}
+//!  "pretending": [0, 1, …], "growth": [[1, 2, 1, 0], …],
+//!  "checksum": "<BLAKE3 of the rest, hex>"}
 //! ```
+//!
+//! `growth` (optional; written by `octal quotient --checkpoint`) lists
+//! `[n, |Q_n|, |P|, candidates refuted]` for each heap up to the last; it
+//! is what a resumed run reports, and is rechecked only for its shape.
 //!
 //! `table`, `p_portion` and `pretending` are the [`Quotient`]'s fields, the
 //! pretending function indexed by the heaps' numbers in
@@ -23,6 +28,7 @@
 //! before using it. A file that fails either is recomputed and replaced,
 //! never trusted.
 
+use crate::games::misere::learn::Level;
 use crate::games::misere::quotient::Quotient;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -40,6 +46,8 @@ pub struct Cached {
     pub max_heaps: Vec<usize>,
     /// The quotient.
     pub quotient: Quotient,
+    /// How it grew, where known (a checkpoint's; empty in the cache).
+    pub growth: Vec<Level>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -50,6 +58,8 @@ struct File {
     table: Vec<Vec<u32>>,
     p_portion: Vec<bool>,
     pretending: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    growth: Vec<[usize; 4]>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     checksum: String,
 }
@@ -64,6 +74,7 @@ impl File {
             table: self.table.clone(),
             p_portion: self.p_portion.clone(),
             pretending: self.pretending.clone(),
+            growth: self.growth.clone(),
         };
         let bytes = serde_json::to_vec(&body).map_err(|e| Error::Undecodable {
             path: PathBuf::new(),
@@ -118,6 +129,25 @@ pub fn read(path: &Path) -> Result<Option<Cached>> {
         return Err(corrupt("one largest heap per game is needed".into()));
     }
     let max_heap = file.pretending.len().saturating_sub(1);
+    if file
+        .growth
+        .windows(2)
+        .any(|w| w[0][0] >= w[1][0] || w[1][0] > max_heap)
+    {
+        return Err(corrupt(
+            "its growth is not one level per heap, rising".into(),
+        ));
+    }
+    let growth = file
+        .growth
+        .iter()
+        .map(|&[n, order, p_portion, refinements]| Level {
+            n,
+            order,
+            p_portion,
+            refinements,
+        })
+        .collect();
     Ok(Some(Cached {
         games: file.games,
         max_heaps: file.max_heaps,
@@ -127,6 +157,7 @@ pub fn read(path: &Path) -> Result<Option<Cached>> {
             p_portion: file.p_portion,
             pretending: file.pretending,
         },
+        growth,
     }))
 }
 
@@ -149,6 +180,11 @@ pub fn write(path: &Path, cached: &Cached) -> Result<()> {
         table: cached.quotient.table.clone(),
         p_portion: cached.quotient.p_portion.clone(),
         pretending: cached.quotient.pretending.clone(),
+        growth: cached
+            .growth
+            .iter()
+            .map(|l| [l.n, l.order, l.p_portion, l.refinements])
+            .collect(),
         checksum: String::new(),
     };
     file.checksum = file.digest()?;
@@ -174,6 +210,20 @@ mod tests {
                 p_portion: vec![false, true],
                 pretending: vec![0, 1, 1, 0],
             },
+            growth: vec![
+                Level {
+                    n: 1,
+                    order: 2,
+                    p_portion: 1,
+                    refinements: 0,
+                },
+                Level {
+                    n: 3,
+                    order: 2,
+                    p_portion: 1,
+                    refinements: 1,
+                },
+            ],
         }
     }
 
@@ -191,5 +241,16 @@ mod tests {
         assert!(matches!(read(&p), Err(Error::CorruptDataset { .. })));
         std::fs::write(&p, &text[..text.len() / 2]).unwrap();
         assert!(matches!(read(&p), Err(Error::CorruptDataset { .. })));
+        // A growth that does not rise, checksum recomputed: refused.
+        let mut bad = sample();
+        bad.growth[1].n = 1;
+        write(&p, &bad).unwrap();
+        assert!(matches!(read(&p), Err(Error::CorruptDataset { .. })));
+        // A file without growth (the cache's) reads back with none.
+        let mut plain = sample();
+        plain.growth.clear();
+        write(&p, &plain).unwrap();
+        assert!(!std::fs::read_to_string(&p).unwrap().contains("growth"));
+        assert_eq!(read(&p).unwrap(), Some(plain));
     }
 }

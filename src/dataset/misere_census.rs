@@ -32,10 +32,13 @@
 //! - `stopped`: empty, or which bound stopped the proof of
 //!   `Q_(computed_to + 1)`.
 //!
-//! `summary.json`: `max_heap`, the work bounds (`positions`, `states`,
-//! `elements`), `codes`, and the count of each status. The bytes depend
-//! only on the codes, `max_heap` and the bounds (never on the thread count
-//! or the time taken).
+//! `summary.json`: `digits`, `max_heap`, the work bounds (`positions`,
+//! `states`, `elements`), `budget_s` and `deep` (the time budgets per code,
+//! `null` and `[]` for a census within fixed bounds), `codes`, and the
+//! count of each status. Within fixed bounds the bytes depend only on the
+//! codes, `max_heap` and the bounds (never on the thread count or the time
+//! taken); within a time budget, how far each code got depends on the
+//! machine, and the report says on which.
 
 use super::atomic::write_bytes;
 use crate::error::Result;
@@ -79,6 +82,8 @@ pub struct MisereCensusRow {
 /// The census's parameters, for `summary.json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct MisereCensusSummary {
+    /// Codes of up to this many digits.
+    pub digits: usize,
     /// The heap bound.
     pub max_heap: usize,
     /// Positions the outcome search may keep per level.
@@ -87,10 +92,31 @@ pub struct MisereCensusSummary {
     pub states: usize,
     /// Candidate elements before reduction.
     pub elements: usize,
+    /// Entries of a reduced candidate's table.
+    pub table: usize,
+    /// Seconds per code, when the census ran within a time budget (the
+    /// bounds above are then what the memory held per thread).
+    pub budget_s: Option<f64>,
+    /// Codes with a budget of their own: `(code, seconds)`.
+    pub deep: Vec<(String, f64)>,
+    /// The machine a time budget ran on (threads, processor, memory);
+    /// `None` within fixed bounds.
+    pub machine: Option<String>,
     /// Codes in the census.
     pub codes: usize,
     /// Codes per status.
     pub statuses: BTreeMap<String, usize>,
+}
+
+/// `(|Q_n|, |P|)` from the changes `(n, order, p)` of a row's growth: the
+/// last change at or before `n` (before the first, no heap has a move: the
+/// trivial quotient, order 1 and no P-position).
+pub fn order_at(growth: &[(usize, usize, usize)], n: usize) -> (usize, usize) {
+    growth
+        .iter()
+        .take_while(|c| c.0 <= n)
+        .last()
+        .map_or((1, 0), |c| (c.1, c.2))
 }
 
 /// The `growth` field's text.

@@ -8,11 +8,34 @@
 use crate::error::{Error, Result};
 use crate::games::monorail::cost::Estimate;
 
-/// Bytes of memory available to a new process (Linux `MemAvailable` in
-/// `/proc/meminfo`); `None` where that cannot be read.
+/// Bytes of memory available to a new process: `GRUNDY_MEMORY` where set
+/// ([`parse_size`]: a share of a machine shared with others, or a test's
+/// small machine), else Linux `MemAvailable` in `/proc/meminfo`; `None`
+/// where neither can be read. An unreadable `GRUNDY_MEMORY` is ignored.
 pub fn available_memory() -> Option<u64> {
+    if let Some(b) = std::env::var("GRUNDY_MEMORY")
+        .ok()
+        .and_then(|s| parse_size(&s))
+    {
+        return Some(b);
+    }
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     parse_meminfo(&text)
+}
+
+/// A size in bytes, with an optional binary suffix `K`, `M`, `G` or `T`
+/// (`512M`, `2G`, `1073741824`); `None` for anything else or past `u64`.
+pub fn parse_size(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let (digits, shift) = match s.char_indices().last()? {
+        (i, 'K' | 'k') => (&s[..i], 10),
+        (i, 'M' | 'm') => (&s[..i], 20),
+        (i, 'G' | 'g') => (&s[..i], 30),
+        (i, 'T' | 't') => (&s[..i], 40),
+        _ => (s, 0),
+    };
+    let n: u64 = digits.trim().parse().ok()?;
+    n.checked_mul(1u64 << shift)
 }
 
 /// `MemAvailable` (in kB) of a `/proc/meminfo` text, in bytes.
@@ -64,6 +87,17 @@ pub fn check(what: &str, e: &Estimate, budget: Budget<'_>, force: bool) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("512M"), Some(512 << 20));
+        assert_eq!(parse_size(" 2g "), Some(2 << 30));
+        assert_eq!(parse_size("1073741824"), Some(1 << 30));
+        assert_eq!(parse_size("1.5G"), None);
+        assert_eq!(parse_size("G"), None);
+        assert_eq!(parse_size(""), None);
+        assert_eq!(parse_size("99999999999T"), None);
+    }
 
     #[test]
     fn meminfo_is_read() {

@@ -8,13 +8,11 @@
 
 use crate::dataset::graph::read_edge_list;
 use crate::dataset::misere_cache;
-use crate::dataset::misere_quotient;
-use crate::dataset::staging::Stage;
 use crate::error::{Error, Result};
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
 use crate::games::misere::heap_search::HeapSearch;
-use crate::games::misere::learn::{self, Learned, Limits};
+use crate::games::misere::learn::{self, Limits};
 use crate::games::misere::nim;
 use crate::games::misere::periodic::{whole_game, WholeGame};
 use crate::games::misere::quotient::Quotient;
@@ -23,6 +21,7 @@ use crate::games::misere::universe::{decide, recheck, Elements, HeapGame, Univer
 use crate::games::misere::{Atom, Family};
 use crate::games::octal::{Computation, Engine, OctalCode};
 use crate::games::summands::{parse_sum, Component, External};
+use crate::jobs::misere_verify::{check_cost, cross_check};
 use crate::progress::Progress;
 use std::collections::HashMap;
 use std::path::Path;
@@ -36,6 +35,15 @@ pub const MAX_POSITIONS: usize = 10_000_000;
 /// table's growth): `--force` lets the search keep as many positions as
 /// the memory available holds at this rate.
 pub const BYTES_PER_POSITION: u64 = 200;
+
+/// The positions a search keeps with `--force`: as many as the memory
+/// available holds at [`BYTES_PER_POSITION`] ([`MAX_POSITIONS`] where it
+/// cannot be read).
+pub fn forced_positions() -> usize {
+    crate::jobs::memory::available_memory().map_or(MAX_POSITIONS, |b| {
+        usize::try_from(b / BYTES_PER_POSITION).unwrap_or(usize::MAX)
+    })
+}
 
 /// The time a quotient is built for on demand by default, in seconds.
 pub const QUOTIENT_BUDGET_S: f64 = 5.0;
@@ -62,6 +70,12 @@ pub struct MisereSumJob<'a> {
     /// Where proved quotients are kept between runs
     /// ([`crate::dataset::misere_cache`]); `None`: not kept.
     pub cache: Option<&'a Path>,
+    /// Check the quotient that decides the sum (read from the cache or
+    /// built) against the plain search on every sum of up to `.0` of its
+    /// games' heaps of total at most `.1`
+    /// ([`crate::jobs::misere_verify`]); the quotient is then tried before
+    /// the search, not raced against it.
+    pub verify: Option<(usize, usize)>,
 }
 
 /// The cache directory of misère quotients when none is named: the
@@ -106,6 +120,8 @@ pub struct QuotientUsed {
     /// Whether it was read from the cache (and rechecked) rather than
     /// built.
     pub cached: bool,
+    /// Sums compared with the plain search (`--verify`), all agreeing.
+    pub checked_sums: Option<usize>,
 }
 
 /// A decided misère sum.
@@ -176,22 +192,31 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
     }
     let limit = match (job.max_positions, job.force) {
         (Some(n), _) => n,
-        (None, true) => crate::jobs::memory::available_memory().map_or(MAX_POSITIONS, |b| {
-            usize::try_from(b / BYTES_PER_POSITION).unwrap_or(usize::MAX)
-        }),
+        (None, true) => forced_positions(),
         (None, false) => MAX_POSITIONS,
     };
-    let name = |e: Error| match e {
-        Error::TooCostly {
-            needs, limit, flag, ..
-        } => Error::TooCostly {
-            what: format!("the misère search of {}", job.text.trim()),
-            needs,
-            limit,
-            flag,
-        },
-        e => e,
+    let memory = (job.force && job.max_positions.is_none())
+        .then(crate::jobs::memory::available_memory)
+        .flatten();
+    let name = |e: Error| {
+        let e = match e {
+            Error::TooCostly {
+                needs, limit, flag, ..
+            } => Error::TooCostly {
+                what: format!("the misère search of {}", job.text.trim()),
+                needs,
+                limit,
+                flag,
+            },
+            e => e,
+        };
+        crate::jobs::misere_quotient::memory_bound(e, memory)
     };
+    if job.verify.is_some() && !job.search_only {
+        if let Some(r) = by_quotient(&parts, job, true, progress)? {
+            return Ok(r);
+        }
+    }
     if parsed.bound > QUOTIENT_FROM && !job.search_only {
         if let Some(r) = by_quotient(&parts, job, false, progress)? {
             return Ok(r);
@@ -261,6 +286,7 @@ fn race(
                 quotient_only: true,
                 budget_s,
                 cache: cache.as_deref(),
+                verify: None,
             };
             let p = Stoppable::new(&NoProgress, &stop_q);
             let r = by_quotient(&parts, &job, true, &p);
@@ -624,6 +650,7 @@ fn by_quotient(
                     games: keys,
                     max_heaps: p.universe.max_heaps.clone(),
                     quotient: p.quotient.clone(),
+                    growth: Vec::new(),
                 },
             )?;
         }
@@ -662,6 +689,15 @@ fn by_quotient(
             }
         })
         .collect();
+    let checked_sums = match job.verify {
+        None => None,
+        Some((k, s)) => {
+            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+            let what = format!("misère quotient of {}", keys.join(" + "));
+            check_cost(&elements, &what, k, s, job.force)?;
+            Some(cross_check(&elements, &what, k, s)?)
+        }
+    };
     let method = match (games.len(), whole) {
         (1, Some(_)) => METHOD_WHOLE,
         (1, None) => METHOD_PARTIAL,
@@ -686,6 +722,7 @@ fn by_quotient(
             p_portion: p.quotient.p_portion_size(),
             whole: whole.map(|w| (w.preperiod, w.period)),
             cached: p.cached,
+            checked_sums,
         }),
         positions: 0,
     }))
@@ -964,7 +1001,12 @@ pub fn genus(
     }
     let heaps = Heaps { code: code.clone() };
     let families: [&dyn Family; 1] = [&heaps];
-    let limit = if force { usize::MAX } else { MAX_POSITIONS };
+    let (limit, memory) = if force {
+        (forced_positions(), crate::jobs::memory::available_memory())
+    } else {
+        (MAX_POSITIONS, None)
+    };
+    let bounded = |e| crate::jobs::misere_quotient::memory_bound(e, memory);
     let mut search = Search::new(&families, limit);
     let mut memo = HashMap::new();
     let mut rows = Vec::with_capacity(len);
@@ -973,11 +1015,15 @@ pub fn genus(
         if progress.stop_requested() {
             return Err(Error::Stopped);
         }
-        let root = search.position(vec![Atom {
-            family: 0,
-            id: n as u64,
-        }])?;
-        let v = search.evaluate(&GenusRule, &mut memo, &root)?;
+        let root = search
+            .position(vec![Atom {
+                family: 0,
+                id: n as u64,
+            }])
+            .map_err(bounded)?;
+        let v = search
+            .evaluate(&GenusRule, &mut memo, &root)
+            .map_err(bounded)?;
         let nimber = c.values().get(n);
         if v.genus.g != nimber {
             return Err(Error::VerificationFailed {
@@ -1007,192 +1053,8 @@ pub fn genus(
     })
 }
 
-/// A quotient to compute: `octal quotient CODE --max-heap N`.
-#[derive(Clone, Copy, Debug)]
-pub struct QuotientJob<'a> {
-    /// The game.
-    pub code: &'a OctalCode,
-    /// `N`.
-    pub max_heap: usize,
-    /// Lift the bounds of [`Limits::default`].
-    pub force: bool,
-    /// Cross-check against the search: every sum of up to `.0` heaps of
-    /// total at most `.1`.
-    pub check: Option<(usize, usize)>,
-    /// Write the dataset ([`crate::dataset::misere_quotient`]) here,
-    /// staged: a failed run leaves the directory as it was.
-    pub out: Option<&'a Path>,
-}
-
 /// The heaps whose genus `reproduce` and the misère census compute to find
 /// where a game turns wild: the genus of a heap needs the genera of sums
 /// of its options, which grow past the search's bound beyond about here
 /// for the splitting games.
 pub const GENUS_BOUND: usize = 40;
-
-/// The kind of output `octal quotient --out` writes (its directory's
-/// marker).
-pub const QUOTIENT_KIND: &str = "octal quotient";
-
-/// A computed quotient, with its cross-check.
-#[derive(Clone, Debug)]
-pub struct QuotientRun {
-    /// The quotient and its growth.
-    pub learned: Learned,
-    /// Sums compared with the search, if asked (all agreed).
-    pub checked_sums: Option<usize>,
-}
-
-/// Computes and proves `Q_N` ([`crate::games::misere::learn`]), if asked
-/// compares its prediction with the search for small sums, and writes the
-/// dataset if asked.
-///
-/// # Errors
-/// As [`learn::quotient`]; [`Error::VerificationFailed`] naming the first
-/// sum whose outcome the quotient gets wrong (a defect); [`Error::Io`] for
-/// an output directory that cannot be written or is not this command's.
-pub fn quotient(job: &QuotientJob<'_>, progress: &dyn Progress) -> Result<QuotientRun> {
-    let mut stage = Stage::new();
-    let out = job
-        .out
-        .map(|o| stage.dir(o, QUOTIENT_KIND, misere_quotient::FILES))
-        .transpose()?;
-    let limits = if job.force {
-        Limits {
-            elements: usize::MAX,
-            positions: usize::MAX,
-            states: usize::MAX,
-            deadline: None,
-        }
-    } else {
-        Limits::default()
-    };
-    let learned = learn::quotient(job.code, job.max_heap, limits, progress)?;
-    let checked_sums = match job.check {
-        None => None,
-        Some((k, s)) => {
-            cross_check_cost(job.code, &learned.quotient, k, s, job.force)?;
-            Some(cross_check(job.code, &learned.quotient, k, s)?)
-        }
-    };
-    if let Some(dir) = out {
-        misere_quotient::write(&dir, job.code, &learned, checked_sums)?;
-        stage.commit()?;
-    }
-    Ok(QuotientRun {
-        learned,
-        checked_sums,
-    })
-}
-
-/// The most sums `--verify` compares without `--force`.
-pub const MAX_CHECKED_SUMS: f64 = 2e6;
-
-/// Refuses a `--verify K,S` whose sums or whose options table would not
-/// fit: the sums are at most `C(L + K, K)` (multisets of up to `K` heaps of
-/// `1..=L`, `L` the largest heap tried), and the search keeps every
-/// option of every heap up to `L` (about `L²/2` options per way of
-/// splitting, 32 bytes each), which is refused past the memory available
-/// even with `--force`.
-fn cross_check_cost(code: &OctalCode, q: &Quotient, k: usize, s: usize, force: bool) -> Result<()> {
-    let largest = if whole_game(code, q).is_some() {
-        s
-    } else {
-        q.max_heap.min(s)
-    } as f64;
-    let mut sums = 1f64;
-    for i in 1..=k {
-        sums = sums * (largest + i as f64) / i as f64;
-    }
-    let what = format!("the check of {code}'s quotient on sums of up to {k} heaps of total {s}");
-    if sums > MAX_CHECKED_SUMS && !force {
-        return Err(Error::TooCostly {
-            what,
-            needs: format!("up to {sums:.2e} sums, each searched"),
-            limit: format!("the bound of {MAX_CHECKED_SUMS:.0e} sums"),
-            flag: "--force",
-        });
-    }
-    let splits = (0..=code.max_removal())
-        .filter(|&t| code.digit(t) & 4 != 0)
-        .count()
-        .max(1) as f64;
-    let bytes = largest * largest / 2.0 * splits * 32.0;
-    if let Some(avail) = crate::jobs::memory::available_memory() {
-        if bytes > avail as f64 {
-            return Err(Error::TooCostly {
-                what,
-                needs: format!(
-                    "about {:.1} GiB for the options of every heap up to {largest}",
-                    bytes / f64::from(1u32 << 30)
-                ),
-                limit: format!(
-                    "the {:.1} GiB of memory available (lower S)",
-                    avail as f64 / f64::from(1u32 << 30)
-                ),
-                flag: "a smaller S",
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Compares the quotient's outcome with the search's for every sum of up
-/// to `k` heaps of total at most `s`; returns how many. Heaps are at most
-/// `N`, or any size where `Q_N` is proved to be the whole game's quotient
-/// ([`whole_game`]): then heaps past `N` take the periodic pretending
-/// function, and the claim is checked too.
-fn cross_check(code: &OctalCode, q: &Quotient, k: usize, s: usize) -> Result<usize> {
-    let heaps = Heaps { code: code.clone() };
-    let families: [&dyn Family; 1] = [&heaps];
-    let mut search = Search::new(&families, MAX_POSITIONS);
-    let whole = whole_game(code, q);
-    let largest = if whole.is_some() { s } else { q.max_heap };
-    let mut count = 0usize;
-    let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
-    while let Some(sum) = stack.pop() {
-        let predicted = match whole {
-            Some(w) => {
-                let e = sum.iter().fold(0, |e, &h| q.mul(e, w.pretend(q, h)));
-                q.p_portion[e as usize]
-            }
-            None => q
-                .is_p_position(&sum)
-                .ok_or_else(|| Error::VerificationFailed {
-                    path: "quotient cross-check".into(),
-                    reason: format!("a heap of {sum:?} is past N"),
-                })?,
-        };
-        let atoms = sum
-            .iter()
-            .map(|&h| Atom {
-                family: 0,
-                id: h as u64,
-            })
-            .collect();
-        let root = search.position(atoms)?;
-        let actual = search.outcome(&root)? == Outcome::P;
-        if predicted != actual {
-            return Err(Error::VerificationFailed {
-                path: format!("misère quotient of {code}").into(),
-                reason: format!(
-                    "the quotient says {sum:?} is {}, the search says otherwise",
-                    if predicted { "P" } else { "N" }
-                ),
-            });
-        }
-        count = count.saturating_add(1);
-        if sum.len() < k {
-            let total: usize = sum.iter().sum();
-            let from = sum.last().copied().unwrap_or(1);
-            for h in from..=largest {
-                if total.saturating_add(h) <= s {
-                    let mut next = sum.clone();
-                    next.push(h);
-                    stack.push(next);
-                }
-            }
-        }
-    }
-    Ok(count)
-}

@@ -9,6 +9,8 @@ pub mod graph;
 pub mod memory;
 pub mod misere;
 pub mod misere_census;
+pub mod misere_quotient;
+pub mod misere_verify;
 pub mod monorail;
 #[cfg(feature = "mpi")]
 pub mod monorail_mpi;

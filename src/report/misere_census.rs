@@ -15,8 +15,10 @@ pub struct Comparison {
     pub published_order: usize,
     /// The published `|P|`, if any.
     pub published_p: Option<usize>,
-    /// Where it is published.
+    /// Where it is published (or which program computed it).
     pub source: String,
+    /// A publication (`false`: an independent program's output).
+    pub published: bool,
     /// `(|Q_n|, |P|)` as computed, if `Q_n` was reached.
     pub computed: Option<(usize, usize)>,
     /// The largest `n` reached within the bounds.
@@ -47,15 +49,47 @@ pub fn markdown(
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# The misère census of octal games\n");
+    let codes = match summary.digits {
+        1 => "`0.d1`".to_string(),
+        d => format!("`0.d1` to `0.d1…d{d}`"),
+    };
+    let bounds = match summary.budget_s {
+        None => format!(
+            "Work bounds per level: {} positions, {} proof states, {} candidate elements.",
+            summary.positions, summary.states, summary.elements
+        ),
+        Some(b) => {
+            let deep: Vec<String> = summary
+                .deep
+                .iter()
+                .map(|(c, s)| format!("{c}: {s} s"))
+                .collect();
+            format!(
+                "Each code had a time budget of {b} s{}; a code not settled within it is \
+                 `stopped` at the first heap it did not prove, with its last quotient. The \
+                 bounds were what the memory held per thread: {} positions, {} proof \
+                 states, {} candidate elements, {} table entries. How far a budget reaches depends on the \
+                 machine: see *Machine*.",
+                if deep.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} for the growth tables)", deep.join(", "))
+                },
+                summary.positions,
+                summary.states,
+                summary.elements,
+                summary.table
+            )
+        }
+    };
     let _ = writeln!(
         out,
-        "Every octal code `0.d1` and `0.d1d2` ({} codes), each to heaps of at most {}: \
+        "Every octal code {codes} ({} codes, last digit non-zero), each to heaps of at most {}: \
          its partial misère quotients `Q_n` (Plambeck and Siegel, \"Misère quotients for impartial \
          games\", JCTA 115, 2008), each proved (see `grundy octal quotient`), and its genus \
-         (Conway, *On Numbers and Games*, ch. 12). Work bounds per level: {} positions, {} proof \
-         states, {} candidate elements. Written by `grundy octal misere-census`; the data is in \
-         `data/misere/census/`.\n",
-        summary.codes, summary.max_heap, summary.positions, summary.states, summary.elements
+         (Conway, *On Numbers and Games*, ch. 12). {bounds} Written by `grundy octal \
+         misere-census`; the data is in `data/misere/census/`.\n",
+        summary.codes, summary.max_heap
     );
     let _ = writeln!(
         out,
@@ -74,7 +108,13 @@ pub fn markdown(
     }
     let _ = writeln!(
         out,
-        "\n## Comparison with published quotients\n\n| code | n | published \\|Q_n\\| | published \\|P\\| | computed | verdict | source |\n|---|---:|---:|---:|---|---|---|"
+        "\n## Comparison with published quotients and an independent program\n\n\
+         *publication* rows are figures printed in the literature; *program* rows are the \
+         output of Siegel's MisereSolver, the program behind Plambeck and Siegel (2008), \
+         compiled from its public source and run here: an independent implementation, not a \
+         publication. A disagreement would be marked **DISAGREES** and kept.\n\n\
+         | code | n | \\|Q_n\\| there | \\|P\\| there | kind | computed here | verdict | source |\n\
+         |---|---:|---:|---:|---|---|---|---|"
     );
     for c in comparisons {
         let computed = match c.computed {
@@ -83,15 +123,68 @@ pub fn markdown(
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
             c.code,
             c.n,
             c.published_order,
             c.published_p.map(|p| p.to_string()).unwrap_or("–".into()),
+            if c.published {
+                "publication"
+            } else {
+                "program"
+            },
             computed,
             c.verdict(),
             c.source.replace('|', "\\|")
         );
+    }
+    for (code, budget) in &summary.deep {
+        let Some(r) = rows.iter().find(|r| &r.code == code) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "\n## Growth of {code}\n\n`|Q_n|` and `|P|` for every heap bound `n` up to the \
+             last proved, within {budget} s{}. *There*: the figure of the comparison above at \
+             that `n`, if any.\n\n| n | \\|Q_n\\| | \\|P\\| | there |\n|---:|---:|---:|---|",
+            if r.stopped.is_empty() {
+                String::new()
+            } else {
+                format!(" (stopped: {})", r.stopped)
+            }
+        );
+        for n in 1..=r.computed_to {
+            let (o, p) = crate::dataset::misere_census::order_at(&r.growth, n);
+            let there: Vec<String> = comparisons
+                .iter()
+                .filter(|c| &c.code == code && c.n == n)
+                .map(|c| {
+                    format!(
+                        "{}{} ({}, {})",
+                        c.published_order,
+                        c.published_p.map(|p| format!("/{p}")).unwrap_or_default(),
+                        if c.published {
+                            "publication"
+                        } else {
+                            "program"
+                        },
+                        c.verdict()
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "| {n} | {o} | {p} | {} |",
+                if there.is_empty() {
+                    "–".to_string()
+                } else {
+                    there.join("; ")
+                }
+            );
+        }
+    }
+    if let Some(m) = &summary.machine {
+        let _ = writeln!(out, "\n## Machine\n\n{m}");
     }
     let _ = writeln!(
         out,

@@ -16,6 +16,18 @@ pub fn grundy(args: &[&str], dir: &Path) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the `grundy` binary with `args` in `dir` and the environment
+/// variables `env` set (`GRUNDY_MEMORY` for a small machine).
+pub fn grundy_env(args: &[&str], dir: &Path, env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .env("GRUNDY_CACHE", dir.join(".grundy-cache"))
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs")
+}
+
 /// Asserts exit code 2 and one `error:` line containing `needle`.
 pub fn one_line_error(o: &Output, needle: &str) {
     assert_eq!(

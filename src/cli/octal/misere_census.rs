@@ -4,13 +4,14 @@
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 use clap::Args;
+use grundy::games::octal::OctalCode;
 use grundy::jobs::misere_census::{run as census, MisereCensusJob, CENSUS_LIMITS};
 use std::path::PathBuf;
 
 /// `grundy octal misere-census`.
 #[derive(Debug, Args)]
 pub struct MisereCensusArgs {
-    /// Codes of up to this many digits (1 or 2).
+    /// Codes of up to this many digits (1, 2 or 3).
     #[arg(long, default_value_t = 2)]
     pub digits: usize,
     /// The heap bound of every code.
@@ -19,12 +20,36 @@ pub struct MisereCensusArgs {
     /// Positions the outcome search may keep per heap of each code.
     #[arg(long, default_value_t = CENSUS_LIMITS.positions)]
     pub positions: usize,
+    /// Seconds per code instead of fixed bounds: each code stops at the
+    /// first heap it does not prove within them, and the bounds become what
+    /// the memory holds (how far it reaches then depends on the machine).
+    #[arg(long, value_name = "SECONDS")]
+    pub budget: Option<f64>,
+    /// A budget of its own for one code, as CODE=SECONDS (repeatable), e.g.
+    /// 0.07=3600 for Dawson's Kayles' growth table.
+    #[arg(long, value_name = "CODE=SECONDS", value_parser = parse_deep)]
+    pub deep: Vec<(String, f64)>,
+    /// Keep each code's last proved Q_n in DIR after every heap and continue
+    /// from it (rechecked from the rules) when run again.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
     /// The dataset directory (census.csv, summary.json).
     #[arg(long, default_value = "data/misere/census")]
     pub out: PathBuf,
     /// Also write DIR/misere-census.md.
     #[arg(long, value_name = "DIR")]
     pub reports: Option<PathBuf>,
+}
+
+fn parse_deep(s: &str) -> Result<(String, f64), String> {
+    let (c, b) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not CODE=SECONDS"))?;
+    let b: f64 = b
+        .trim()
+        .parse()
+        .map_err(|e| format!("SECONDS {b:?}: {e}"))?;
+    Ok((c.trim().to_string(), b))
 }
 
 /// Runs `octal misere-census`.
@@ -35,12 +60,21 @@ pub fn run(a: MisereCensusArgs, bars: &Bars) -> anyhow::Result<()> {
     let mut limits = CENSUS_LIMITS;
     limits.positions = a.positions;
     limits.states = a.positions;
+    limits.table = a.positions;
+    let deep = a
+        .deep
+        .iter()
+        .map(|(c, b)| Ok((c.parse::<OctalCode>()?, *b)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let job = MisereCensusJob {
         digits: a.digits,
         max_heap: a.max_heap,
         limits,
         out: &a.out,
         reports: a.reports.as_deref(),
+        budget_s: a.budget,
+        deep: &deep,
+        checkpoint: a.checkpoint.as_deref(),
     };
     let c = census(&job, bars)?;
     let mut text = String::new();
@@ -52,7 +86,12 @@ pub fn run(a: MisereCensusArgs, bars: &Bars) -> anyhow::Result<()> {
     }
     for cmp in &c.comparisons {
         text.push_str(&format!(
-            "published {} Q_{} = {}: {}\n",
+            "{} {} Q_{} = {}: {}\n",
+            if cmp.published {
+                "published"
+            } else {
+                "MisereSolver"
+            },
             cmp.code,
             cmp.n,
             cmp.published_order,

@@ -1,6 +1,6 @@
 //! `grundy octal quotient CODE --max-heap N`: the misère quotient `Q_N`
 //! (order, P-portion, presentation, pretending function, multiplication
-//! table) and how it grew with N ([`grundy::jobs::misere::quotient`]).
+//! table) and how it grew with N ([`grundy::jobs::misere_quotient::quotient`]).
 
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
@@ -9,7 +9,7 @@ use grundy::dataset::misere_quotient::quotient_json;
 use grundy::games::misere::periodic::whole_game;
 use grundy::games::misere::quotient::word_text;
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere::{QuotientJob, QuotientRun};
+use grundy::jobs::misere_quotient::{QuotientJob, QuotientRun};
 
 /// `grundy octal quotient`.
 #[derive(Debug, Args)]
@@ -26,16 +26,27 @@ pub struct QuotientArgs {
     /// of up to K heaps of total at most S.
     #[arg(long, value_name = "K,S", value_parser = parse_pair)]
     pub verify: Option<(usize, usize)>,
-    /// Lift the bounds on candidate size, positions and proof states.
+    /// Replace the bounds on candidate size, positions and proof states by
+    /// what the memory available holds (GRUNDY_MEMORY sets a smaller share).
     #[arg(long)]
     pub force: bool,
+    /// Stop after SECONDS with the quotients proved so far (Q_n for the
+    /// last n reached, and where it stopped).
+    #[arg(long, value_name = "SECONDS")]
+    pub budget: Option<f64>,
+    /// Keep the last proved Q_n in DIR after every heap, and continue from
+    /// it (rechecked from the rules) when it is there: a long run resumed
+    /// after a kill.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<std::path::PathBuf>,
     /// Write the dataset (elements.csv, table.csv, pretending.csv,
     /// growth.csv, quotient.json) into this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
 }
 
-fn parse_pair(s: &str) -> Result<(usize, usize), String> {
+/// `K,S` as two numbers.
+pub fn parse_pair(s: &str) -> Result<(usize, usize), String> {
     let (a, b) = s
         .split_once(',')
         .ok_or_else(|| format!("{s:?} is not K,S"))?;
@@ -57,8 +68,10 @@ pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
         force: a.force,
         check: a.verify,
         out: a.out.as_deref(),
+        budget_s: a.budget,
+        checkpoint: a.checkpoint.as_deref(),
     };
-    let r = grundy::jobs::misere::quotient(&job, bars)?;
+    let r = grundy::jobs::misere_quotient::quotient(&job, bars)?;
     write_stdout(&if a.json {
         json_text(&code, &r)
     } else {
@@ -67,7 +80,18 @@ pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
 }
 
 fn json_text(code: &OctalCode, r: &QuotientRun) -> String {
-    format!("{}\n", quotient_json(code, &r.learned, r.checked_sums))
+    let mut v = quotient_json(code, &r.learned, r.checked_sums);
+    // Only where they apply, so that a full run prints the dataset's
+    // quotient.json.
+    if let Some(o) = v.as_object_mut() {
+        if let Some(s) = &r.stopped {
+            o.insert("stopped".into(), s.clone().into());
+        }
+        if let Some(n) = r.resumed_from {
+            o.insert("resumed_from".into(), n.into());
+        }
+    }
+    format!("{v}\n")
 }
 
 fn text(code: &OctalCode, r: &QuotientRun) -> String {
@@ -81,6 +105,14 @@ fn text(code: &OctalCode, r: &QuotientRun) -> String {
         q.p_portion_size(),
         q.max_heap
     );
+    if let Some(n) = r.resumed_from {
+        out.push_str(&format!(
+            "resumed from the checkpoint's Q_{n}, rechecked from the rules.\n"
+        ));
+    }
+    if let Some(why) = &r.stopped {
+        out.push_str(&format!("stopped before Q_{}: {why}\n", q.max_heap + 1));
+    }
     out.push_str(&match whole_game(code, q) {
         Some(w) => format!(
             "whole game: Q_{} is the quotient of every heap size (the pretending function has period {} from heap {}, and N >= 2(n0 + p) + t = {}; src/games/misere/periodic.rs).\n",

@@ -40,9 +40,24 @@ use crate::{Error, Result};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::time::Instant;
 
 /// A sum of heaps, heaps in descending order (the multiset order's form).
 type Word = Vec<u16>;
+
+/// [`Error::TooCostly`] (flag `--budget`) once `deadline` has passed while
+/// heap `n` is being proved.
+fn past(deadline: Option<Instant>, n: u16) -> Result<()> {
+    match deadline {
+        Some(d) if Instant::now() >= d => Err(Error::TooCostly {
+            what: "the misère quotient".into(),
+            needs: format!("more time than its budget at heap {n}"),
+            limit: "the time budget".into(),
+            flag: "--budget",
+        }),
+        _ => Ok(()),
+    }
+}
 
 /// A finite commutative monoid: a base given by its table, times cyclic
 /// monoids `⟨a | a^(i+p) = a^i⟩` (index `i`, period `p`). Element `x` is
@@ -157,7 +172,13 @@ struct Marked {
 /// from the empty sum; every option of a sum is below it, so its element's
 /// least sum was marked first). Elements no sum reaches stay unmarked
 /// (`word` empty, not the identity).
-fn mark(m: &Product, heaps: &[u16], phi: &[u32], game: &Game) -> Result<Marked> {
+fn mark(
+    m: &Product,
+    heaps: &[u16],
+    phi: &[u32],
+    game: &Game,
+    deadline: Option<Instant>,
+) -> Result<Marked> {
     let mul = |x: u32, y: u32| m.mul(x, y);
     let tr: Vec<Vec<u32>> = heaps
         .iter()
@@ -172,9 +193,14 @@ fn mark(m: &Product, heaps: &[u16], phi: &[u32], game: &Game) -> Result<Marked> 
     let mut best: FxHashMap<u32, Word> = FxHashMap::default();
     let mut queue: BinaryHeap<Reverse<(Word, u32, u32, usize)>> = BinaryHeap::new();
     queue.push(Reverse((Vec::new(), 0, 0, usize::MAX)));
+    let mut taken = 0u32;
     while let Some(Reverse((w, e, parent, i))) = queue.pop() {
         if done[e as usize] {
             continue;
+        }
+        taken = taken.wrapping_add(1);
+        if taken % 4096 == 0 {
+            past(deadline, game.n)?;
         }
         let t = if i == usize::MAX {
             Vec::new()
@@ -281,7 +307,7 @@ fn reduce(
                 "a candidate of {} elements, whose table passes {limit} entries",
                 reps.len()
             ),
-            limit: "its bound on states".into(),
+            limit: "its bound on table entries".into(),
             flag: "--force",
         });
     }
@@ -367,6 +393,8 @@ fn n_check(
     classes: &[HeapClass],
     cap: Option<&Word>,
     limit: usize,
+    deadline: Option<Instant>,
+    n: u16,
 ) -> Result<std::result::Result<usize, Word>> {
     let mul = |x: u32, y: u32| q.mul(x, y);
     let mut states: Vec<NState> = vec![NState {
@@ -382,9 +410,14 @@ fn n_check(
     let mut queue = BinaryHeap::from([Reverse((Word::new(), 0u32))]);
     // Set and sum entries kept, bounded with the states.
     let mut entries = 0usize;
+    let mut taken = 0u32;
     while let Some(Reverse((w, s))) = queue.pop() {
         if cap.is_some_and(|c| w >= *c) {
             break;
+        }
+        taken = taken.wrapping_add(1);
+        if taken % 4096 == 0 {
+            past(deadline, n)?;
         }
         let (e0, t0) = {
             let st = &states[s as usize];
@@ -459,7 +492,13 @@ fn p_failure(q: &Quotient, heaps: &[u16], game: &Game, words: &[Word]) -> Option
 }
 
 /// Checks a reduced candidate: the empty sum, (P), then (N).
-fn check(q: &Quotient, heaps: &[u16], game: &Game, limit: usize) -> Result<Check> {
+fn check(
+    q: &Quotient,
+    heaps: &[u16],
+    game: &Game,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Check> {
     if q.p_portion[0] {
         return Err(Error::VerificationFailed {
             path: "misère quotient".into(),
@@ -469,10 +508,15 @@ fn check(q: &Quotient, heaps: &[u16], game: &Game, limit: usize) -> Result<Check
     let words = least_words(q, game);
     let p = p_failure(q, heaps, game, &words);
     let classes = heap_classes(q, heaps, game);
-    Ok(match (n_check(q, &classes, p.as_ref(), limit)?, p) {
-        (Ok(states), None) => Check::Proved(states),
-        (Ok(_), Some(w)) | (Err(w), _) => Check::Failure(w),
-    })
+    Ok(
+        match (
+            n_check(q, &classes, p.as_ref(), limit, deadline, game.n)?,
+            p,
+        ) {
+            (Ok(states), None) => Check::Proved(states),
+            (Ok(_), Some(w)) | (Err(w), _) => Check::Failure(w),
+        },
+    )
 }
 
 /// Whether `q` passes the proof's conditions (the empty sum, (P), (N)) on
@@ -500,7 +544,7 @@ pub(super) fn prove(
     }
     let game = Game { options, n };
     let heaps = game.heaps();
-    Ok(match check(q, &heaps, &game, limit) {
+    Ok(match check(q, &heaps, &game, limit, None) {
         Ok(Check::Proved(_)) => None,
         Ok(Check::Failure(w)) => Some(format!("it mispredicts the sum of heaps {w:?}")),
         Err(Error::VerificationFailed { reason, .. }) => Some(reason),
@@ -593,7 +637,7 @@ fn conservative(
         if dominated {
             return Ok(Some((q, 0)));
         }
-        match check(&q, &heaps, game, limits.states)? {
+        match check(&q, &heaps, game, limits.states, limits.deadline)? {
             Check::Proved(states) => return Ok(Some((q, states))),
             Check::Failure(_) => continue,
         }
@@ -669,8 +713,9 @@ fn candidate(
     if m.size > limits.elements {
         return Err(too_costly("candidate elements", limits.elements));
     }
-    let marked = mark(m, heaps, phi, game)?;
-    reduce(m, heaps, phi, &marked, game.n, limits.states)
+    let marked = mark(m, heaps, phi, game, limits.deadline)?;
+    past(limits.deadline, game.n)?;
+    reduce(m, heaps, phi, &marked, game.n, limits.table)
 }
 
 /// Frees the heaps of `failure` (subsets of them, fewest first) into
@@ -777,24 +822,14 @@ pub(super) fn next_level(
     phi.push(m.generator(0));
     let mut q = candidate(&m, &heaps, &phi, game, limits)?;
     for refinements in 0..500 {
-        if limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
-            return Err(Error::TooCostly {
-                what: "the misère quotient".into(),
-                needs: format!("more time than its budget at heap {}", game.n),
-                limit: "the time budget".into(),
-                flag: "--budget",
-            });
-        }
+        past(limits.deadline, game.n)?;
         note(&format!(
             "heap {}: candidate {refinements} of {} elements (|P| {})",
             game.n,
             q.order(),
             q.p_portion_size()
         ));
-        match check(&q, &heaps, game, limits.states)? {
+        match check(&q, &heaps, game, limits.states, limits.deadline)? {
             Check::Proved(states) => {
                 return Ok(Some(Found {
                     quotient: q,
@@ -839,7 +874,7 @@ mod tests {
             };
             let heaps = game.heaps();
             assert!(matches!(
-                check(&q, &heaps, &game, 1 << 24).unwrap(),
+                check(&q, &heaps, &game, 1 << 24, None).unwrap(),
                 Check::Proved(_)
             ));
             for e in 1..q.order() {
@@ -847,7 +882,7 @@ mod tests {
                 bad.p_portion[e] = !bad.p_portion[e];
                 assert!(
                     matches!(
-                        check(&bad, &heaps, &game, 1 << 24).unwrap(),
+                        check(&bad, &heaps, &game, 1 << 24, None).unwrap(),
                         Check::Failure(_)
                     ),
                     "{code}: element {e} flipped"
@@ -861,7 +896,7 @@ mod tests {
                     let mut bad = q.clone();
                     bad.pretending[usize::from(h)] = other;
                     refused += 1;
-                    if let Check::Proved(_) = check(&bad, &heaps, &game, 1 << 24).unwrap() {
+                    if let Check::Proved(_) = check(&bad, &heaps, &game, 1 << 24, None).unwrap() {
                         refused -= 1;
                         // A second pretending function can pass only as the
                         // image of the first under an automorphism of

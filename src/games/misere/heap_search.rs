@@ -12,6 +12,15 @@
 //! a cycle. A position is a misère P-position exactly when it has an
 //! option and every option is an N-position (Winning Ways, 2nd ed.,
 //! ch. 13).
+//!
+//! The options most likely to be P-positions are tried first: those whose
+//! normal-play nim-sum is 0, or 1 where every heap left is worth at most
+//! `*1` (misère Nim's rule, Bouton 1902). Misère and normal play agree on
+//! most positions of most games (a tame game's misère outcome differs from
+//! normal play's only where every component has nimber at most 1: Conway,
+//! *On Numbers and Games*, ch. 12), so an N-position is usually settled by
+//! the first option searched, and only the proof tree is explored, not the
+//! game tree. The order changes what is searched, never a value.
 
 use super::universe::Universe;
 use crate::progress::Progress;
@@ -21,6 +30,11 @@ use rustc_hash::FxHashMap;
 /// A search over the sums of a universe's heaps.
 pub struct HeapSearch<'a> {
     universe: &'a Universe,
+    /// The normal-play nimber of each heap (by mex over the universe's
+    /// option table).
+    nimber: Vec<u32>,
+    /// `leaves[h][j]`: the nim-sum of the nimbers of option `j` of heap `h`.
+    leaves: Vec<Vec<u32>>,
     memo: Memo,
     max_positions: usize,
     progress: Option<&'a dyn Progress>,
@@ -65,11 +79,14 @@ impl Memo {
 }
 
 /// A position being decided: the next option to try is option `j` of its
-/// heap at index `i`.
+/// heap at index `i`, among the likely P-positions on the first pass
+/// (`second` false) and the others on the second; `x` is its nim-sum.
 struct Frame {
     pos: Box<[u16]>,
     i: usize,
     j: usize,
+    second: bool,
+    x: u32,
 }
 
 /// `pos` with its heap at index `i` replaced by `leaves` (sorted), into
@@ -94,12 +111,58 @@ fn replace_into(pos: &[u16], i: usize, leaves: &[u16], out: &mut Vec<u16>) {
     out.extend(l);
 }
 
+/// The normal-play nimber of every heap of `universe` (the mex of its
+/// options' nim-sums, options being sums of smaller heaps: Sprague–Grundy)
+/// and the nim-sum of each option.
+fn nimbers(universe: &Universe) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut nimber: Vec<u32> = Vec::with_capacity(universe.options.len());
+    let mut leaves: Vec<Vec<u32>> = Vec::with_capacity(universe.options.len());
+    let mut seen: Vec<bool> = Vec::new();
+    for opts in &universe.options {
+        let xs: Vec<u32> = opts
+            .iter()
+            .map(|o| o.iter().fold(0, |x, &h| x ^ nimber[usize::from(h)]))
+            .collect();
+        seen.clear();
+        seen.resize(xs.len() + 1, false);
+        for &x in &xs {
+            if let Some(s) = seen.get_mut(x as usize) {
+                *s = true;
+            }
+        }
+        nimber.push(seen.iter().position(|&s| !s).unwrap_or(xs.len()) as u32);
+        leaves.push(xs);
+    }
+    (nimber, leaves)
+}
+
 impl<'a> HeapSearch<'a> {
+    /// Whether the option `child` (nim-sum `x`) is likely a P-position: a
+    /// normal-play P-position, or misère Nim's P-positions among those
+    /// whose heaps are all worth at most `*1`.
+    #[inline]
+    fn likely_p(&self, x: u32, child: &[u16]) -> bool {
+        match x {
+            0 => child.iter().any(|&h| self.nimber[usize::from(h)] > 1),
+            1 => child.iter().all(|&h| self.nimber[usize::from(h)] <= 1),
+            _ => false,
+        }
+    }
+
+    /// The nim-sum of `pos`.
+    #[inline]
+    fn nim_sum(&self, pos: &[u16]) -> u32 {
+        pos.iter().fold(0, |x, &h| x ^ self.nimber[usize::from(h)])
+    }
+
     /// A search over sums of `universe`'s heaps keeping at most
     /// `max_positions` positions.
     pub fn new(universe: &'a Universe, max_positions: usize) -> Self {
+        let (nimber, leaves) = nimbers(universe);
         HeapSearch {
             universe,
+            nimber,
+            leaves,
             memo: Memo::default(),
             max_positions,
             progress: None,
@@ -150,13 +213,23 @@ impl<'a> HeapSearch<'a> {
             pos: pos.into(),
             i: 0,
             j: 0,
+            second: false,
+            x: self.nim_sum(pos),
         }];
         let mut child: Vec<u16> = Vec::new();
         while let Some(top) = stack.last_mut() {
-            // Try the options in turn until one is unknown or a P-position.
+            // Try the options in turn (the likely P-positions first) until
+            // one is unknown or a P-position.
             let mut value: Option<bool> = None;
             let mut unknown = false;
-            while top.i < top.pos.len() {
+            loop {
+                if top.i >= top.pos.len() {
+                    if top.second {
+                        break;
+                    }
+                    (top.second, top.i, top.j) = (true, 0, 0);
+                    continue;
+                }
                 let h = top.pos[top.i];
                 if top.i > 0 && top.pos[top.i - 1] == h {
                     top.i += 1; // equal heaps have the same moves
@@ -168,7 +241,19 @@ impl<'a> HeapSearch<'a> {
                     top.j = 0;
                     continue;
                 }
-                replace_into(&top.pos, top.i, &list[top.j], &mut child);
+                let x = top.x ^ self.nimber[usize::from(h)] ^ self.leaves[usize::from(h)][top.j];
+                if x <= 1 {
+                    replace_into(&top.pos, top.i, &list[top.j], &mut child);
+                    if self.likely_p(x, &child) == top.second {
+                        top.j += 1;
+                        continue;
+                    }
+                } else if !top.second {
+                    top.j += 1;
+                    continue;
+                } else {
+                    replace_into(&top.pos, top.i, &list[top.j], &mut child);
+                }
                 match self.memo.get(&child) {
                     Some(true) => {
                         value = Some(false);
@@ -190,6 +275,8 @@ impl<'a> HeapSearch<'a> {
                     pos: child.as_slice().into(),
                     i: 0,
                     j: 0,
+                    second: false,
+                    x: self.nim_sum(&child),
                 };
                 stack.push(f);
                 continue;

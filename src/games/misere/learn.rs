@@ -49,6 +49,8 @@ pub struct Limits {
     pub positions: usize,
     /// States of the (N) check.
     pub states: usize,
+    /// Entries (`order²`) of a reduced candidate's multiplication table.
+    pub table: usize,
     /// A time after which the search gives up (checked between candidates
     /// and every 65,536 positions searched).
     pub deadline: Option<std::time::Instant>,
@@ -60,6 +62,7 @@ impl Default for Limits {
             elements: 50_000,
             positions: 20_000_000,
             states: 20_000_000,
+            table: 20_000_000,
             deadline: None,
         }
     }
@@ -193,6 +196,33 @@ pub fn quotient_partial_by(
     )
 }
 
+/// As [`quotient_partial`] (by [`Method::Monoid`]), continuing from
+/// `course.start` and telling `course.on_level` of each proved level: a
+/// long run's checkpoints and resumption.
+///
+/// # Errors
+/// As [`quotient_partial`].
+pub fn quotient_partial_from(
+    code: &OctalCode,
+    max_heap: usize,
+    limits: Limits,
+    progress: &dyn Progress,
+    course: Course<'_>,
+) -> Result<Partial> {
+    code.require_finite("the misère quotient")?;
+    heap_id(max_heap)?;
+    let options = heap_options(code, max_heap);
+    quotient_of_options_from(
+        &options,
+        &format!("misère quotient of {code}"),
+        limits,
+        progress,
+        Method::Monoid,
+        &|_| false,
+        course,
+    )
+}
+
 /// A heap bound as the `u16` a [`Pos`] holds.
 fn heap_id(max_heap: usize) -> Result<u16> {
     u16::try_from(max_heap).map_err(|_| Error::OutOfRange {
@@ -223,20 +253,59 @@ pub fn quotient_of_options(
     method: Method,
     enough: &dyn Fn(&Quotient) -> bool,
 ) -> Result<Partial> {
-    let top = heap_id(options.len().saturating_sub(1))?;
-    let mut q = Quotient {
-        max_heap: 0,
-        table: vec![vec![0]],
-        p_portion: vec![false],
-        pretending: vec![0],
+    let course = Course {
+        start: None,
+        on_level: &|_, _| {},
     };
+    quotient_of_options_from(options, what, limits, progress, method, enough, course)
+}
+
+/// Where a run of [`quotient_of_options_from`] starts and whom it tells of
+/// each proved level (a checkpoint's hook: the engine writes nothing).
+pub struct Course<'a> {
+    /// A proved `Q_n` of the same heaps and its growth to continue from
+    /// (heap `n + 1` is the first computed). The caller rechecks it from
+    /// the rules first ([`super::universe::recheck`]): this function
+    /// trusts it.
+    pub start: Option<(Quotient, Vec<Level>)>,
+    /// Called with each newly proved `Q_n` and the growth up to it.
+    pub on_level: &'a dyn Fn(&Quotient, &[Level]),
+}
+
+/// As [`quotient_of_options`], from `course.start` if given, calling
+/// `course.on_level` after each proved level.
+///
+/// # Errors
+/// As [`quotient_of_options`].
+pub fn quotient_of_options_from(
+    options: &[Vec<Pos>],
+    what: &str,
+    limits: Limits,
+    progress: &dyn Progress,
+    method: Method,
+    enough: &dyn Fn(&Quotient) -> bool,
+    course: Course<'_>,
+) -> Result<Partial> {
+    let top = heap_id(options.len().saturating_sub(1))?;
+    let (mut q, mut growth) = course.start.unwrap_or_else(|| {
+        (
+            Quotient {
+                max_heap: 0,
+                table: vec![vec![0]],
+                p_portion: vec![false],
+                pretending: vec![0],
+            },
+            Vec::new(),
+        )
+    });
+    let first = heap_id(q.max_heap)?.saturating_add(1);
     let mut tests: Vec<Pos> = vec![Vec::new()];
-    let mut growth = Vec::new();
     let mut positions = 0;
     let mut states = 0;
     progress.phase(what, u64::from(top));
+    progress.advance(u64::from(first - 1));
     let mut stopped = None;
-    for n in 1..=top {
+    for n in first..=top {
         if progress.stop_requested() {
             stopped = Some(Error::Stopped);
             break;
@@ -268,6 +337,7 @@ pub fn quotient_of_options(
                         refinements: found.refinements,
                     });
                     q = found.quotient;
+                    (course.on_level)(&q, &growth);
                     progress.note(&format!("|Q_{n}| = {}", q.order()));
                     progress.advance(1);
                     if enough(&q) {
@@ -318,6 +388,7 @@ pub fn quotient_of_options(
             refinements,
         });
         q = next;
+        (course.on_level)(&q, &growth);
         progress.note(&format!("|Q_{n}| = {}", q.order()));
         progress.advance(1);
         if enough(&q) {
