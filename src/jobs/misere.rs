@@ -11,7 +11,7 @@ use crate::dataset::misere_cache;
 use crate::error::{Error, Result};
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
-use crate::games::misere::heap_search::HeapSearch;
+use crate::games::misere::heap_search::{HeapSearch, Oracle};
 use crate::games::misere::learn::{self, Limits};
 use crate::games::misere::nim;
 use crate::games::misere::periodic::{whole_game, WholeGame};
@@ -183,7 +183,7 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
     }
     let parsed = families_of(&parts)?;
     if job.quotient_only {
-        return by_quotient(&parts, job, true, progress)?.ok_or_else(|| Error::TooCostly {
+        return by_quotient(&parts, job, true, progress, None)?.ok_or_else(|| Error::TooCostly {
             what: format!("a misère quotient of {}", job.text.trim()),
             needs: "more than its budget, or heaps of other families".into(),
             limit: format!("{} s for octal and Nim heaps", job.budget_s),
@@ -213,19 +213,19 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
         crate::jobs::misere_quotient::memory_bound(e, memory)
     };
     if job.verify.is_some() && !job.search_only {
-        if let Some(r) = by_quotient(&parts, job, true, progress)? {
+        if let Some(r) = by_quotient(&parts, job, true, progress, None)? {
             return Ok(r);
         }
     }
     if parsed.bound > QUOTIENT_FROM && !job.search_only {
-        if let Some(r) = by_quotient(&parts, job, false, progress)? {
+        if let Some(r) = by_quotient(&parts, job, false, progress, None)? {
             return Ok(r);
         }
         if heap_games(&parts).is_some() {
             return race(&parts, job, limit, progress).map_err(name);
         }
     }
-    if let Some(r) = heap_search(&parts, limit, progress).map_err(name)? {
+    if let Some(r) = heap_search(&parts, limit, progress, None).map_err(name)? {
         return Ok(r);
     }
     let refs: Vec<&dyn Family> = parsed.families.iter().map(|f| f.as_ref()).collect();
@@ -263,9 +263,12 @@ fn race(
 ) -> Result<MisereSum> {
     use crate::progress::{NoProgress, Stoppable};
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{mpsc, Arc};
+    use std::sync::{mpsc, Arc, Mutex};
     let stop_quotient = Arc::new(AtomicBool::new(false));
     let stop_search = Arc::new(AtomicBool::new(false));
+    // Each level the quotient's thread proves is posted here, and the
+    // search decides the positions of those heaps by it.
+    let oracle: Arc<Oracle> = Arc::new(Mutex::new(None));
     let (tx, rx) = mpsc::channel();
     {
         // The quotient's thread owns what it reads, so the search need not
@@ -277,6 +280,7 @@ fn race(
         let budget_s = job.budget_s;
         let stop_q = Arc::clone(&stop_quotient);
         let stop_s = Arc::clone(&stop_search);
+        let oracle_q = Arc::clone(&oracle);
         std::thread::spawn(move || {
             let job = MisereSumJob {
                 text: &text,
@@ -289,7 +293,7 @@ fn race(
                 verify: None,
             };
             let p = Stoppable::new(&NoProgress, &stop_q);
-            let r = by_quotient(&parts, &job, true, &p);
+            let r = by_quotient(&parts, &job, true, &p, Some(&oracle_q));
             if matches!(r, Ok(Some(_))) {
                 stop_s.store(true, Ordering::Relaxed);
             }
@@ -298,7 +302,7 @@ fn race(
         });
     }
     let p = Stoppable::new(progress, &stop_search);
-    let searched = heap_search(parts, limit, &p);
+    let searched = heap_search(parts, limit, &p, Some(&oracle));
     let quotient_won = stop_search.load(Ordering::Relaxed);
     let wait_quotient = |fallback: Error| match rx.recv() {
         Ok(Ok(Some(r))) => Ok(r),
@@ -340,6 +344,7 @@ fn heap_search(
     parts: &[Component],
     limit: usize,
     progress: &dyn Progress,
+    oracle: Option<&Oracle>,
 ) -> Result<Option<MisereSum>> {
     let Some(hs) = heap_games(parts) else {
         return Ok(None);
@@ -360,6 +365,9 @@ fn heap_search(
         .filter_map(|&(g, h)| universe.id(g, h))
         .collect();
     let mut search = HeapSearch::new(&universe, limit).with_progress(progress);
+    if let Some(o) = oracle {
+        search = search.with_oracle(o);
+    }
     progress.phase("misère search (positions)", 0);
     let root = search.position(&ids);
     let p = search.is_p(&root)?;
@@ -539,6 +547,7 @@ fn build(
     needed: &[usize],
     budget_s: f64,
     progress: &dyn Progress,
+    oracle: Option<&Oracle>,
 ) -> Result<Option<Proved>> {
     let one_octal = matches!(games, [HeapGame::Octal(_)]);
     let tops: Vec<usize> = if one_octal {
@@ -573,13 +582,24 @@ fn build(
             .collect::<Vec<_>>()
             .join(" + ")
     );
-    let partial = learn::quotient_of_options(
+    let post = |q: &Quotient, _: &[learn::Level]| {
+        if let Some(o) = oracle {
+            if let Ok(mut g) = o.lock() {
+                *g = Some(std::sync::Arc::new(q.clone()));
+            }
+        }
+    };
+    let partial = learn::quotient_of_options_from(
         &universe.options,
         &what,
         limits,
         progress,
         learn::Method::Monoid,
         &enough,
+        learn::Course {
+            start: None,
+            on_level: &post,
+        },
     )?;
     let q = partial.learned.quotient;
     let reached = q.max_heap.saturating_add(1) == universe.options.len();
@@ -623,6 +643,7 @@ fn by_quotient(
     job: &MisereSumJob<'_>,
     build_one: bool,
     progress: &dyn Progress,
+    oracle: Option<&Oracle>,
 ) -> Result<Option<MisereSum>> {
     let Some(hs) = heap_games(parts) else {
         return Ok(None);
@@ -641,7 +662,7 @@ fn by_quotient(
         None => None,
     };
     if proved.is_none() && build_one {
-        proved = build(&games, &needed, job.budget_s, progress)?;
+        proved = build(&games, &needed, job.budget_s, progress, oracle)?;
         if let (Some(p), Some(dir)) = (&proved, job.cache) {
             let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
             misere_cache::write(

@@ -22,10 +22,20 @@
 //! the first option searched, and only the proof tree is explored, not the
 //! game tree. The order changes what is searched, never a value.
 
+use super::quotient::Quotient;
 use super::universe::Universe;
 use crate::progress::Progress;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
+use std::sync::{Arc, Mutex};
+
+/// Where a proved quotient `Q_k` of the universe's first heaps is posted
+/// while the search runs (its `max_heap` is `k`, a heap number): the
+/// quotient of the closed set those heaps generate (numbered by size, so
+/// closed under options) decides every position of them at once
+/// (Plambeck and Siegel, JCTA 115, 2008, §2), so the search need not descend
+/// into one.
+pub type Oracle = Mutex<Option<Arc<Quotient>>>;
 
 /// A search over the sums of a universe's heaps.
 pub struct HeapSearch<'a> {
@@ -38,6 +48,10 @@ pub struct HeapSearch<'a> {
     memo: Memo,
     max_positions: usize,
     progress: Option<&'a dyn Progress>,
+    /// Where the latest quotient is posted, read every 65,536 positions.
+    oracle: Option<&'a Oracle>,
+    /// The latest quotient read.
+    known: Option<Arc<Quotient>>,
 }
 
 /// The positions decided: those of at most eight heaps packed into one
@@ -166,7 +180,48 @@ impl<'a> HeapSearch<'a> {
             memo: Memo::default(),
             max_positions,
             progress: None,
+            oracle: None,
+            known: None,
         }
+    }
+
+    /// Decides the positions of the first heaps by the latest quotient
+    /// posted to `oracle` ([`Oracle`]).
+    pub fn with_oracle(mut self, oracle: &'a Oracle) -> Self {
+        self.oracle = Some(oracle);
+        self.refresh();
+        self
+    }
+
+    /// Reads the latest quotient posted.
+    fn refresh(&mut self) {
+        if let Some(o) = self.oracle {
+            if let Ok(g) = o.lock() {
+                if let Some(q) = g.as_ref() {
+                    if self.known.as_ref().is_none_or(|k| k.max_heap < q.max_heap) {
+                        self.known = Some(Arc::clone(q));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of `pos` if known: kept, or read from the quotient when
+    /// all its heaps are among those it is of.
+    #[inline]
+    fn value(&self, pos: &[u16]) -> Option<bool> {
+        if let Some(v) = self.memo.get(pos) {
+            return Some(v);
+        }
+        let q = self.known.as_deref()?;
+        let &top = pos.last()?;
+        if usize::from(top) > q.max_heap {
+            return None;
+        }
+        let e = pos
+            .iter()
+            .fold(0u32, |e, &h| q.mul(e, q.pretending[usize::from(h)]));
+        Some(q.p_portion[e as usize])
     }
 
     /// Reports the positions kept to `progress` (every 65,536) and stops
@@ -205,7 +260,7 @@ impl<'a> HeapSearch<'a> {
     /// [`Error::TooCostly`] once more than the bound of positions would be
     /// kept; [`Error::Stopped`] when the progress asks.
     pub fn is_p(&mut self, pos: &[u16]) -> Result<bool> {
-        if let Some(v) = self.memo.get(pos) {
+        if let Some(v) = self.value(pos) {
             return Ok(v);
         }
         let options = &self.universe.options;
@@ -254,7 +309,7 @@ impl<'a> HeapSearch<'a> {
                 } else {
                     replace_into(&top.pos, top.i, &list[top.j], &mut child);
                 }
-                match self.memo.get(&child) {
+                match self.value(&child) {
                     Some(true) => {
                         value = Some(false);
                         break;
@@ -298,6 +353,7 @@ impl<'a> HeapSearch<'a> {
             }
             self.memo.insert(done.pos, v);
             if self.memo.len() & 0xFFFF == 0 {
+                self.refresh();
                 if let Some(p) = self.progress {
                     p.advance(0x10000);
                     if p.stop_requested() {
@@ -306,7 +362,7 @@ impl<'a> HeapSearch<'a> {
                 }
             }
         }
-        self.memo.get(pos).ok_or_else(|| Error::VerificationFailed {
+        self.value(pos).ok_or_else(|| Error::VerificationFailed {
             path: "misère search".into(),
             reason: "the root was not settled".into(),
         })
@@ -405,6 +461,73 @@ mod tests {
             }
         }
         assert!(compared > 1_000, "{compared}");
+    }
+
+    /// With a quotient of the first heaps posted (Q_k of the heaps
+    /// numbered up to k, for several k), every sum of up to three heaps of
+    /// the mixed universe gets the outcome the plain search gives, and the
+    /// positions the quotient covers are not stored.
+    #[test]
+    fn the_oracle_agrees_with_the_plain_search() {
+        use crate::games::misere::learn::{quotient_of_options, Limits, Method};
+        let codes = ["0.77", "0.07", "0.6"];
+        let tops = [8usize, 8, 6, 3];
+        let mut games: Vec<HeapGame> = codes
+            .iter()
+            .map(|c| HeapGame::Octal(c.parse().unwrap()))
+            .collect();
+        games.push(HeapGame::Nim);
+        let u = Universe::new(games, tops.to_vec()).unwrap();
+        let heaps: Vec<Heaps> = codes
+            .iter()
+            .map(|c| Heaps {
+                code: c.parse().unwrap(),
+            })
+            .collect();
+        let mut fams: Vec<&dyn Family> = heaps.iter().map(|h| h as &dyn Family).collect();
+        fams.push(&NimHeaps);
+        let mut plain = Search::new(&fams, usize::MAX);
+        let all: Vec<(usize, usize)> = (0..4)
+            .flat_map(|g| (1..=tops[g]).map(move |n| (g, n)))
+            .collect();
+        for k in [6usize, 12, 18] {
+            let q = quotient_of_options(
+                &u.options[..=k],
+                "test",
+                Limits::default(),
+                &crate::progress::NoProgress,
+                Method::Monoid,
+                &|_| false,
+            )
+            .unwrap()
+            .learned
+            .quotient;
+            assert_eq!(q.max_heap, k);
+            let oracle: Oracle = Mutex::new(Some(Arc::new(q)));
+            let mut fast = HeapSearch::new(&u, usize::MAX).with_oracle(&oracle);
+            let mut bare = HeapSearch::new(&u, usize::MAX);
+            for (a, &x) in all.iter().enumerate() {
+                for (b, &y) in all.iter().enumerate().skip(a) {
+                    for &z in all.iter().skip(b).step_by(2) {
+                        let sum = [x, y, z];
+                        let atoms: Vec<Atom> = sum
+                            .iter()
+                            .map(|&(g, n)| Atom {
+                                family: g as u16,
+                                id: n as u64,
+                            })
+                            .collect();
+                        let root = plain.position(atoms).unwrap();
+                        let expect = plain.outcome(&root).unwrap() == Outcome::P;
+                        let ids: Vec<u16> = sum.iter().map(|&(g, n)| u.id(g, n).unwrap()).collect();
+                        let pos = fast.position(&ids);
+                        assert_eq!(fast.is_p(&pos).unwrap(), expect, "k = {k}: {sum:?}");
+                        assert_eq!(bare.is_p(&pos).unwrap(), expect, "{sum:?}");
+                    }
+                }
+            }
+            assert!(fast.positions() < bare.positions(), "k = {k}");
+        }
     }
 
     /// The bound is a clean refusal, not an abort.
