@@ -45,6 +45,11 @@ pub fn forced_positions() -> usize {
     })
 }
 
+/// The time a quotient is built for while a search races it: it is
+/// stopped when the search decides, so in practice as long as the search
+/// runs (it has a core of its own).
+const RACE_QUOTIENT_S: f64 = 1e6;
+
 /// The time a quotient is built for on demand by default, in seconds.
 pub const QUOTIENT_BUDGET_S: f64 = 5.0;
 
@@ -277,7 +282,9 @@ fn race(
         let parts = parts.to_vec();
         let text = job.text.to_string();
         let cache = job.cache.map(Path::to_path_buf);
-        let budget_s = job.budget_s;
+        // The quotient is built for as long as the search runs (it has a
+        // core of its own), and for the budget at least.
+        let budget_s = RACE_QUOTIENT_S;
         let stop_q = Arc::clone(&stop_quotient);
         let stop_s = Arc::clone(&stop_search);
         let oracle_q = Arc::clone(&oracle);
@@ -302,11 +309,24 @@ fn race(
         });
     }
     let p = Stoppable::new(progress, &stop_search);
+    let started = std::time::Instant::now();
     let searched = heap_search(parts, limit, &p, Some(&oracle));
     let quotient_won = stop_search.load(Ordering::Relaxed);
-    let wait_quotient = |fallback: Error| match rx.recv() {
-        Ok(Ok(Some(r))) => Ok(r),
-        _ => Err(fallback),
+    // Once the search has given up, the quotient has what is left of the
+    // budget, if anything.
+    let wait_quotient = |fallback: Error| {
+        let left = std::time::Duration::from_secs_f64(job.budget_s.clamp(0.0, 1e6))
+            .saturating_sub(started.elapsed());
+        let r = if quotient_won {
+            rx.recv().map_err(|_| ())
+        } else {
+            rx.recv_timeout(left).map_err(|_| ())
+        };
+        stop_quotient.store(true, Ordering::Relaxed);
+        match r {
+            Ok(Ok(Some(r))) => Ok(r),
+            _ => Err(fallback),
+        }
     };
     match searched {
         Ok(Some(r)) => {
