@@ -382,38 +382,27 @@ fn checkpoints_resume_and_budgets_stop() {
     );
     assert!(ck.exists());
     // A budget: Officers' Q_17 takes minutes; the run ends with Q_n, n <= 16.
-    let o = grundy(
-        &[
-            "octal",
-            "quotient",
-            "0.6",
-            "--max-heap",
-            "30",
-            "--budget",
-            "1",
-            "--force",
-        ],
-        d.path(),
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("stopped before Q_"), "{text}");
-    assert!(text.contains("(--budget 1 s)"), "{text}");
-    one_line_error(
-        &grundy(
+    let officers = |budget: &str| {
+        grundy(
             &[
                 "octal",
                 "quotient",
                 "0.6",
                 "--max-heap",
                 "30",
+                "--force",
                 "--budget",
-                "0",
+                budget,
             ],
             d.path(),
-        ),
-        "--budget 0",
-    );
+        )
+    };
+    let o = officers("1");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("stopped before Q_"), "{text}");
+    assert!(text.contains("(--budget 1 s)"), "{text}");
+    one_line_error(&officers("0"), "--budget 0");
 }
 
 /// `sum --misere --verify K,S`: the mixed quotient, built and then read

@@ -609,7 +609,7 @@ fn build(
             }
         }
     };
-    let partial = learn::quotient_of_options_from(
+    let partial = learn::quotient_of_options(
         &universe.options,
         &what,
         limits,

@@ -385,7 +385,9 @@ fn compare(rows: &[MisereCensusRow], limits: Limits) -> Result<Vec<Comparison>> 
             *n = (*n).max(p.n);
         }
     }
-    let computed: Vec<(&str, Vec<(usize, usize, usize)>, usize)> = needed
+    // Per code: its growth's changes and the last heap proved.
+    type Computed<'a> = (&'a str, Vec<(usize, usize, usize)>, usize);
+    let computed: Vec<Computed<'_>> = needed
         .into_par_iter()
         .map(|(code, n)| {
             let c: OctalCode = code.parse()?;

@@ -84,7 +84,9 @@ pub const BYTES_PER_ENTRY: u64 = 8;
 /// [`BYTES_PER_ENTRY`] (each structure is at its largest at a different
 /// step of a level, so each may have all of it).
 pub fn limits_within(bytes: u64) -> Limits {
-    let count = |per: u64| usize::try_from(bytes / per).unwrap_or(usize::MAX);
+    let count = |per: u64| {
+        usize::try_from(bytes.checked_div(per).unwrap_or(u64::MAX)).unwrap_or(usize::MAX)
+    };
     Limits {
         elements: count(BYTES_PER_ELEMENT),
         positions: count(BYTES_PER_POSITION),
@@ -99,7 +101,7 @@ pub fn limits_within(bytes: u64) -> Limits {
 pub fn forced_limits(share: usize) -> (Limits, Option<u64>) {
     match crate::jobs::memory::available_memory() {
         Some(b) => {
-            let part = b / (share.max(1) as u64);
+            let part = b.checked_div(share.max(1) as u64).unwrap_or(b);
             (limits_within(part), Some(part))
         }
         None => (Limits::default(), None),
@@ -140,7 +142,12 @@ pub fn deadline(budget_s: f64) -> Result<Instant> {
             reason: "a positive number of seconds, below a year".into(),
         });
     }
-    Ok(Instant::now() + Duration::from_secs_f64(budget_s))
+    Instant::now()
+        .checked_add(Duration::from_secs_f64(budget_s))
+        .ok_or_else(|| Error::OutOfRange {
+            what: format!("--budget {budget_s}"),
+            reason: "past what this machine's clock counts".into(),
+        })
 }
 
 /// The checkpoint of `code` in `dir`, rechecked from the rules: its `Q_n`

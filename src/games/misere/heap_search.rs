@@ -397,6 +397,7 @@ impl<'a> HeapSearch<'a> {
 mod tests {
     use super::*;
     use crate::games::misere::families::{Heaps, NimHeaps};
+    use crate::games::misere::position::Position;
     use crate::games::misere::search::{Outcome, Search};
     use crate::games::misere::universe::HeapGame;
     use crate::games::misere::{Atom, Family};
@@ -412,24 +413,58 @@ mod tests {
         assert_eq!(out, vec![10, 11]);
     }
 
-    /// Every sum of up to three heaps of Kayles (to 9), Dawson's Kayles
-    /// (to 9), 0.6 (to 6) and Nim (to 4), against the plain search.
-    #[test]
-    fn agrees_with_the_plain_search() {
+    /// The universe of Kayles, Dawson's Kayles, Officers and Nim heaps up
+    /// to `tops`, and the three octal games' families for the plain search.
+    fn mixed(tops: [usize; 4]) -> (Universe, Vec<Heaps>) {
         let codes = ["0.77", "0.07", "0.6"];
-        let tops = [9usize, 9, 6, 4];
         let mut games: Vec<HeapGame> = codes
             .iter()
             .map(|c| HeapGame::Octal(c.parse().unwrap()))
             .collect();
         games.push(HeapGame::Nim);
         let u = Universe::new(games, tops.to_vec()).unwrap();
-        let heaps: Vec<Heaps> = codes
+        let heaps = codes
             .iter()
             .map(|c| Heaps {
                 code: c.parse().unwrap(),
             })
             .collect();
+        (u, heaps)
+    }
+
+    /// Multisets of three of `all` (the third taken every `step`).
+    fn triples(all: &[(usize, usize)], step: usize) -> Vec<[(usize, usize); 3]> {
+        let mut out = Vec::new();
+        for (a, &x) in all.iter().enumerate() {
+            for (b, &y) in all.iter().enumerate().skip(a) {
+                for &z in all.iter().skip(b).step_by(step) {
+                    out.push([x, y, z]);
+                }
+            }
+        }
+        out
+    }
+
+    /// The plain search's position of `sum` and whether it is a P-position.
+    fn plain_outcome(plain: &mut Search<'_>, sum: &[(usize, usize)]) -> (Position, bool) {
+        let atoms: Vec<Atom> = sum
+            .iter()
+            .map(|&(g, n)| Atom {
+                family: g as u16,
+                id: n as u64,
+            })
+            .collect();
+        let root = plain.position(atoms).unwrap();
+        let p = plain.outcome(&root).unwrap() == Outcome::P;
+        (root, p)
+    }
+
+    /// Every sum of up to three heaps of Kayles (to 9), Dawson's Kayles
+    /// (to 9), 0.6 (to 6) and Nim (to 4), against the plain search.
+    #[test]
+    fn agrees_with_the_plain_search() {
+        let tops = [9usize, 9, 6, 4];
+        let (u, heaps) = mixed(tops);
         let mut fams: Vec<&dyn Family> = heaps.iter().map(|h| h as &dyn Family).collect();
         fams.push(&NimHeaps);
         let mut plain = Search::new(&fams, usize::MAX);
@@ -438,27 +473,14 @@ mod tests {
             .flat_map(|g| (1..=tops[g]).map(move |n| (g, n)))
             .collect();
         let mut compared = 0;
-        for (a, &x) in all.iter().enumerate() {
-            for (b, &y) in all.iter().enumerate().skip(a) {
-                for &z in all.iter().skip(b).step_by(3) {
-                    let sum = [x, y, z];
-                    let atoms: Vec<Atom> = sum
-                        .iter()
-                        .map(|&(g, n)| Atom {
-                            family: g as u16,
-                            id: n as u64,
-                        })
-                        .collect();
-                    let root = plain.position(atoms).unwrap();
-                    let expect = plain.outcome(&root).unwrap() == Outcome::P;
-                    let ids: Vec<u16> = sum.iter().map(|&(g, n)| u.id(g, n).unwrap()).collect();
-                    let pos = fast.position(&ids);
-                    assert_eq!(fast.is_p(&pos).unwrap(), expect, "{sum:?}");
-                    let wins = fast.winning_moves(&pos).unwrap().len();
-                    assert_eq!(wins, plain.winning_moves(&root).unwrap().len(), "{sum:?}");
-                    compared += 1;
-                }
-            }
+        for sum in triples(&all, 3) {
+            let (root, expect) = plain_outcome(&mut plain, &sum);
+            let ids: Vec<u16> = sum.iter().map(|&(g, n)| u.id(g, n).unwrap()).collect();
+            let pos = fast.position(&ids);
+            assert_eq!(fast.is_p(&pos).unwrap(), expect, "{sum:?}");
+            let wins = fast.winning_moves(&pos).unwrap().len();
+            assert_eq!(wins, plain.winning_moves(&root).unwrap().len(), "{sum:?}");
+            compared += 1;
         }
         assert!(compared > 1_000, "{compared}");
     }
@@ -469,21 +491,9 @@ mod tests {
     /// positions the quotient covers are not stored.
     #[test]
     fn the_oracle_agrees_with_the_plain_search() {
-        use crate::games::misere::learn::{quotient_of_options, Limits, Method};
-        let codes = ["0.77", "0.07", "0.6"];
+        use crate::games::misere::learn::{quotient_of_options, Course, Limits, Method};
         let tops = [8usize, 8, 6, 3];
-        let mut games: Vec<HeapGame> = codes
-            .iter()
-            .map(|c| HeapGame::Octal(c.parse().unwrap()))
-            .collect();
-        games.push(HeapGame::Nim);
-        let u = Universe::new(games, tops.to_vec()).unwrap();
-        let heaps: Vec<Heaps> = codes
-            .iter()
-            .map(|c| Heaps {
-                code: c.parse().unwrap(),
-            })
-            .collect();
+        let (u, heaps) = mixed(tops);
         let mut fams: Vec<&dyn Family> = heaps.iter().map(|h| h as &dyn Family).collect();
         fams.push(&NimHeaps);
         let mut plain = Search::new(&fams, usize::MAX);
@@ -498,6 +508,7 @@ mod tests {
                 &crate::progress::NoProgress,
                 Method::Monoid,
                 &|_| false,
+                Course::fresh(),
             )
             .unwrap()
             .learned
@@ -506,25 +517,12 @@ mod tests {
             let oracle: Oracle = Mutex::new(Some(Arc::new(q)));
             let mut fast = HeapSearch::new(&u, usize::MAX).with_oracle(&oracle);
             let mut bare = HeapSearch::new(&u, usize::MAX);
-            for (a, &x) in all.iter().enumerate() {
-                for (b, &y) in all.iter().enumerate().skip(a) {
-                    for &z in all.iter().skip(b).step_by(2) {
-                        let sum = [x, y, z];
-                        let atoms: Vec<Atom> = sum
-                            .iter()
-                            .map(|&(g, n)| Atom {
-                                family: g as u16,
-                                id: n as u64,
-                            })
-                            .collect();
-                        let root = plain.position(atoms).unwrap();
-                        let expect = plain.outcome(&root).unwrap() == Outcome::P;
-                        let ids: Vec<u16> = sum.iter().map(|&(g, n)| u.id(g, n).unwrap()).collect();
-                        let pos = fast.position(&ids);
-                        assert_eq!(fast.is_p(&pos).unwrap(), expect, "k = {k}: {sum:?}");
-                        assert_eq!(bare.is_p(&pos).unwrap(), expect, "{sum:?}");
-                    }
-                }
+            for sum in triples(&all, 2) {
+                let (_, expect) = plain_outcome(&mut plain, &sum);
+                let ids: Vec<u16> = sum.iter().map(|&(g, n)| u.id(g, n).unwrap()).collect();
+                let pos = fast.position(&ids);
+                assert_eq!(fast.is_p(&pos).unwrap(), expect, "k = {k}: {sum:?}");
+                assert_eq!(bare.is_p(&pos).unwrap(), expect, "{sum:?}");
             }
             assert!(fast.positions() < bare.positions(), "k = {k}");
         }

@@ -296,7 +296,7 @@ pub fn decide(e: &Elements<'_>, heaps: &[(usize, usize)]) -> Result<Decided> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::misere::learn::{heap_options, quotient_of_options, Limits, Method};
+    use crate::games::misere::learn::{heap_options, quotient_of_options, Course, Limits, Method};
     use crate::progress::NoProgress;
 
     /// With one game the numbering is the heap sizes, and the table is
@@ -347,6 +347,7 @@ mod tests {
             &NoProgress,
             Method::Monoid,
             &|_| false,
+            Course::fresh(),
         )
         .unwrap();
         assert!(p.stopped.is_none());
@@ -388,6 +389,7 @@ mod tests {
             &NoProgress,
             Method::Monoid,
             &|_| false,
+            Course::fresh(),
         )
         .unwrap()
         .learned
