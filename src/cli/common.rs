@@ -193,3 +193,14 @@ pub fn forced_loop<'t>(table: &'t LoopTable, p: &Position) -> Option<&'t Loop> {
     let entries = entries_of(table, p);
     (entries.len() == 1).then(|| &table.loops[entries[0].0 as usize])
 }
+
+/// `K,S` as two numbers.
+pub fn parse_pair(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("{s:?} is not K,S"))?;
+    Ok((
+        a.trim().parse().map_err(|e| format!("K {a:?}: {e}"))?,
+        b.trim().parse().map_err(|e| format!("S {b:?}: {e}"))?,
+    ))
+}

@@ -64,7 +64,7 @@ pub struct Args {
     /// With --misere: check the quotient that decides the sum against the
     /// plain search on every sum of up to K of its games' heaps of total at
     /// most S (the check of `octal quotient --verify`).
-    #[arg(long, requires = "misere", value_name = "K,S", value_parser = crate::cli::octal::quotient::parse_pair)]
+    #[arg(long, requires = "misere", value_name = "K,S", value_parser = crate::cli::common::parse_pair)]
     pub verify: Option<(usize, usize)>,
 }
 

@@ -24,7 +24,7 @@ pub struct QuotientArgs {
     pub json: bool,
     /// Also compare the quotient's outcome with the search's for every sum
     /// of up to K heaps of total at most S.
-    #[arg(long, value_name = "K,S", value_parser = parse_pair)]
+    #[arg(long, value_name = "K,S", value_parser = crate::cli::common::parse_pair)]
     pub verify: Option<(usize, usize)>,
     /// Replace the bounds on candidate size, positions and proof states by
     /// what the memory available holds (GRUNDY_MEMORY sets a smaller share).
@@ -43,17 +43,6 @@ pub struct QuotientArgs {
     /// growth.csv, quotient.json) into this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-}
-
-/// `K,S` as two numbers.
-pub fn parse_pair(s: &str) -> Result<(usize, usize), String> {
-    let (a, b) = s
-        .split_once(',')
-        .ok_or_else(|| format!("{s:?} is not K,S"))?;
-    Ok((
-        a.trim().parse().map_err(|e| format!("K {a:?}: {e}"))?,
-        b.trim().parse().map_err(|e| format!("S {b:?}: {e}"))?,
-    ))
 }
 
 /// Runs `octal quotient`.
