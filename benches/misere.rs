@@ -91,7 +91,7 @@ fn sums(c: &mut Criterion) {
     use grundy::games::misere::search::{Outcome, Search};
     use grundy::games::misere::universe::{HeapGame, Universe};
     use grundy::games::misere::{Atom, Family};
-    use grundy::jobs::misere::{sum, MisereSumJob, METHOD_WHOLE};
+    use grundy::jobs::misere::{sum, MisereSumJob, METHOD_MIXED, METHOD_SEARCH, METHOD_WHOLE};
     let mut g = c.benchmark_group("misere_sum");
     g.sample_size(10);
     // 0.6:9 + 4.7:12 + 0.72:5 + nim:6: 0.6 (Officers) is wild and its
@@ -155,6 +155,29 @@ fn sums(c: &mut Criterion) {
             )
             .unwrap();
             assert_eq!((r.method, r.outcome), (METHOD_WHOLE, Outcome::N));
+        })
+    });
+    // A mixed sum no quotient finishes quickly: the search, raced against
+    // the quotient, decides the positions of the first heaps by the levels
+    // the quotient has proved so far.
+    g.bench_function("sum_race_036_kayles_0137", |b| {
+        b.iter(|| {
+            let r = sum(
+                &MisereSumJob {
+                    text: "0.36:20 + kayles:5 + 0.137:9 + kayles:20",
+                    force: false,
+                    max_positions: None,
+                    search_only: false,
+                    quotient_only: false,
+                    budget_s: 5.0,
+                    cache: None,
+                    verify: None,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+            assert!([METHOD_SEARCH, METHOD_MIXED].contains(&r.method));
+            assert_eq!(r.outcome, Outcome::N);
         })
     });
     g.finish();

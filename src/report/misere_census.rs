@@ -50,8 +50,9 @@ pub fn markdown(
     let mut out = String::new();
     let _ = writeln!(out, "# The misère census of octal games\n");
     let codes = match summary.digits {
-        1 => "`0.d1`".to_string(),
-        d => format!("`0.d1` to `0.d1…d{d}`"),
+        1 => "`0.d1`",
+        2 => "`0.d1` and `0.d1d2`",
+        _ => "`0.d1` to `0.d1d2d3`",
     };
     let bounds = match summary.budget_s {
         None => format!(
