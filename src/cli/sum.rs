@@ -46,8 +46,9 @@ pub struct Args {
     /// none is found within the budget (a cross-check of the search).
     #[arg(long, requires = "misere", conflicts_with = "search")]
     pub quotient: bool,
-    /// With --misere: seconds to build a misère quotient for before the
-    /// search takes over.
+    /// With --misere: seconds a misère quotient is built for when it decides
+    /// alone (--quotient, --verify) or once the search has given up; beside
+    /// the search it is built for as long as the search runs.
     #[arg(long, requires = "misere", value_name = "SECONDS", default_value_t = grundy::jobs::misere::QUOTIENT_BUDGET_S)]
     pub budget: f64,
     /// With --misere: the most positions the search stores (default 10

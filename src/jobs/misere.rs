@@ -69,8 +69,10 @@ pub struct MisereSumJob<'a> {
     /// Decide by a misère quotient only (read or built within the budget),
     /// refusing where none is found (the cross-check of `search_only`).
     pub quotient_only: bool,
-    /// Seconds a misère quotient is built for before the search takes
-    /// over (default [`QUOTIENT_BUDGET_S`]).
+    /// Seconds a misère quotient is built for when it decides alone
+    /// (`quotient_only`, `verify`) or once the search has given up; raced
+    /// against the search it is built for as long as the search runs
+    /// (default [`QUOTIENT_BUDGET_S`]).
     pub budget_s: f64,
     /// Where proved quotients are kept between runs
     /// ([`crate::dataset::misere_cache`]); `None`: not kept.
