@@ -38,11 +38,13 @@ pub const BYTES_PER_POSITION: u64 = 200;
 
 /// The positions a search keeps with `--force`: as many as the memory
 /// available holds at [`BYTES_PER_POSITION`] ([`MAX_POSITIONS`] where it
-/// cannot be read).
-pub fn forced_positions() -> usize {
-    crate::jobs::memory::available_memory().map_or(MAX_POSITIONS, |b| {
+/// cannot be read), and that memory in bytes (for the refusal's figure).
+pub fn forced_positions() -> (usize, Option<u64>) {
+    let memory = crate::jobs::memory::available_memory();
+    let positions = memory.map_or(MAX_POSITIONS, |b| {
         usize::try_from(b / BYTES_PER_POSITION).unwrap_or(usize::MAX)
-    })
+    });
+    (positions, memory)
 }
 
 /// The time a quotient is built for while a search races it: it is
@@ -197,14 +199,11 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
             flag: "--budget SECONDS",
         });
     }
-    let limit = match (job.max_positions, job.force) {
-        (Some(n), _) => n,
+    let (limit, memory) = match (job.max_positions, job.force) {
+        (Some(n), _) => (n, None),
         (None, true) => forced_positions(),
-        (None, false) => MAX_POSITIONS,
+        (None, false) => (MAX_POSITIONS, None),
     };
-    let memory = (job.force && job.max_positions.is_none())
-        .then(crate::jobs::memory::available_memory)
-        .flatten();
     let name = |e: Error| {
         let e = match e {
             Error::TooCostly {
@@ -503,6 +502,51 @@ struct Proved {
     cached: bool,
 }
 
+/// The cache-format file of `games` in `dir` (a cache entry or a
+/// checkpoint), read and rechecked from the rules, with the universe of
+/// its heaps: `None`, with a note ending in `then`, when there is none, it
+/// is damaged, of other games, or fails its recheck; `None` without a note
+/// when `wanted` (asked before the costly recheck) declines it.
+///
+/// # Errors
+/// [`Error::TooCostly`] when the recheck needs more than `states` states;
+/// what `wanted` returns.
+pub(crate) fn read_rechecked(
+    dir: &Path,
+    games: &[HeapGame],
+    states: usize,
+    then: &str,
+    wanted: &dyn Fn(&misere_cache::Cached, &Universe, &Path) -> Result<bool>,
+    progress: &dyn Progress,
+) -> Result<Option<(misere_cache::Cached, Universe)>> {
+    let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+    let path = misere_cache::path(dir, &keys);
+    let cached = match misere_cache::read(&path) {
+        Ok(Some(c)) => c,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            progress.note(&format!("{e}; {then}"));
+            return Ok(None);
+        }
+    };
+    if cached.games != keys {
+        progress.note(&format!("{} is of other games; {then}", path.display()));
+        return Ok(None);
+    }
+    let universe = Universe::new(games.to_vec(), cached.max_heaps.clone())?;
+    if !wanted(&cached, &universe, &path)? {
+        return Ok(None);
+    }
+    if let Some(why) = recheck(&universe, &cached.quotient, states)? {
+        progress.note(&format!(
+            "{} fails its recheck ({why}); {then}",
+            path.display()
+        ));
+        return Ok(None);
+    }
+    Ok(Some((cached, universe)))
+}
+
 /// Reads the cached quotient of `games` if it covers `needed` (each
 /// game's largest heap, or any heap when one game's quotient is the whole
 /// game's) and passes its recheck from the rules; a damaged or failing
@@ -513,40 +557,18 @@ fn from_cache(
     needed: &[usize],
     progress: &dyn Progress,
 ) -> Result<Option<Proved>> {
-    let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
-    let path = misere_cache::path(dir, &keys);
-    let cached = match misere_cache::read(&path) {
-        Ok(Some(c)) => c,
-        Ok(None) => return Ok(None),
-        Err(e) => {
-            progress.note(&format!("{e}; recomputed"));
-            return Ok(None);
-        }
+    let covers = |c: &misere_cache::Cached, u: &Universe, _: &Path| {
+        Ok(needed.iter().zip(&c.max_heaps).all(|(n, m)| n <= m)
+            || (games.len() == 1 && whole_game_of(u, &c.quotient).is_some()))
     };
-    if cached.games != keys {
-        progress.note(&format!("{} is of other games; recomputed", path.display()));
-        return Ok(None);
-    }
-    let universe = Universe::new(games.to_vec(), cached.max_heaps.clone())?;
-    let covers = needed.iter().zip(&cached.max_heaps).all(|(n, m)| n <= m)
-        || (games.len() == 1 && whole_game_of(&universe, &cached.quotient).is_some());
-    if !covers {
-        return Ok(None);
-    }
-    match recheck(&universe, &cached.quotient, Limits::default().states) {
-        Ok(None) => Ok(Some(Proved {
+    let states = Limits::default().states;
+    match read_rechecked(dir, games, states, "recomputed", &covers, progress) {
+        Ok(Some((cached, universe))) => Ok(Some(Proved {
             universe,
             quotient: cached.quotient,
             cached: true,
         })),
-        Ok(Some(why)) => {
-            progress.note(&format!(
-                "{} fails its recheck ({why}); recomputed",
-                path.display()
-            ));
-            Ok(None)
-        }
-        Err(Error::TooCostly { .. }) => Ok(None),
+        Ok(None) | Err(Error::TooCostly { .. }) => Ok(None),
         Err(e) => Err(e),
     }
 }
@@ -1045,7 +1067,7 @@ pub fn genus(
     let heaps = Heaps { code: code.clone() };
     let families: [&dyn Family; 1] = [&heaps];
     let (limit, memory) = if force {
-        (forced_positions(), crate::jobs::memory::available_memory())
+        forced_positions()
     } else {
         (MAX_POSITIONS, None)
     };

@@ -13,9 +13,9 @@ use crate::error::{Error, Result};
 use crate::games::misere::learn::{self, Course, Learned, Level, Limits};
 use crate::games::misere::periodic::whole_game;
 use crate::games::misere::quotient::Quotient;
-use crate::games::misere::universe::{recheck, Elements, HeapGame, Universe};
+use crate::games::misere::universe::{Elements, HeapGame, Universe};
 use crate::games::octal::OctalCode;
-use crate::jobs::misere::BYTES_PER_POSITION;
+use crate::jobs::misere::{read_rechecked, BYTES_PER_POSITION};
 use crate::jobs::misere_verify::{check_cost, cross_check};
 use crate::progress::Progress;
 use std::cell::RefCell;
@@ -164,40 +164,32 @@ pub fn resume(
     states: usize,
     progress: &dyn Progress,
 ) -> Result<Option<(Quotient, Vec<Level>)>> {
-    let key = HeapGame::Octal(code.clone()).key();
-    let path = misere_cache::path(dir, std::slice::from_ref(&key));
-    let cached = match misere_cache::read(&path) {
-        Ok(Some(c)) => c,
-        Ok(None) => return Ok(None),
-        Err(e) => {
-            progress.note(&format!("{e}; starting afresh"));
-            return Ok(None);
+    let game = [HeapGame::Octal(code.clone())];
+    let fits = |c: &Cached, _: &Universe, path: &Path| {
+        let n = c.quotient.max_heap;
+        if c.max_heaps != [n] {
+            progress.note(&format!(
+                "{} is not a checkpoint of {code}; starting afresh",
+                path.display()
+            ));
+            return Ok(false);
         }
+        if n > max_heap {
+            return Err(Error::OutOfRange {
+                what: format!("the checkpoint {}", path.display()),
+                reason: format!(
+                    "it holds Q_{n}, past --max-heap {max_heap}; raise --max-heap or use another directory"
+                ),
+            });
+        }
+        Ok(true)
+    };
+    let Some((cached, _)) = read_rechecked(dir, &game, states, "starting afresh", &fits, progress)?
+    else {
+        return Ok(None);
     };
     let n = cached.quotient.max_heap;
-    if cached.games != [key] || cached.max_heaps != [n] {
-        progress.note(&format!(
-            "{} is not a checkpoint of {code}; starting afresh",
-            path.display()
-        ));
-        return Ok(None);
-    }
-    if n > max_heap {
-        return Err(Error::OutOfRange {
-            what: format!("the checkpoint {}", path.display()),
-            reason: format!(
-                "it holds Q_{n}, past --max-heap {max_heap}; raise --max-heap or use another directory"
-            ),
-        });
-    }
-    let universe = Universe::new(vec![HeapGame::Octal(code.clone())], vec![n])?;
-    if let Some(why) = recheck(&universe, &cached.quotient, states)? {
-        progress.note(&format!(
-            "{} fails its recheck ({why}); starting afresh",
-            path.display()
-        ));
-        return Ok(None);
-    }
+    let path = misere_cache::path(dir, &[game[0].key()]);
     let growth_ok = cached.growth.last().is_some_and(|l| {
         l.n <= n
             && l.order == cached.quotient.order()
