@@ -1,9 +1,9 @@
 //! Criterion benches of misère play, each asserting its answer: the proved
 //! quotients Q_N of Kayles and Dawson's Kayles (orders as computed and
-//! cross-checked in tests/misere_quotient.rs, the published ones from
+//! cross-checked in tests/suite/misere_quotient.rs, the published ones from
 //! Plambeck and Siegel), by the monoid method and, once, by the search
 //! method, and the genus of Kayles
-//! (agreeing with CGSuite to n = 20, tests/misere.rs).
+//! (agreeing with CGSuite to n = 20, tests/suite/misere.rs).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};

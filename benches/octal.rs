@@ -1,5 +1,5 @@
 //! Criterion benches of the octal engines, each asserting its answer (the
-//! values agree with ogsolve's and with the naive engine; see tests/octal.rs
+//! values agree with ogsolve's and with the naive engine; see tests/suite/octal.rs
 //! and reports/octal-performance.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};

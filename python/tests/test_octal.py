@@ -9,7 +9,7 @@ import pytest
 import grundy
 from conftest import ROOT
 
-# OEIS A002186, Kayles (0.77), n = 0..104 (as in tests/octal.rs).
+# OEIS A002186, Kayles (0.77), n = 0..104 (as in tests/suite/octal.rs).
 A002186 = [
     0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
     1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,

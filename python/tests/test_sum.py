@@ -1,4 +1,4 @@
-"""grundy.sum: nim-sums and winning moves (the values of tests/sum.rs)."""
+"""grundy.sum: nim-sums and winning moves (the values of tests/suite/sum.rs)."""
 
 import json
 

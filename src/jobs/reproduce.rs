@@ -58,7 +58,7 @@ pub const MISERE_GAMES: &[MisereSpec] = &[
     MisereSpec {
         name: "dawsons-kayles",
         // Q_30 (360 elements, Siegel's figure) keeps the dataset near
-        // 3 MB; Q_33 = 638 (2.4 s) is checked in tests/misere_census.rs.
+        // 3 MB; Q_33 = 638 (2.4 s) is checked in tests/suite/misere_census.rs.
         max_heap: 30,
         title: "Dawson's Kayles (0.07)",
         published: &[

@@ -1,9 +1,7 @@
 //! Sums of games: the Sprague–Grundy sum rule and the winning moves,
 //! against a plain game-tree search of whole sums that uses no theory.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::summands::{parse_sum, Component};
 use grundy::impartial::sum::winning_targets;
 use grundy::impartial::{ImpartialGame, MemoSolver, Nimber};

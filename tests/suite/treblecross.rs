@@ -1,9 +1,7 @@
 //! Treblecross: the Sprague–Grundy analysis against plain game-tree search
 //! on every row up to 14 cells, the gap identity with 0.007, and the CLI.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::dataset::treblecross::strip_table;
 use grundy::games::treblecross::brute::Minimax;
 use grundy::games::treblecross::nimbers::{gap_values_by_recursion, quiet};

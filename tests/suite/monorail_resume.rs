@@ -3,9 +3,7 @@
 //! the files of an uninterrupted run; a corrupt or foreign checkpoint is
 //! refused with one line.
 
-mod common;
-
-use common::{assert_same_files, grundy, one_line_error};
+use crate::common::{assert_same_files, grundy, one_line_error};
 use grundy::dataset::monorail_positions::write_table;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

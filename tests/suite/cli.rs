@@ -1,9 +1,7 @@
 //! The command line: results, bad input (exit code 2, one clear line),
 //! verify catching corruption, and thread-count independence of the data.
 
-mod common;
-
-use common::{assert_same_files, grundy, one_line_error};
+use crate::common::{assert_same_files, grundy, one_line_error};
 use std::path::Path;
 
 #[test]

@@ -2,6 +2,7 @@
 //! committed census (`data/octal/census`, `census-4`) and for a code
 //! outside it, straight from the library and through a running server.
 
+use crate::common;
 use grundy::serve::atlas::{Atlas, AtlasError, MAX_N, TIME_BOUND};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
@@ -246,11 +247,8 @@ fn server(args: &[&str]) -> Server {
 }
 
 fn get(url: &str) -> (u16, String) {
-    match ureq::get(url).call() {
-        Ok(r) => (r.status(), r.into_string().unwrap()),
-        Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
-        Err(e) => panic!("{url}: {e}"),
-    }
+    let r = common::http_get(url);
+    (r.status, r.body)
 }
 
 /// The pages and API through HTTP: the page at `/octal` and
@@ -311,20 +309,18 @@ fn busy_atlas_answers_503() {
     let other = format!("{}api/octal/0.00001?n=100", s.url);
     let start = std::time::Instant::now();
     let busy = loop {
-        match ureq::get(&other).call() {
-            Err(ureq::Error::Status(503, r)) => break r,
-            Ok(_) if start.elapsed().as_secs() < 8 => {
+        let r = common::http_get(&other);
+        match r.status {
+            503 => break r,
+            200 if start.elapsed().as_secs() < 8 => {
                 // The slow request has not started computing yet.
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
-            other => panic!(
-                "no 503 while 0.00007 computes: {:?}",
-                other.map(|r| r.status())
-            ),
+            code => panic!("no 503 while 0.00007 computes: {code}"),
         }
     };
     assert_eq!(busy.header("retry-after"), Some("1"));
-    let body = busy.into_string().unwrap();
+    let body = busy.body;
     assert!(!body.contains('\n'), "{body}");
     let e: Value = serde_json::from_str(&body).unwrap();
     assert!(

@@ -9,9 +9,8 @@ use grundy::games::octal::period::{analyse, proved_period};
 use grundy::games::octal::repeating;
 use grundy::games::octal::{naive, Computation, Engine, OctalCode};
 use grundy::progress::NoProgress;
-mod common;
 
-use common::{grundy, one_line_error, write_input};
+use crate::common::{grundy, one_line_error, write_input};
 
 fn code(s: &str) -> OctalCode {
     s.parse().unwrap()

@@ -3,9 +3,9 @@
 //! the winning moves its own command lists. (A one-cell Treblecross row
 //! once counted as *0 in a sum while `grundy treblecross .` said *1.)
 
-mod common;
+use crate::common;
 
-use common::grundy;
+use crate::common::grundy;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -8,9 +8,8 @@ use grundy::games::octal::period::proved_period;
 use grundy::games::octal::{naive, Computation, Engine, OctalCode, Values};
 use grundy::impartial::{ImpartialGame, MemoSolver};
 use grundy::progress::NoProgress;
-mod common;
 
-use common::{assert_same_files, grundy, one_line_error};
+use crate::common::{assert_same_files, grundy, one_line_error};
 use std::process::{Command, Output};
 
 /// OEIS A002186, Kayles (0.77), n = 0..104.

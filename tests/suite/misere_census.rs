@@ -4,9 +4,7 @@
 //! Q_33), and the misère census run
 //! through the binary.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::octal::OctalCode;
 use grundy::jobs::misere_quotient::{quotient, QuotientJob};
 use grundy::progress::NoProgress;

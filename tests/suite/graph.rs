@@ -3,9 +3,7 @@
 //! against the definition, the textbook algorithm and an independent
 //! win/lose/draw retrograde on random graphs, and the command line.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::dataset::graph::{read_edges, EdgeList};
 use grundy::games::graph::naive::{naive_gamma, naive_mex_values, naive_outcomes};
 use grundy::games::graph::{

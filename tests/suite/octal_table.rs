@@ -3,9 +3,7 @@
 //! the shipped table of published periods (`data/octal/published.csv`),
 //! checked end to end: that is its CI check.
 
-mod common;
-
-use common::{grundy, one_line_error, write_input};
+use crate::common::{grundy, one_line_error, write_input};
 use grundy::games::octal::naive;
 use serde_json::Value;
 use std::path::Path;

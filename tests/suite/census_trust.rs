@@ -6,9 +6,7 @@
 //! estimate of the time left, which waits for its samples and weighs the
 //! slow families.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::dataset::census::{
     partial_header, partial_line, partial_tag, read_summary, rows_digest, VERSION,
 };

@@ -2,8 +2,6 @@
 //! behind a valid zstd checksum, headers that claim more than the file
 //! holds, files of the other format.
 
-mod common;
-
 use grundy::dataset::monorail_positions::{read_table, write_table};
 use grundy::dataset::octal::{read_sequence, write_sequence};
 use grundy::games::octal::Values;

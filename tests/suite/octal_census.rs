@@ -3,9 +3,7 @@
 //! the unsharded file byte for byte, thread-count determinism, resuming,
 //! and bad flags.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::dataset::census::{
     csv_line, partial_header, partial_line, partial_tag, without_seconds, HEADER,
 };

@@ -3,9 +3,7 @@
 //! recomputed, never trusted), the whole game's quotient for heaps of any
 //! size, and the runaways refused with a figure.
 
-mod common;
-
-use common::{grundy, grundy_env, one_line_error};
+use crate::common::{grundy, grundy_env, one_line_error};
 use grundy::dataset::misere_cache;
 use grundy::games::misere::Outcome;
 use grundy::jobs::misere::{

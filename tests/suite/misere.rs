@@ -2,9 +2,7 @@
 //! formula against a direct search with Nim heaps in the sum, the search
 //! against misère Nim's closed form, and `sum --misere` through the binary.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::coins::Rule;
 use grundy::games::misere::families::{CoinRows, Heaps, NimHeaps};
 use grundy::games::misere::genus::{Genus, GenusRule};

@@ -3,6 +3,7 @@
 //! timeouts through raw TCP, and `grundy monorail play` driven through
 //! standard input.
 
+use crate::common;
 use grundy::games::monorail::board::Board;
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::root::solve_board;
@@ -50,12 +51,11 @@ fn server(args: &[&str]) -> Server {
 }
 
 fn get(url: &str) -> (u16, Value) {
-    let (status, body) = match ureq::get(url).call() {
-        Ok(r) => (r.status(), r.into_string().unwrap()),
-        Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
-        Err(e) => panic!("{url}: {e}"),
-    };
-    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    let r = common::http_get(url);
+    (
+        r.status,
+        serde_json::from_str(&r.body).unwrap_or(Value::Null),
+    )
 }
 
 fn position_url(s: &Server, p: &str) -> String {
@@ -123,9 +123,13 @@ fn api_answers_match_the_solver_and_refuses_bad_positions() {
     assert!(e["error"].as_str().unwrap().contains("missing parameter p"));
     let (code, _) = get(&format!("{}nothing-here", s.url));
     assert_eq!(code, 404);
-    let page = ureq::get(&s.url).call().unwrap();
-    assert!(page.content_type().starts_with("text/html"));
-    assert!(page.into_string().unwrap().contains("<html"));
+    let page = common::http_get(&s.url);
+    assert_eq!(page.status, 200);
+    assert!(page
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(page.body.contains("<html"));
 }
 
 /// The moves of an answer are best first (fastest win, then slowest

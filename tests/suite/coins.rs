@@ -2,9 +2,7 @@
 //! coin-turning theorem against brute-force game-tree search, the moves,
 //! and the command line.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::coins::{moves_to_value, nimber, winning_moves, Brute, CoinMove, Coins, Rule};
 use grundy::impartial::Nimber;
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! The fuzz targets' checks (`fuzz/checks.rs`) on every committed corpus
 //! input, with the stable toolchain: what a fuzzer once found stays fixed.
 
-#[path = "../fuzz/checks.rs"]
+#[path = "../../fuzz/checks.rs"]
 #[allow(dead_code, missing_docs)]
 mod checks;
 

@@ -3,9 +3,7 @@
 //! whose values were edited, inputs whose cost was never estimated, and the
 //! JSON keys; round trips of the parsers.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::dataset::octal::{read_sequence, write_sequence};
 use grundy::games::octal::claim::Claim;
 use grundy::games::octal::{naive, OctalCode, Values};

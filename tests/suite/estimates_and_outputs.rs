@@ -2,9 +2,7 @@
 //! the flag; every command's output directory is replaced whole, or
 //! refused when it is not that command's own earlier output.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use std::path::Path;
 
 /// Paths that took gigabytes before refusing nothing: each is refused at

@@ -3,9 +3,7 @@
 //! its table, and its growth against the genus (a game is wild from the
 //! heap where its quotient first outgrows the tame one).
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::misere::quotient::Quotient;
 use grundy::games::octal::OctalCode;

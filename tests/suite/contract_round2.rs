@@ -2,9 +2,7 @@
 //! command quietly, inputs are bounded, and what is echoed is what was
 //! given.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 

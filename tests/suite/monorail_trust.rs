@@ -3,9 +3,7 @@
 //! where told, and give one error line for bad input; both notations
 //! round-trip.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use grundy::games::monorail::geometry::{Cell, TileType};
 use grundy::games::monorail::position::{Position, COORD_LIMIT};
 use proptest::prelude::*;

@@ -2,9 +2,7 @@
 //! one `error:` line with exit 2, help and version exit 0, an OS message
 //! is printed once, and long runs show plain progress when CI is set.
 
-mod common;
-
-use common::{grundy, one_line_error};
+use crate::common::{grundy, one_line_error};
 use std::process::Command;
 
 #[test]

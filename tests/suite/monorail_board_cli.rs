@@ -1,8 +1,6 @@
 //! `grundy monorail solve|show --board`: results, datasets and bad input.
 
-mod common;
-
-use common::{assert_same_files, grundy, one_line_error};
+use crate::common::{assert_same_files, grundy, one_line_error};
 
 const BOARD: [&str; 4] = ["--board", "5x4", "--station", "1,3"];
 
