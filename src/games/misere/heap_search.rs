@@ -22,6 +22,7 @@
 //! the first option searched, and only the proof tree is explored, not the
 //! game tree. The order changes what is searched, never a value.
 
+use super::learn::Pos;
 use super::quotient::Quotient;
 use super::universe::Universe;
 use crate::progress::Progress;
@@ -40,6 +41,12 @@ pub type Oracle = Mutex<Option<Arc<Quotient>>>;
 /// A search over the sums of a universe's heaps.
 pub struct HeapSearch<'a> {
     universe: &'a Universe,
+    /// `canon[id]`: the first heap (by number) with the same game tree as
+    /// heap `id` ([`identical_heaps`]); positions are searched in these.
+    canon: Vec<u16>,
+    /// `options[id]`: the options of a first heap in the numbers of first
+    /// heaps, each once (empty for the others).
+    options: Vec<Vec<Pos>>,
     /// The normal-play nimber of each heap (by mex over the universe's
     /// option table).
     nimber: Vec<u32>,
@@ -54,36 +61,52 @@ pub struct HeapSearch<'a> {
     known: Option<Arc<Quotient>>,
 }
 
-/// The positions decided: those of at most eight heaps packed into one
-/// `u128` (sixteen bits a heap; no heap is numbered 0, so the length is
-/// implied), kept inline in the table, the others as boxed slices.
+/// The positions decided: those whose heap numbers fit in 128 bits at
+/// `bits` bits a heap (the bits of the largest heap number: sixteen heaps
+/// of a universe of fewer than 256 heaps; no heap is numbered 0, so the
+/// length is implied) packed into two `u64`s and kept inline in the table
+/// (24 bytes a slot, no second memory access), the others as boxed slices.
 #[derive(Default)]
 struct Memo {
-    small: FxHashMap<u128, bool>,
+    bits: u32,
+    small: FxHashMap<[u64; 2], bool>,
     large: FxHashMap<Box<[u16]>, bool>,
 }
 
-/// `pos` packed into a `u128`, if it has at most eight heaps.
-#[inline]
-fn pack(pos: &[u16]) -> Option<u128> {
-    (pos.len() <= 8).then(|| pos.iter().fold(0u128, |k, &h| (k << 16) | u128::from(h)))
-}
-
 impl Memo {
+    /// An empty table for heap numbers up to `top`.
+    fn new(top: u16) -> Memo {
+        Memo {
+            bits: (u16::BITS - top.leading_zeros()).max(1),
+            ..Memo::default()
+        }
+    }
+
+    /// `pos` packed into two `u64`s, if it fits.
+    #[inline]
+    fn pack(&self, pos: &[u16]) -> Option<[u64; 2]> {
+        // `pos.len() ≤ 128 / bits`, so the product cannot overflow.
+        (pos.len() as u32 * self.bits <= 128).then(|| {
+            let k = pos
+                .iter()
+                .fold(0u128, |k, &h| (k << self.bits) | u128::from(h));
+            [(k >> 64) as u64, k as u64]
+        })
+    }
+
     #[inline]
     fn get(&self, pos: &[u16]) -> Option<bool> {
-        match pack(pos) {
+        match self.pack(pos) {
             Some(k) => self.small.get(&k).copied(),
             None => self.large.get(pos).copied(),
         }
     }
 
-    /// Keeps `pos`'s value, the box itself as the key of a large position
-    /// (no second allocation).
-    fn insert(&mut self, pos: Box<[u16]>, v: bool) {
-        match pack(&pos) {
+    /// Keeps `pos`'s value (a large position copied into a box).
+    fn insert(&mut self, pos: &[u16], v: bool) {
+        match self.pack(pos) {
             Some(k) => self.small.insert(k, v),
-            None => self.large.insert(pos, v),
+            None => self.large.insert(pos.into(), v),
         };
     }
 
@@ -92,11 +115,15 @@ impl Memo {
     }
 }
 
-/// A position being decided: the next option to try is option `j` of its
-/// heap at index `i`, among the likely P-positions on the first pass
-/// (`second` false) and the others on the second; `x` is its nim-sum.
+/// A position being decided: its heaps are `arena[start..start + len]`
+/// (the stack's positions one after another in one buffer, so that
+/// pushing a position allocates nothing); the next option to try is
+/// option `j` of its heap at index `i`, among the likely P-positions on
+/// the first pass (`second` false) and the others on the second; `x` is
+/// its nim-sum.
 struct Frame {
-    pos: Box<[u16]>,
+    start: usize,
+    len: usize,
     i: usize,
     j: usize,
     second: bool,
@@ -125,14 +152,69 @@ fn replace_into(pos: &[u16], i: usize, leaves: &[u16], out: &mut Vec<u16>) {
     out.extend(l);
 }
 
+/// Reads into `known` the latest quotient posted to `oracle`, if newer.
+fn refresh(oracle: Option<&Oracle>, known: &mut Option<Arc<Quotient>>) {
+    if let Some(o) = oracle {
+        if let Ok(g) = o.lock() {
+            if let Some(q) = g.as_ref() {
+                if known.as_ref().is_none_or(|k| k.max_heap < q.max_heap) {
+                    *known = Some(Arc::clone(q));
+                }
+            }
+        }
+    }
+}
+
+/// Heaps with the same game tree, found bottom-up: heap `id` is the same
+/// game as an earlier heap exactly when their options, written in the
+/// numbers of first heaps, are the same set (a game is its set of options;
+/// the sum of equal games is equal). Returns `canon` (each heap's first
+/// equal heap, `canon[id] ≤ id`) and the options of every first heap in
+/// those numbers. Equal heaps of different games (Dawson's Kayles `n + 1` and
+/// Dawson's Chess `n`, the first heaps of most games and Nim's) then
+/// share their positions in the search; any quotient maps them to one
+/// element, so reading a position from [`Oracle`]'s quotient is unchanged.
+fn identical_heaps(universe: &Universe) -> (Vec<u16>, Vec<Vec<Pos>>) {
+    let n = universe.options.len();
+    let mut canon: Vec<u16> = Vec::with_capacity(n);
+    let mut options: Vec<Vec<Pos>> = Vec::with_capacity(n);
+    let mut first: FxHashMap<Vec<Pos>, u16> = FxHashMap::default();
+    for (id, opts) in universe.options.iter().enumerate() {
+        let mut list: Vec<Pos> = opts
+            .iter()
+            .map(|o| {
+                let mut p: Pos = o.iter().map(|&h| canon[usize::from(h)]).collect();
+                p.sort_unstable();
+                p
+            })
+            .collect();
+        list.sort();
+        list.dedup();
+        // Heap numbers are `u16`s (the universe numbers at most `MAX_HEAPS`).
+        let me = u16::try_from(id).unwrap_or(u16::MAX);
+        match first.get(&list) {
+            Some(&c) if id > 0 => {
+                canon.push(c);
+                options.push(Vec::new());
+            }
+            _ => {
+                first.insert(list.clone(), me);
+                canon.push(me);
+                options.push(list);
+            }
+        }
+    }
+    (canon, options)
+}
+
 /// The normal-play nimber of every heap of `universe` (the mex of its
 /// options' nim-sums, options being sums of smaller heaps: Sprague–Grundy)
 /// and the nim-sum of each option.
-fn nimbers(universe: &Universe) -> (Vec<u32>, Vec<Vec<u32>>) {
-    let mut nimber: Vec<u32> = Vec::with_capacity(universe.options.len());
-    let mut leaves: Vec<Vec<u32>> = Vec::with_capacity(universe.options.len());
+fn nimbers(options: &[Vec<Pos>]) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut nimber: Vec<u32> = Vec::with_capacity(options.len());
+    let mut leaves: Vec<Vec<u32>> = Vec::with_capacity(options.len());
     let mut seen: Vec<bool> = Vec::new();
-    for opts in &universe.options {
+    for opts in options {
         let xs: Vec<u32> = opts
             .iter()
             .map(|o| o.iter().fold(0, |x, &h| x ^ nimber[usize::from(h)]))
@@ -172,12 +254,16 @@ impl<'a> HeapSearch<'a> {
     /// A search over sums of `universe`'s heaps keeping at most
     /// `max_positions` positions.
     pub fn new(universe: &'a Universe, max_positions: usize) -> Self {
-        let (nimber, leaves) = nimbers(universe);
+        let (canon, options) = identical_heaps(universe);
+        let memo = Memo::new(canon.iter().copied().max().unwrap_or(0));
+        let (nimber, leaves) = nimbers(&options);
         HeapSearch {
             universe,
+            canon,
+            options,
             nimber,
             leaves,
-            memo: Memo::default(),
+            memo,
             max_positions,
             progress: None,
             oracle: None,
@@ -195,15 +281,7 @@ impl<'a> HeapSearch<'a> {
 
     /// Reads the latest quotient posted.
     fn refresh(&mut self) {
-        if let Some(o) = self.oracle {
-            if let Ok(g) = o.lock() {
-                if let Some(q) = g.as_ref() {
-                    if self.known.as_ref().is_none_or(|k| k.max_heap < q.max_heap) {
-                        self.known = Some(Arc::clone(q));
-                    }
-                }
-            }
-        }
+        refresh(self.oracle, &mut self.known);
     }
 
     /// The value of `pos` if known: kept, or read from the quotient when
@@ -260,12 +338,17 @@ impl<'a> HeapSearch<'a> {
     /// [`Error::TooCostly`] once more than the bound of positions would be
     /// kept; [`Error::Stopped`] when the progress asks.
     pub fn is_p(&mut self, pos: &[u16]) -> Result<bool> {
+        let mut pos: Vec<u16> = pos.iter().map(|&h| self.canon[usize::from(h)]).collect();
+        pos.sort_unstable();
+        let pos = pos.as_slice();
         if let Some(v) = self.value(pos) {
             return Ok(v);
         }
-        let options = &self.universe.options;
+        let options = &self.options;
+        let mut arena: Vec<u16> = pos.to_vec();
         let mut stack = vec![Frame {
-            pos: pos.into(),
+            start: 0,
+            len: pos.len(),
             i: 0,
             j: 0,
             second: false,
@@ -273,20 +356,21 @@ impl<'a> HeapSearch<'a> {
         }];
         let mut child: Vec<u16> = Vec::new();
         while let Some(top) = stack.last_mut() {
+            let here = &arena[top.start..top.start + top.len];
             // Try the options in turn (the likely P-positions first) until
             // one is unknown or a P-position.
             let mut value: Option<bool> = None;
             let mut unknown = false;
             loop {
-                if top.i >= top.pos.len() {
+                if top.i >= here.len() {
                     if top.second {
                         break;
                     }
                     (top.second, top.i, top.j) = (true, 0, 0);
                     continue;
                 }
-                let h = top.pos[top.i];
-                if top.i > 0 && top.pos[top.i - 1] == h {
+                let h = here[top.i];
+                if top.i > 0 && here[top.i - 1] == h {
                     top.i += 1; // equal heaps have the same moves
                     continue;
                 }
@@ -298,7 +382,7 @@ impl<'a> HeapSearch<'a> {
                 }
                 let x = top.x ^ self.nimber[usize::from(h)] ^ self.leaves[usize::from(h)][top.j];
                 if x <= 1 {
-                    replace_into(&top.pos, top.i, &list[top.j], &mut child);
+                    replace_into(here, top.i, &list[top.j], &mut child);
                     if self.likely_p(x, &child) == top.second {
                         top.j += 1;
                         continue;
@@ -307,7 +391,7 @@ impl<'a> HeapSearch<'a> {
                     top.j += 1;
                     continue;
                 } else {
-                    replace_into(&top.pos, top.i, &list[top.j], &mut child);
+                    replace_into(here, top.i, &list[top.j], &mut child);
                 }
                 match self.value(&child) {
                     Some(true) => {
@@ -327,18 +411,20 @@ impl<'a> HeapSearch<'a> {
             }
             if unknown {
                 let f = Frame {
-                    pos: child.as_slice().into(),
+                    start: arena.len(),
+                    len: child.len(),
                     i: 0,
                     j: 0,
                     second: false,
                     x: self.nim_sum(&child),
                 };
+                arena.extend_from_slice(&child);
                 stack.push(f);
                 continue;
             }
             // Every option was an N-position (P, unless there was none) or
             // one was a P-position (N).
-            let v = value.unwrap_or(!top.pos.is_empty());
+            let v = value.unwrap_or(top.len > 0);
             let Some(done) = stack.pop() else { break };
             if self.memo.len() >= self.max_positions {
                 return Err(Error::TooCostly {
@@ -351,9 +437,11 @@ impl<'a> HeapSearch<'a> {
                     flag: "--max-positions N or --force",
                 });
             }
-            self.memo.insert(done.pos, v);
+            self.memo
+                .insert(&arena[done.start..done.start + done.len], v);
+            arena.truncate(done.start);
             if self.memo.len() & 0xFFFF == 0 {
-                self.refresh();
+                refresh(self.oracle, &mut self.known);
                 if let Some(p) = self.progress {
                     p.advance(0x10000);
                     if p.stop_requested() {
@@ -411,6 +499,39 @@ mod tests {
         assert_eq!(out, vec![2, 5]);
         replace_into(&[3], 0, &[10, 11], &mut out);
         assert_eq!(out, vec![10, 11]);
+    }
+
+    #[test]
+    fn identical_heaps_share_a_number() {
+        // Dawson's Kayles `n + 1` is Dawson's Chess `n` (Winning Ways,
+        // 2nd ed., ch. 4: 0.07 and 0.137 differ by one token); Kayles 1 and 2 are
+        // Nim's `*1` and `*2`; Kayles 3 (options *2, *1, 0 and *1 + *1...)
+        // is not `*3`.
+        let games = vec![
+            HeapGame::Octal("0.07".parse().unwrap()),
+            HeapGame::Octal("0.137".parse().unwrap()),
+            HeapGame::Octal("0.77".parse().unwrap()),
+            HeapGame::Nim,
+        ];
+        let u = Universe::new(games, vec![20, 21, 6, 6]).unwrap();
+        let (canon, options) = identical_heaps(&u);
+        let c = |g: usize, n: usize| canon[usize::from(u.id(g, n).unwrap())];
+        for n in 1..=19 {
+            assert_eq!(c(0, n + 1), c(1, n), "0.07:{} and 0.137:{n}", n + 1);
+        }
+        assert_eq!(c(2, 1), c(3, 1));
+        assert_eq!(c(2, 2), c(3, 2));
+        assert_ne!(c(2, 3), c(3, 3));
+        // Distinct heaps of one game stay distinct, and only first heaps
+        // keep options.
+        assert_ne!(c(2, 4), c(2, 5));
+        for (id, &k) in canon.iter().enumerate() {
+            assert!(usize::from(k) <= id);
+            assert_eq!(
+                options[id].is_empty(),
+                usize::from(k) != id || id == 0 || u.options[id].is_empty()
+            );
+        }
     }
 
     /// The universe of Kayles, Dawson's Kayles, Officers and Nim heaps up
