@@ -176,3 +176,14 @@ pub fn write(dir: &Path, rows: &[MisereCensusRow], summary: &MisereCensusSummary
     js.push('\n');
     write_bytes(&dir.join("summary.json"), js.as_bytes())
 }
+
+/// The dataset directory a census of codes of up to `digits` digits is
+/// committed in: `data/misere/census` (one and two digits) or
+/// `data/misere/census-3`.
+pub fn default_dir(digits: usize) -> &'static str {
+    if digits <= 2 {
+        "data/misere/census"
+    } else {
+        "data/misere/census-3"
+    }
+}

@@ -26,6 +26,8 @@ use std::path::Path;
 /// The kind of output `octal misere-census --out` writes.
 pub const KIND: &str = "octal misere-census";
 
+pub use crate::dataset::misere_census::default_dir;
+
 /// A published order of a partial misère quotient.
 #[derive(Clone, Copy, Debug)]
 pub struct Published {
@@ -122,7 +124,7 @@ const fn ms(code: &'static str, n: usize, order: usize, p: usize) -> Published {
 /// A misère census to run.
 #[derive(Clone, Copy, Debug)]
 pub struct MisereCensusJob<'a> {
-    /// Codes of up to this many digits (1 or 2).
+    /// Codes of up to this many digits (1, 2 or 3).
     pub digits: usize,
     /// The heap bound.
     pub max_heap: usize,
@@ -141,7 +143,7 @@ pub struct MisereCensusJob<'a> {
     pub checkpoint: Option<&'a Path>,
     /// The dataset directory.
     pub out: &'a Path,
-    /// Where `misere-census.md` goes, if anywhere.
+    /// Where the report ([`crate::report::misere_census::report_file`]) goes, if anywhere.
     pub reports: Option<&'a Path>,
 }
 
@@ -200,7 +202,7 @@ pub fn run(job: &MisereCensusJob<'_>, progress: &dyn Progress) -> Result<MisereC
     let out = stage.dir(job.out, KIND, FILES)?;
     let report = job
         .reports
-        .map(|r| stage.file(&r.join("misere-census.md")))
+        .map(|r| stage.file(&r.join(crate::report::misere_census::report_file(job.digits))))
         .transpose()?;
     let codes = codes(job.digits);
     // The deep codes first, so that their long runs overlap the others.

@@ -41,6 +41,16 @@ impl Comparison {
     }
 }
 
+/// The report's file name: `misere-census.md` (one and two digits) or
+/// `misere-census-3.md`, so that both censuses can sit in `reports/`.
+pub fn report_file(digits: usize) -> &'static str {
+    if digits <= 2 {
+        "misere-census.md"
+    } else {
+        "misere-census-3.md"
+    }
+}
+
 /// The report's Markdown.
 pub fn markdown(
     rows: &[MisereCensusRow],
@@ -89,8 +99,10 @@ pub fn markdown(
          its partial misère quotients `Q_n` (Plambeck and Siegel, \"Misère quotients for impartial \
          games\", JCTA 115, 2008), each proved (see `grundy octal quotient`), and its genus \
          (Conway, *On Numbers and Games*, ch. 12). {bounds} Written by `grundy octal \
-         misere-census`; the data is in `data/misere/census/`.\n",
-        summary.codes, summary.max_heap
+         misere-census`; the data is in `{}/`.\n",
+        summary.codes,
+        summary.max_heap,
+        crate::dataset::misere_census::default_dir(summary.digits)
     );
     let _ = writeln!(
         out,

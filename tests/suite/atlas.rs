@@ -5,9 +5,7 @@
 use crate::common;
 use grundy::serve::atlas::{Atlas, AtlasError, MAX_N, TIME_BOUND};
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 fn atlas() -> Atlas {
     let a = Atlas::load(Path::new("data/octal"));
@@ -203,47 +201,11 @@ fn missing_census_degrades() {
     assert_eq!(d["pre_period"], 71);
 }
 
-/// A running `grundy serve`, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn server(args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
-            "serve",
-            "--quiet",
-            "--port",
-            "0",
-            "--board",
-            "5x4",
-            "--station",
-            "1,3",
-        ])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines
-            .next()
-            .expect("the server prints its address")
-            .unwrap();
-        if let Some(u) = line.strip_prefix("listening on ") {
-            break u.to_string();
-        }
-    };
-    Server { child, url }
+/// `grundy serve` on the 5x4 board with a station at (1, 3), and `args`.
+fn server(args: &[&str]) -> common::Server {
+    let mut all = vec!["--board", "5x4", "--station", "1,3"];
+    all.extend_from_slice(args);
+    common::server(&all)
 }
 
 fn get(url: &str) -> (u16, String) {

@@ -151,3 +151,44 @@ pub fn http_get(url: &str) -> HttpResponse {
         body: String::from_utf8(bytes).expect("a UTF-8 body"),
     }
 }
+
+/// A running `grundy serve` on a free loopback port, killed when dropped.
+pub struct Server {
+    /// The server's process.
+    pub child: std::process::Child,
+    /// Its address, `http://127.0.0.1:PORT/`, as it printed it.
+    pub url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `grundy serve --quiet --port 0` with `args` and waits for the
+/// address it prints.
+pub fn server(args: &[&str]) -> Server {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--quiet", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .unwrap();
+        if let Some(u) = line.strip_prefix("listening on ") {
+            break u.to_string();
+        }
+    };
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    Server { child, url }
+}

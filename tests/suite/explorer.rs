@@ -10,45 +10,12 @@ use grundy::games::monorail::root::solve_board;
 use grundy::games::monorail::tablebase::Tablebase;
 use grundy::progress::NoProgress;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A running `grundy serve`, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn server(args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "--quiet", "--port", "0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines
-            .next()
-            .expect("the server prints its address")
-            .unwrap();
-        if let Some(u) = line.strip_prefix("listening on ") {
-            break u.to_string();
-        }
-    };
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    Server { child, url }
-}
+use common::{server, Server};
 
 fn get(url: &str) -> (u16, Value) {
     let r = common::http_get(url);

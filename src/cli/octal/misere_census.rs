@@ -3,9 +3,10 @@
 
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
+
 use clap::Args;
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere_census::{run as census, MisereCensusJob, CENSUS_LIMITS};
+use grundy::jobs::misere_census::{default_dir, run as census, MisereCensusJob, CENSUS_LIMITS};
 use std::path::PathBuf;
 
 /// `grundy octal misere-census`.
@@ -33,10 +34,11 @@ pub struct MisereCensusArgs {
     /// from it (rechecked from the rules) when run again.
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
-    /// The dataset directory (census.csv, summary.json).
-    #[arg(long, default_value = "data/misere/census")]
-    pub out: PathBuf,
-    /// Also write DIR/misere-census.md.
+    /// The dataset directory (census.csv, summary.json) [default:
+    /// data/misere/census, or data/misere/census-3 with --digits 3].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write DIR/misere-census.md (misere-census-3.md with --digits 3).
     #[arg(long, value_name = "DIR")]
     pub reports: Option<PathBuf>,
 }
@@ -66,11 +68,15 @@ pub fn run(a: MisereCensusArgs, bars: &Bars) -> anyhow::Result<()> {
         .iter()
         .map(|(c, b)| Ok((c.parse::<OctalCode>()?, *b)))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_dir(a.digits).into());
     let job = MisereCensusJob {
         digits: a.digits,
         max_heap: a.max_heap,
         limits,
-        out: &a.out,
+        out: &out,
         reports: a.reports.as_deref(),
         budget_s: a.budget,
         deep: &deep,
