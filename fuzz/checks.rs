@@ -1,7 +1,7 @@
 //! What each fuzz target asserts, as plain functions of the input bytes, so
 //! the same checks run under libFuzzer (`cargo +nightly fuzz run TARGET`)
 //! and, on the committed corpus, in the stable test suite
-//! (`tests/fuzz_corpus.rs`).
+//! (`tests/suite/fuzz_corpus.rs`).
 //!
 //! Every parser must return a value or an error, never panic (the fuzz
 //! build has overflow checks on, so a wrapping `+` is a crash too). Where a
@@ -134,7 +134,7 @@ pub fn sum_expr(data: &[u8]) {
     }
     // Heaps of 10^3 and more are legitimate but slow to value (a hard code
     // at a heap of 690,000 takes seconds); the parse of huge numbers is
-    // covered by tests/sum.rs.
+    // covered by tests/suite/sum.rs.
     let mut run = 0;
     for b in s.bytes() {
         run = if b.is_ascii_digit() { run + 1 } else { 0 };
