@@ -85,8 +85,7 @@ impl Memo {
     /// `pos` packed into two `u64`s, if it fits.
     #[inline]
     fn pack(&self, pos: &[u16]) -> Option<[u64; 2]> {
-        // `pos.len() ≤ 128 / bits`, so the product cannot overflow.
-        (pos.len() as u32 * self.bits <= 128).then(|| {
+        (pos.len().saturating_mul(self.bits as usize) <= 128).then(|| {
             let k = pos
                 .iter()
                 .fold(0u128, |k, &h| (k << self.bits) | u128::from(h));
@@ -193,7 +192,7 @@ fn identical_heaps(universe: &Universe) -> (Vec<u16>, Vec<Vec<Pos>>) {
         // Heap numbers are `u16`s (the universe numbers at most `MAX_HEAPS`).
         let me = u16::try_from(id).unwrap_or(u16::MAX);
         match first.get(&list) {
-            Some(&c) if id > 0 => {
+            Some(&c) => {
                 canon.push(c);
                 options.push(Vec::new());
             }
@@ -275,13 +274,8 @@ impl<'a> HeapSearch<'a> {
     /// posted to `oracle` ([`Oracle`]).
     pub fn with_oracle(mut self, oracle: &'a Oracle) -> Self {
         self.oracle = Some(oracle);
-        self.refresh();
-        self
-    }
-
-    /// Reads the latest quotient posted.
-    fn refresh(&mut self) {
         refresh(self.oracle, &mut self.known);
+        self
     }
 
     /// The value of `pos` if known: kept, or read from the quotient when
