@@ -61,7 +61,7 @@ pub const PUBLISHED: &[Published] = &[
         n: 24,
         order: 24,
         p_portion: None,
-        source: "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008), Dawson's Kayles",
+        source: "Plambeck and Siegel, \"Misère quotients for impartial games\", JCTA 115 (2008), Dawson's Kayles (as cited; the paper's text was not at hand to re-read)",
         published: true,
     },
     Published {
@@ -69,7 +69,7 @@ pub const PUBLISHED: &[Published] = &[
         n: 26,
         order: 144,
         p_portion: None,
-        source: "Plambeck and Siegel (2008), Dawson's Kayles",
+        source: "Plambeck and Siegel (2008), Dawson's Kayles (as cited, not re-read; MisereSolver gives the same below)",
         published: true,
     },
     Published {
@@ -85,7 +85,7 @@ pub const PUBLISHED: &[Published] = &[
         n: 33,
         order: 638,
         p_portion: Some(109),
-        source: "Plambeck and Siegel (2008), Dawson's Kayles",
+        source: "Plambeck and Siegel (2008), Dawson's Kayles (as cited, not re-read; MisereSolver gives the same below)",
         published: true,
     },
     ms("0.07", 25, 144, 23),
