@@ -7,6 +7,7 @@
 #[macro_use]
 pub mod common;
 pub mod coins;
+pub mod cram;
 pub mod graph;
 pub mod monorail;
 pub mod ngon;
@@ -58,6 +59,8 @@ enum Command {
     Coins(coins::Args),
     /// The (generalised) Sprague–Grundy function of any finite game graph.
     Graph(graph::Args),
+    /// Cram (dominoes on a board): the nimber and every winning move.
+    Cram(cram::Args),
     /// A sum of games from any family: nimbers, nim-sum, winning moves.
     Sum(sum::Args),
     /// Regenerate everything in data/ and reports/ (the main job).
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Treblecross(a) => treblecross::run(a),
         Command::Coins(a) => coins::run(a),
         Command::Graph(a) => graph::run(a),
+        Command::Cram(a) => cram::run(a, &bars),
         Command::Sum(a) => sum::run(a, &bars),
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
         Command::Serve(a) => serve::run(a, threads, &bars),

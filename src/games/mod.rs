@@ -1,6 +1,7 @@
 //! Game families, one module each.
 
 pub mod coins;
+pub mod cram;
 pub mod graph;
 pub mod misere;
 pub mod monorail;

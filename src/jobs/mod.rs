@@ -4,6 +4,7 @@
 //! the same whoever starts it.
 
 pub mod census;
+pub mod cram;
 pub mod disk;
 pub mod graph;
 pub mod memory;

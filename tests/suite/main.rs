@@ -9,6 +9,7 @@ mod coins;
 mod common;
 mod contract;
 mod contract_round2;
+mod cram;
 mod estimates_and_outputs;
 mod explorer;
 mod formats;

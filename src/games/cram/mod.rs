@@ -1,0 +1,24 @@
+//! Cram: players in turn place a domino on two adjacent empty cells of a
+//! board, horizontally or vertically; a player who cannot move loses
+//! (Gardner, *Mathematical Games*, 1974; Winning Ways, 2nd ed., ch. 22).
+//! Cram is Arc Kayles on the grid graph of the empty cells: a move
+//! removes both ends of an edge.
+//!
+//! - [`board`]: boards as the user gives them (`5x7` or a picture) and
+//!   their moves;
+//! - [`cells`]: positions as bit sets, regions, reductions and canonical
+//!   forms;
+//! - [`table`]: the transposition table bounded by memory;
+//! - [`solver`]: the search for nimbers.
+//!
+//! The plain game over the rules ([`Board`] as an
+//! [`ImpartialGame`](crate::impartial::ImpartialGame)) is the reference the
+//! tests check the solver against.
+
+pub mod board;
+pub mod cells;
+pub mod solver;
+pub mod table;
+
+pub use board::{Board, Domino};
+pub use solver::{Solver, Stats};

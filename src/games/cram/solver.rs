@@ -1,0 +1,593 @@
+//! The nimber of a Cram position by search over regions.
+//!
+//! - **Regions.** A position is the sum of the connected regions of its
+//!   empty cells, so its nimber is the nim-sum of theirs
+//!   (Sprague–Grundy; Winning Ways, 2nd ed., ch. 3 and ch. 22 on Cram).
+//!   Two equal regions cancel (`G + G = 0`).
+//! - **Reductions.** Lone cells, surplus leaves and cells held only
+//!   between leaf-carrying cells are dropped ([`reduce`]).
+//! - **Closed forms.** A region whose cells form a path of `n` cells is
+//!   Dawson's Kayles (octal 0.07) on a heap of `n`: a domino takes two
+//!   adjacent cells of the path, leaving two paths (OEIS A002187 gives the
+//!   values, shifted by one). A cycle of `n` cells has the one option
+//!   "path of `n − 2`".
+//! - **Canonical forms.** A region is stored under its least image under
+//!   the board's symmetries ([`canonical`]), in a [`Table`] bounded by
+//!   memory.
+//! - **Pruning** (Beling and Rogalski, "On pruning search trees of
+//!   impartial games", *Artificial Intelligence* 283, 2020): the value of
+//!   a region is the least value none of its options has, so an option is
+//!   asked only whether its value lies in the set of values still
+//!   possible for the region, and a region asked that is searched only
+//!   until its value is known to lie outside it.
+//!
+//! The search does no I/O; it reports progress and is stopped through
+//! [`Progress`].
+
+use super::cells::{
+    branchings, canonical, cells_of, edges, horizontal_moves, moves_count, reduce, region_of,
+    vertical_moves, Cells, STRIDE,
+};
+use super::table::Table;
+use crate::progress::Progress;
+use crate::{Error, Result};
+
+/// The values of Dawson's Kayles (octal 0.07) on heaps of `0..=n`: the
+/// nimbers of paths of `n` cells in Cram.
+pub fn dawson(n: usize) -> Vec<u8> {
+    let mut g = vec![0u8; n + 1];
+    for h in 2..=n {
+        let mut seen = [false; 64];
+        for a in 0..=(h - 2) / 2 {
+            let v = g[a] ^ g[h - 2 - a];
+            seen[usize::from(v)] = true;
+        }
+        g[h] = seen.iter().position(|s| !s).unwrap_or(64) as u8;
+    }
+    g
+}
+
+/// A set of nimbers below 256.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Set([u64; 4]);
+
+impl Set {
+    fn below(n: u32) -> Set {
+        let mut s = Set::default();
+        for v in 0..n.min(256) {
+            s.insert(v as u8);
+        }
+        s
+    }
+    #[inline]
+    fn insert(&mut self, v: u8) {
+        self.0[usize::from(v >> 6)] |= 1 << (v & 63);
+    }
+    #[inline]
+    fn remove(&mut self, v: u8) {
+        self.0[usize::from(v >> 6)] &= !(1 << (v & 63));
+    }
+    /// Excludes the value `y` of one option: `y` itself if possible, else
+    /// the greatest possible value. Every option then excludes exactly
+    /// one value, and a value given up for another lies above every value
+    /// kept, so the least value kept is the least no option has as long
+    /// as that one is kept (the counting argument of Beling and Rogalski
+    /// 2020, §4).
+    #[inline]
+    fn exclude(&mut self, y: u8) {
+        if self.contains(y) {
+            self.remove(y);
+        } else if let Some(g) = self.greatest() {
+            self.remove(g);
+        }
+    }
+    #[inline]
+    fn contains(&self, v: u8) -> bool {
+        self.0[usize::from(v >> 6)] >> (v & 63) & 1 == 1
+    }
+    #[inline]
+    fn least(&self) -> Option<u8> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i as u32 * 64 + w.trailing_zeros()) as u8)
+    }
+    #[inline]
+    fn greatest(&self) -> Option<u8> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i as u32 * 64 + 63 - w.leading_zeros()) as u8)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    #[inline]
+    fn and(self, o: Set) -> Set {
+        Set([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
+    }
+    /// `{ v ^ x : v in self }`.
+    fn xor(self, x: u8) -> Set {
+        if x == 0 {
+            return self;
+        }
+        let mut out = Set::default();
+        for v in self.iter() {
+            out.insert(v ^ x);
+        }
+        out
+    }
+    /// Every value at most `v`.
+    fn up_to(v: u8) -> Set {
+        let mut s = Set::default();
+        for i in 0..4 {
+            let lo = i as u32 * 64;
+            let hi = lo + 63;
+            s.0[i] = if u32::from(v) >= hi {
+                u64::MAX
+            } else if u32::from(v) < lo {
+                0
+            } else {
+                (1u64 << (u32::from(v) - lo + 1)) - 1
+            };
+        }
+        s
+    }
+    fn iter(self) -> impl Iterator<Item = u8> {
+        (0..=255u8).filter(move |&v| self.contains(v))
+    }
+}
+
+/// What a search counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Regions whose nimber the search settled (not read from the table
+    /// or a closed form).
+    pub regions: u64,
+    /// Positions reached by a move and split into regions.
+    pub positions: u64,
+}
+
+/// A position split: the nim-sum of the values already known, and the
+/// canonical forms of the regions still to solve (after equal pairs
+/// cancelled), at `start..` of the solver's stack.
+struct Split {
+    known: u8,
+    start: usize,
+}
+
+/// An option of the region being searched whose value is not yet known:
+/// the nim-sum `x` of its known regions and its unknown regions at
+/// `start..start + len` of the solver's stack.
+#[derive(Clone, Copy)]
+struct Pending {
+    x: u8,
+    start: usize,
+    len: usize,
+    cells: u32,
+    exact: bool,
+}
+
+/// The Cram search: the table and the counts carried from one question to
+/// the next.
+pub struct Solver<'a> {
+    table: Table,
+    dawson: Vec<u8>,
+    stack: Vec<Cells>,
+    pending: Vec<Pending>,
+    stats: Stats,
+    progress: Option<&'a dyn Progress>,
+    next_report: u64,
+}
+
+/// Regions between progress reports (and stop checks).
+const REPORT_EVERY: u64 = 1 << 14;
+
+impl<'a> Solver<'a> {
+    /// A solver whose table holds at most `table_bytes` bytes.
+    pub fn new(table_bytes: usize) -> Solver<'a> {
+        Solver {
+            table: Table::with_bytes(table_bytes),
+            dawson: dawson(128),
+            stack: Vec::with_capacity(1024),
+            pending: Vec::with_capacity(1024),
+            stats: Stats::default(),
+            progress: None,
+            next_report: REPORT_EVERY,
+        }
+    }
+
+    /// Reports regions solved to `progress` and stops when it asks.
+    pub fn with_progress(mut self, progress: &'a dyn Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The counts so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The bytes of the table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The values the table holds.
+    pub fn stored(&self) -> usize {
+        self.table.stored()
+    }
+
+    /// Splits `e` into regions: closed forms summed into `known`, the
+    /// other regions' canonical forms pushed onto the stack (equal pairs
+    /// cancelled).
+    fn split(&mut self, e: Cells) -> Split {
+        let start = self.stack.len();
+        let mut known = 0u8;
+        let mut rest = reduce(e);
+        while rest != 0 {
+            let r = region_of(rest, rest);
+            rest &= !r;
+            if let Some(v) = self.closed_form(r) {
+                known ^= v;
+                continue;
+            }
+            let k = canonical(r);
+            if let Some(i) = self.stack[start..].iter().position(|&x| x == k) {
+                self.stack.swap_remove(start + i);
+            } else {
+                self.stack.push(k);
+            }
+        }
+        Split { known, start }
+    }
+
+    /// The value of a path or cycle of cells.
+    #[inline]
+    fn closed_form(&self, r: Cells) -> Option<u8> {
+        if branchings(r) != 0 {
+            return None;
+        }
+        let n = r.count_ones() as usize;
+        let m = edges(r) as usize;
+        if m + 1 == n {
+            Some(self.dawson[n])
+        } else if m == n {
+            Some(u8::from(self.dawson[n - 2] == 0))
+        } else {
+            None
+        }
+    }
+
+    /// The nimber of the position `e` (any set of cells in the layout of
+    /// [`super::cells`]). Each region is solved by testing the values
+    /// `0, 1, 2, …` in turn ([`aspiration`](Self::aspiration)).
+    ///
+    /// # Errors
+    /// [`Error::Stopped`] when the progress asks.
+    pub fn nimber(&mut self, e: Cells) -> Result<u8> {
+        let s = self.split(e);
+        let mut v = s.known;
+        while self.stack.len() > s.start {
+            let k = self.stack.pop().unwrap_or_default();
+            v ^= match self.table.get(k) {
+                Some(x) => x,
+                None => self.aspiration(k)?,
+            };
+        }
+        Ok(v)
+    }
+
+    /// Whether the position `e` has nimber `target`: every region but the
+    /// largest solved in full, the largest only asked whether its value
+    /// completes the nim-sum to `target`.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
+        let s = self.split(e);
+        let len = self.stack.len() - s.start;
+        if len == 0 {
+            return Ok(s.known == target);
+        }
+        let mut want = Set::default();
+        want.insert(target);
+        let v = self.ask(s.known, s.start, len, want)?;
+        self.stack.truncate(s.start);
+        Ok(v == Some(target))
+    }
+
+    /// The nimber of the region with canonical form `key`, or `None` when
+    /// it is known not to lie in `wanted` (a value outside `wanted` may
+    /// still be returned when it is known).
+    fn region_in(&mut self, key: Cells, wanted: Set) -> Result<Option<u8>> {
+        if let Some(v) = self.table.get(key) {
+            return Ok(Some(v));
+        }
+        self.search(key, wanted)
+    }
+
+    /// The nimber of the region with canonical form `key`.
+    fn region(&mut self, key: Cells) -> Result<u8> {
+        if let Some(v) = self.table.get(key) {
+            return Ok(v);
+        }
+        let all = Set::below(moves_count(cells_of(key)) + 1);
+        self.search(key, all)?
+            .ok_or_else(|| Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region's value fell outside every value it can have".into(),
+            })
+    }
+
+    /// The value of the option whose regions are `stack[start..start +
+    /// len]` and whose other regions' values sum to `x`, or `None` when it
+    /// is known not to lie in `wanted`: every region but the largest
+    /// solved in full, the largest asked only about the values that
+    /// complete the nim-sum to a wanted one.
+    fn ask(&mut self, mut x: u8, start: usize, len: usize, wanted: Set) -> Result<Option<u8>> {
+        let largest = (start..start + len)
+            .max_by_key(|&i| self.stack[i].count_ones())
+            .unwrap_or(start);
+        for i in start..start + len {
+            if i != largest {
+                let k = self.stack[i];
+                x ^= self.region(k)?;
+            }
+        }
+        let k = self.stack[largest];
+        Ok(self.region_in(k, wanted.xor(x))?.map(|y| y ^ x))
+    }
+
+    /// Splits every option of the region `r`: the values of options whose
+    /// regions are all known (closed forms or the table) leave
+    /// `possible`; the others are kept in `self.pending` from the index
+    /// returned, their unknown regions on the stack, the cheapest first
+    /// (fewest cells to solve). The caller truncates both.
+    fn options(&mut self, r: Cells, possible: &mut Set) -> usize {
+        let base = self.pending.len();
+        for (mut bits, step) in [(horizontal_moves(r), 1u32), (vertical_moves(r), STRIDE)] {
+            while bits != 0 {
+                let b = bits & bits.wrapping_neg();
+                bits ^= b;
+                self.stats.positions += 1;
+                let s = self.split(r & !(b | b << step));
+                let mut x = s.known;
+                let mut i = s.start;
+                while i < self.stack.len() {
+                    if let Some(v) = self.table.get(self.stack[i]) {
+                        x ^= v;
+                        self.stack.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+                let len = self.stack.len() - s.start;
+                if len == 0 {
+                    possible.exclude(x);
+                } else {
+                    let cells = self.stack[s.start..]
+                        .iter()
+                        .map(|k| (k << 1 >> 1).count_ones().pow(2))
+                        .sum();
+                    self.pending.push(Pending {
+                        x,
+                        start: s.start,
+                        len,
+                        cells,
+                        exact: false,
+                    });
+                }
+            }
+        }
+        self.pending[base..].sort_unstable_by_key(|p| p.cells);
+        base
+    }
+
+    /// The value of the region `key` (not in the table) by testing each
+    /// value `0, 1, 2, …` in turn: every option not yet answered is asked
+    /// only whether its value is the one under test; the first value no
+    /// option has is the region's (the mex). Beling and Rogalski's
+    /// "aspiration sets" (2020, §5).
+    fn aspiration(&mut self, key: Cells) -> Result<u8> {
+        let r = cells_of(key);
+        let moves = moves_count(r);
+        let stack_base = self.stack.len();
+        let mut possible = Set::below(moves + 1);
+        let base = self.options(r, &mut possible);
+        let end = self.pending.len();
+        let mut value = None;
+        'values: for v in 0..=moves.min(255) as u8 {
+            if !possible.contains(v) {
+                continue;
+            }
+            let mut want = Set::default();
+            want.insert(v);
+            for i in base..end {
+                let p = self.pending[i];
+                if p.exact {
+                    continue;
+                }
+                if let Some(y) = self.ask(p.x, p.start, p.len, want)? {
+                    self.pending[i].exact = true;
+                    possible.exclude(y);
+                    if y == v {
+                        continue 'values;
+                    }
+                }
+            }
+            value = Some(v);
+            break;
+        }
+        self.pending.truncate(base);
+        self.stack.truncate(stack_base);
+        let Some(value) = value else {
+            return Err(Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region's options took every value up to its number of moves".into(),
+            });
+        };
+        self.table.put(key, value);
+        self.stats.regions += 1;
+        self.report()?;
+        Ok(value)
+    }
+
+    /// Searches the region `key` (not in the table) for its value, giving
+    /// up once it is known not to lie in `wanted`.
+    ///
+    /// `possible` holds the values not yet excluded, starting from
+    /// `0..=moves` (a value is the least one no option has, and there are
+    /// `moves` options). Each option answered exactly excludes its value.
+    /// An option is asked only whether its value lies among the possible
+    /// values below the greatest one (and at most the greatest wanted);
+    /// one that says no excludes the greatest possible value instead.
+    /// Every value given up that way lies above all the values still
+    /// possible when it went, and each option excludes at most one value,
+    /// so at least one of those is never excluded: the least possible
+    /// value at the end is the region's value whenever it is at most the
+    /// greatest wanted, and once no wanted value is possible none can be
+    /// the value (Beling and Rogalski 2020, §4). A value found is stored.
+    fn search(&mut self, key: Cells, wanted: Set) -> Result<Option<u8>> {
+        let r = cells_of(key);
+        let moves = moves_count(r);
+        let stack_base = self.stack.len();
+        let mut possible = Set::below(moves + 1);
+        let top_wanted = Set::up_to(wanted.greatest().unwrap_or(0));
+        let mut exact = true;
+        let base = self.options(r, &mut possible);
+        let end = self.pending.len();
+        let mut gave_up = false;
+        for i in base..end {
+            if possible.and(wanted).is_empty() {
+                gave_up = true;
+                break;
+            }
+            let greatest = possible.greatest().unwrap_or(0);
+            let mut ask = possible.and(top_wanted);
+            ask.remove(greatest);
+            let p = self.pending[i];
+            match self.ask(p.x, p.start, p.len, ask)? {
+                Some(y) => possible.exclude(y),
+                None => {
+                    possible.remove(greatest);
+                    exact = false;
+                }
+            }
+        }
+        self.pending.truncate(base);
+        self.stack.truncate(stack_base);
+        if gave_up || possible.and(wanted).is_empty() {
+            return Ok(None);
+        }
+        let Some(value) = possible.least() else {
+            return Err(Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region excluded every value up to its number of moves".into(),
+            });
+        };
+        if exact || top_wanted.contains(value) {
+            self.table.put(key, value);
+            self.stats.regions += 1;
+            self.report()?;
+            Ok(Some(value))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn report(&mut self) -> Result<()> {
+        if self.stats.regions >= self.next_report {
+            self.next_report += REPORT_EVERY;
+            if let Some(p) = self.progress {
+                p.advance(REPORT_EVERY);
+                if p.stop_requested() {
+                    return Err(Error::Stopped);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::cram::Board;
+    use crate::impartial::MemoSolver;
+
+    fn fast(b: &Board) -> u8 {
+        Solver::new(1 << 20).nimber(b.cells()).unwrap()
+    }
+
+    #[test]
+    fn dawson_is_a002187_shifted() {
+        // OEIS A002187 (Dawson's Chess), a(n-1) for Dawson's Kayles.
+        let a002187 = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3,
+        ];
+        let d = dawson(a002187.len());
+        for (n, &a) in a002187.iter().enumerate() {
+            assert_eq!(d[n + 1], a, "heap {}", n + 1);
+        }
+    }
+
+    #[test]
+    fn small_boards_agree_with_the_plain_search() {
+        let mut plain = MemoSolver::new();
+        for r in 1..=4 {
+            for c in r..=(18 / r).min(15) {
+                let b = Board::empty(r, c).unwrap();
+                assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{r}x{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_pictures_agree_with_the_plain_search() {
+        let mut plain = MemoSolver::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for (rows, cols) in [(4, 4), (3, 6), (2, 9), (4, 5), (1, 15)] {
+            for _ in 0..60 {
+                let mut b = Board::empty(rows, cols).unwrap();
+                for m in b.moves() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 5 == 0 && b.is_empty(m.0 .0, m.0 .1) && b.is_empty(m.1 .0, m.1 .1) {
+                        b = b.after(m);
+                    }
+                }
+                assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{}", b.text());
+            }
+        }
+    }
+
+    #[test]
+    fn a_tiny_table_gives_the_same_values() {
+        // Eviction only costs time: a table of one bucket answers as well.
+        for (r, c) in [(3, 5), (4, 5), (3, 7)] {
+            let b = Board::empty(r, c).unwrap();
+            let big = Solver::new(1 << 20).nimber(b.cells()).unwrap();
+            let tiny = Solver::new(64).nimber(b.cells()).unwrap();
+            assert_eq!(big, tiny, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn published_boards() {
+        // Beling, README of beling/impartial-games (the table of record).
+        for (r, c, v) in [(4, 5, 2), (4, 7, 3), (5, 5, 0), (4, 4, 0)] {
+            assert_eq!(fast(&Board::empty(r, c).unwrap()), v, "{r}x{c}");
+        }
+    }
+}

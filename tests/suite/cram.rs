@@ -1,0 +1,91 @@
+//! `grundy cram`: values of the table of record, the JSON fields, and bad
+//! boards refused with one line and exit code 2.
+
+use super::common::{grundy, one_line_error};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(args, d.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn published_boards_and_their_winning_moves() {
+    // Beling's table (README of beling/impartial-games): 4 x 5 is *2,
+    // 5 x 5 is *0; 3 x 4 is *1 (Glop, Lemoine and Viennot).
+    let v = json(&["cram", "4x5", "--json", "--quiet"]);
+    assert_eq!(v["nimber"], 2);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["rows"], 4);
+    assert_eq!(v["cols"], 5);
+    // The five vertical dominoes across the middle rows, found by the
+    // plain search (each leaves a position of nimber 0).
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "r2c1-r3c1",
+            "r2c2-r3c2",
+            "r2c3-r3c3",
+            "r2c4-r3c4",
+            "r2c5-r3c5"
+        ]
+    );
+    let p = json(&["cram", "5x5", "--json", "--quiet"]);
+    assert_eq!(
+        (p["nimber"].as_u64(), p["outcome"].as_str()),
+        (Some(0), Some("P"))
+    );
+    assert_eq!(p["winning_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(json(&["cram", "3x4", "--json", "--quiet"])["nimber"], 1);
+    // A turned board (more than 7 rows) answers in the user's rows.
+    let t = json(&["cram", "9x2", "--json", "--quiet"]);
+    assert_eq!(t["rows"], 9);
+}
+
+#[test]
+fn pictures_are_positions() {
+    // A bent path of four cells is Dawson's Kayles on a heap of 4:
+    // A002187(3) = 2.
+    let v = json(&["cram", "##./##./#..", "--json", "--quiet"]);
+    assert_eq!(v["nimber"], 2);
+    assert_eq!(v["empty_cells"], 4);
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("b.txt"), "..\n..\n").unwrap();
+    let o = grundy(&["cram", "--file", "b.txt", "--quiet"], d.path());
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("cram 2x2: nimber *0, second player wins"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_boards_are_one_line_errors() {
+    let d = tempfile::tempdir().unwrap();
+    for (board, needle) in [
+        ("0x3", "at least one row"),
+        ("8x8", "past what the engine holds"),
+        ("3x16", "past what the engine holds"),
+        ("3y4", "expected RxC"),
+        ("../.", "every row must be as long"),
+        ("..x/...", "neither '.'"),
+    ] {
+        one_line_error(&grundy(&["cram", board], d.path()), needle);
+    }
+    one_line_error(
+        &grundy(&["cram", "7x7"], d.path()),
+        "pass --force to run it anyway",
+    );
+    one_line_error(
+        &grundy(&["cram", "3x3", "--memory", "lots"], d.path()),
+        "--memory",
+    );
+}
