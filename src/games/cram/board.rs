@@ -121,14 +121,16 @@ impl Board {
                 match ch {
                     '.' => empty.push(true),
                     '#' => empty.push(false),
-                    other => return Err(bad(
-                        t,
-                        format!(
+                    other => {
+                        return Err(bad(
+                            t,
+                            format!(
                             "row {}, column {}: {other:?} is neither '.' (empty) nor '#' (filled)",
                             i + 1,
                             j + 1
                         ),
-                    )),
+                        ))
+                    }
                 }
             }
         }
