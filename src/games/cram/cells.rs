@@ -67,7 +67,8 @@ pub fn vertical_moves(e: Cells) -> Cells {
     e & (e >> STRIDE)
 }
 
-/// The number of moves in `e`.
+/// The number of moves in `e`: the adjacent pairs of empty cells, the
+/// edges of its adjacency graph.
 #[inline]
 pub fn moves_count(e: Cells) -> u32 {
     horizontal_moves(e).count_ones() + vertical_moves(e).count_ones()
@@ -88,12 +89,6 @@ pub fn leaves(e: Cells) -> Cells {
 pub fn branchings(e: Cells) -> Cells {
     let [l, r, u, d] = sides(e);
     (l & r & (u | d)) | (u & d & (l | r))
-}
-
-/// The number of adjacent pairs of cells (edges of the adjacency graph).
-#[inline]
-pub fn edges(e: Cells) -> u32 {
-    horizontal_moves(e).count_ones() + vertical_moves(e).count_ones()
 }
 
 /// `e` without the cells that cannot change any value:

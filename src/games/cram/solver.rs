@@ -25,7 +25,7 @@
 //! [`Progress`].
 
 use super::cells::{
-    branchings, canonical, cells_of, edges, horizontal_moves, moves_count, reduce, region_of,
+    branchings, canonical, cells_of, horizontal_moves, moves_count, reduce, region_of,
     vertical_moves, Cells, STRIDE,
 };
 use super::table::Table;
@@ -258,7 +258,7 @@ impl<'a> Solver<'a> {
             return None;
         }
         let n = r.count_ones() as usize;
-        let m = edges(r) as usize;
+        let m = moves_count(r) as usize; // one move per edge
         if m + 1 == n {
             Some(self.dawson[n])
         } else if m == n {
