@@ -408,9 +408,10 @@ fn a_budget_settles_the_published_games_past_n() {
                     .num_threads(t)
                     .build()
                     .unwrap();
-                pool.install(|| settle_code(&c, &reach, &NoProgress).unwrap())
+                pool.install(|| settle_code_from(&c, &reach, None, &NoProgress).unwrap())
             })
             .collect();
+        let (rows, values): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
         let Status::Periodic(q) = &rows[0].status else {
             panic!("{code} not settled: {:?}", rows[0]);
         };
@@ -426,9 +427,16 @@ fn a_budget_settles_the_published_games_past_n() {
             continue;
         }
         // A row claiming the proof one value short is not reproduced: the
-        // same values, replayed, leave the code unsettled.
+        // same values, replayed (copied from the run, not computed again),
+        // leave the code unsettled.
         let short = reach.replaying(rows[0].computed_to - 1);
-        match replay(&c, &short, rows[0].computed_to, None, &NoProgress) {
+        match replay(
+            &c,
+            &short,
+            rows[0].computed_to,
+            Some(&values[0]),
+            &NoProgress,
+        ) {
             Replay::Settled(r, _) => assert_eq!(r.status.name(), "unsettled", "{code}"),
             other => panic!("{code}: {other:?}"),
         }

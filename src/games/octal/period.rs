@@ -176,17 +176,36 @@ fn least_start<T: Value>(g: &[T], p: usize, max_n0: usize) -> Option<usize> {
     if p >= g.len() {
         return None;
     }
-    // Scan down from the end, a block at a time (slice comparison is
-    // vectorised): the first mismatch at n means n0 = n + 1.
+    // Slices are compared a block at a time (slice comparison is
+    // vectorised). First the window that must be periodic, `max_n0..`, is
+    // checked from both of its ends in turn: a mismatch anywhere in it
+    // refuses `p`, and one near `max_n0` (the irregular part of a sequence
+    // with a long pre-period) is found without reading the whole tail.
     const B: usize = 256;
-    let mut n = g.len() - p;
+    let end = g.len() - p;
+    let (mut lo, mut hi) = (max_n0.min(end), end);
+    let top = lo;
+    while lo < hi {
+        let w = B.min(hi - lo);
+        if g[hi - w..hi] != g[hi - w + p..hi + p] {
+            return None;
+        }
+        hi -= w;
+        let w = B.min(hi - lo);
+        if g[lo..lo + w] != g[lo + p..lo + w + p] {
+            return None;
+        }
+        lo += w;
+    }
+    // Then down from `max_n0`: the first mismatch at n means n0 = n + 1.
+    let mut n = top;
     while n >= B && g[n - B..n] == g[n - B + p..n + p] {
         n -= B;
     }
     while n > 0 && g[n - 1] == g[n - 1 + p] {
         n -= 1;
     }
-    (n <= max_n0).then_some(n)
+    Some(n)
 }
 
 /// The least period the Octal Periodicity Theorem proves from the values
@@ -411,6 +430,48 @@ mod tests {
         let g: Vec<u8> = vec![5, 1, 2, 1, 2, 1, 2];
         assert_eq!(least_start(&g, 2, 7), Some(1));
         assert_eq!(least_start(&g, 2, 0), None);
+    }
+
+    /// `least_start` (blocks, both ends) against the definition, on
+    /// sequences long enough for several blocks: periodic tails with
+    /// exceptions planted at random places, every `p` and many `max_n0`.
+    #[test]
+    fn least_start_equals_the_definition() {
+        fn naive(g: &[u8], p: usize, max_n0: usize) -> Option<usize> {
+            if p >= g.len() {
+                return None;
+            }
+            let mut n = g.len() - p;
+            while n > 0 && g[n - 1] == g[n - 1 + p] {
+                n -= 1;
+            }
+            (n <= max_n0).then_some(n)
+        }
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..60 {
+            let len = 1 + (next() % 1500) as usize;
+            let q = 1 + (next() % 12) as usize;
+            let mut g: Vec<u8> = (0..len).map(|i| (i % q) as u8).collect();
+            for _ in 0..next() % 4 {
+                let at = (next() % len as u64) as usize;
+                g[at] = 100 + (next() % 3) as u8;
+            }
+            for p in 1..=len.min(40) {
+                for max_n0 in (0..len + 3).step_by(1 + len / 50) {
+                    assert_eq!(
+                        least_start(&g, p, max_n0),
+                        naive(&g, p, max_n0),
+                        "len {len} q {q} p {p} max_n0 {max_n0}"
+                    );
+                }
+            }
+        }
     }
 
     /// Codes with `!` (every two-way split into unequal heaps): a period
