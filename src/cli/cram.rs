@@ -30,6 +30,10 @@ pub struct Args {
     /// Search boards of more than 42 empty cells (tens of minutes or more).
     #[arg(long)]
     pub force: bool,
+    /// Only the nimber and outcome, not the winning moves (each move is
+    /// one more question of the search).
+    #[arg(long)]
+    pub nimber_only: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -70,6 +74,7 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
             board: &board,
             table_bytes,
             force: a.force,
+            winning_moves: !a.nimber_only,
         },
         bars,
     )?;
@@ -82,20 +87,26 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
             "cols": board.cols(),
             "empty_cells": board.empty_cells(),
             "nimber": ans.nimber,
+            "symmetry": ans.by_symmetry.map(|n| if n { "N" } else { "P" }),
             "outcome": outcome,
             "first_player_wins": ans.nimber != 0,
-            "winning_moves": moves,
+            "winning_moves": if a.nimber_only { serde_json::Value::Null } else { json!(moves) },
             "regions_solved": ans.stats.regions,
             "positions": ans.stats.positions,
             "table_values": ans.stored,
             "table_bytes": ans.table_bytes,
             "seconds": ans.seconds,
+            "nimber_seconds": ans.nimber_seconds,
             "peak_mib": ans.peak_mib,
         });
         write_stdout(&format!("{v}\n"))
     } else {
-        let wins = if moves.is_empty() {
+        let wins = if ans.by_symmetry == Some(false) {
+            "second player wins (P-position: even × even, the symmetry strategy)".to_string()
+        } else if ans.nimber == 0 {
             "second player wins (P-position)".to_string()
+        } else if a.nimber_only {
+            "first player wins (N-position)".to_string()
         } else {
             format!(
                 "first player wins (N-position); winning moves ({}): {}",

@@ -31,6 +31,10 @@ pub struct CramJob<'a> {
     pub table_bytes: Option<usize>,
     /// Search past [`CELLS_LIMIT`] empty cells.
     pub force: bool,
+    /// Also find every winning move (each asks one more question of the
+    /// search); without it only the nimber, the question other solvers
+    /// answer.
+    pub winning_moves: bool,
 }
 
 /// The answer.
@@ -40,6 +44,11 @@ pub struct CramAnswer {
     pub board: Board,
     /// Its nimber.
     pub nimber: u8,
+    /// The outcome came from the symmetry strategy
+    /// ([`Board::symmetry_outcome`]): `Some(false)` for an even × even
+    /// board (nimber 0 without a search), `Some(true)` where the search
+    /// did not test 0.
+    pub by_symmetry: Option<bool>,
     /// Every move to a position of nimber 0 (none when the nimber is 0).
     pub winning_moves: Vec<Domino>,
     /// What the search counted.
@@ -48,8 +57,10 @@ pub struct CramAnswer {
     pub stored: usize,
     /// The table's size at the end, in bytes.
     pub table_bytes: usize,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds in all.
     pub seconds: f64,
+    /// Wall-clock seconds to the nimber (before the winning moves).
+    pub nimber_seconds: f64,
     /// Peak resident memory of the process, MiB (Linux only).
     pub peak_mib: Option<f64>,
 }
@@ -62,7 +73,9 @@ pub struct CramAnswer {
 pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     let board = job.board;
     let cells = board.empty_cells();
-    if cells > CELLS_LIMIT && !job.force {
+    let by_symmetry = board.symmetry_outcome();
+    // An even × even board is answered without a search, whatever its size.
+    if cells > CELLS_LIMIT && !job.force && by_symmetry != Some(false) {
         return Err(Error::TooCostly {
             what: format!("Cram on {}", board.text()),
             needs: format!(
@@ -76,9 +89,14 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
     let mut solver = Solver::new(bytes).with_progress(progress);
     progress.phase("Cram regions solved", 0);
-    let nimber = solver.nimber(board.cells())?;
+    let nimber = match by_symmetry {
+        Some(false) => 0,
+        Some(true) => solver.nimber_from(board.cells(), 1)?,
+        None => solver.nimber(board.cells())?,
+    };
+    let nimber_seconds = start.elapsed().as_secs_f64();
     let mut winning_moves = Vec::new();
-    if nimber != 0 {
+    if nimber != 0 && job.winning_moves {
         for m in board.moves() {
             let after = board.after(m);
             if solver.nimber_is(after.cells(), 0)? {
@@ -90,11 +108,13 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     Ok(CramAnswer {
         board: board.clone(),
         nimber,
+        by_symmetry,
         winning_moves,
         stats: solver.stats(),
         stored: solver.stored(),
         table_bytes: solver.table_bytes(),
         seconds: start.elapsed().as_secs_f64(),
+        nimber_seconds,
         peak_mib: peak_mib(),
     })
 }

@@ -44,6 +44,21 @@ fn published_boards_and_their_winning_moves() {
     );
     assert_eq!(p["winning_moves"].as_array().unwrap().len(), 0);
     assert_eq!(json(&["cram", "3x4", "--json", "--quiet"])["nimber"], 1);
+    // Even x even: 0 by the symmetry strategy, without a search; even x
+    // odd is searched from 1 (4 x 7 is *3 in Beling's table).
+    let s = json(&["cram", "6x14", "--json", "--quiet"]);
+    assert_eq!(
+        (s["nimber"].as_u64(), s["symmetry"].as_str()),
+        (Some(0), Some("P"))
+    );
+    assert_eq!(s["positions"], 0);
+    let n = json(&["cram", "4x7", "--json", "--quiet", "--nimber-only"]);
+    assert_eq!(
+        (n["nimber"].as_u64(), n["symmetry"].as_str()),
+        (Some(3), Some("N"))
+    );
+    assert!(n["winning_moves"].is_null());
+    assert!(json(&["cram", "5x5", "--json", "--quiet"])["symmetry"].is_null());
     // A turned board (more than 7 rows) answers in the user's rows.
     let t = json(&["cram", "9x2", "--json", "--quiet"]);
     assert_eq!(t["rows"], 9);

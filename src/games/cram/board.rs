@@ -163,6 +163,30 @@ impl Board {
         self.empty.iter().all(|&e| e)
     }
 
+    /// The outcome the symmetry strategy proves for an empty rectangle:
+    /// `Some(false)` (a P-position, nimber 0) when both sides are even,
+    /// `Some(true)` (an N-position, nimber at least 1) when exactly one
+    /// is; `None` for odd × odd boards and boards with filled cells.
+    ///
+    /// Even × even: the second player answers every domino with its image
+    /// under the half-turn about the board's centre, which is always
+    /// empty (no domino is its own image: its two cells would be images
+    /// of each other, so a side would be odd). Even × odd: the first
+    /// player covers the two central cells of the middle line (a domino
+    /// that is its own image) and then answers the same way (Gardner,
+    /// *Mathematical Games*, Scientific American, February 1974; Winning
+    /// Ways, ch. 22).
+    pub fn symmetry_outcome(&self) -> Option<bool> {
+        if !self.is_full_board() {
+            return None;
+        }
+        match (self.rows % 2, self.cols % 2) {
+            (0, 0) => Some(false),
+            (1, 1) => None,
+            _ => Some(true),
+        }
+    }
+
     /// `RxC` for a board with every cell empty, else the picture with `/`.
     pub fn text(&self) -> String {
         if self.is_full_board() {

@@ -146,6 +146,60 @@ pub fn region_of(start: Cells, e: Cells) -> Cells {
     }
 }
 
+/// The horizontal moves of `e` (their left cells) that take part in a
+/// *twin square*: a 2 × 2 block of empty cells two opposite corners of
+/// which, `A` and `B`, have no other neighbour (walls or filled cells on
+/// their two outer sides), so both are adjacent to exactly the other two
+/// corners `X` and `Y`. The two horizontal moves of the block (`A X` and
+/// `Y B`, or `X A` and `B Y`) are returned.
+///
+/// **Why they can be dropped.** Let `G` be the graph of `e` (Cram is
+/// Arc Kayles on it: a move removes two adjacent vertices) and `G'` the
+/// graph without the edges `AX` and `BY`. Then `G` and `G'` have the same
+/// value, by induction on the number of vertices:
+///
+/// - a move away from `A`, `B`, `X`, `Y` keeps the square in both;
+/// - a move `XZ` (or `YZ`, or `XY` were they adjacent) leaves `A` and `B`
+///   as two leaves on `Y` in `G` (equal to one leaf: [`reduce`]), and `A`
+///   a leaf on `Y` with `B` isolated in `G'`: the same graph up to a lone
+///   cell;
+/// - `G − B − X = G' − B − X` and `G − A − Y = G' − A − Y` (both dropped
+///   edges are gone), while `A X` and `B Y` in `G` reach graphs isomorphic
+///   to these, by the automorphism exchanging the twins `A` and `B`.
+///
+/// So both have options of the same values. The moves `A X` and `Y B`
+/// are never needed in a search (their positions are images of others),
+/// and the regions may be found without those two edges: a cut there can
+/// split a region in two (this is the splitting of Beling's Cram solver,
+/// `forbidden_horizontal_moves` in the crate `igs`; the argument above is
+/// this crate's). Two squares never share an edge (a corner of one would
+/// be a twin of the other only in an isolated 2 × 2 block, a cycle), so
+/// every square's edges can be dropped at once.
+#[inline]
+pub fn twin_cuts(e: Cells) -> Cells {
+    let [l, r, u, d] = sides(e);
+    // A at the top left (walls left and up), B below right of it.
+    let a1 = r & d & !l & !u & ((l & u & !r & !d) >> (STRIDE + 1));
+    // A at the top right (walls right and up), B below left of it.
+    let a2 = l & d & !r & !u & ((r & u & !l & !d) >> (STRIDE - 1));
+    let x2 = a2 >> 1;
+    a1 | (a1 << STRIDE) | x2 | (x2 << STRIDE)
+}
+
+/// The region of `e` holding the lowest cell of `start` when the
+/// horizontal edges whose left cells are in `cut` are ignored.
+#[inline]
+pub fn region_cut(start: Cells, e: Cells, cut: Cells) -> Cells {
+    let mut r = start & start.wrapping_neg();
+    loop {
+        let next = (r | ((r & !cut) << 1) | ((r >> 1) & !cut) | (r << STRIDE) | (r >> STRIDE)) & e;
+        if next == r {
+            return r;
+        }
+        r = next;
+    }
+}
+
 /// `x` moved to the top left: its first row and first column hold a cell.
 #[inline]
 pub fn to_corner(x: Cells) -> Cells {
@@ -387,6 +441,29 @@ mod tests {
         assert_eq!(reduce(pic("....")), pic("...."));
         // Lone cells go.
         assert_eq!(reduce(pic(".#.")), 0);
+    }
+
+    /// Twin squares in both orientations, their two horizontal edges, and
+    /// the regions once those are ignored; the values are checked against
+    /// the plain search in the solver's tests.
+    #[test]
+    fn twin_squares() {
+        // A = (0,1), B = (1,2): walls left of A and right of / below B.
+        let e = pic("#...|#..#|..#.");
+        assert_eq!(twin_cuts(e), cell(0, 1) | cell(1, 1));
+        let cut = twin_cuts(e);
+        assert_eq!(region_cut(cell(0, 1), e, cut), pic("#.|#.|.."));
+        assert_eq!(region_cut(cell(0, 2), e, cut), pic("##..|##."));
+        assert_eq!(region_of(cell(0, 1), e), e & !cell(2, 3));
+        // The mirror image: A = (0,2), B = (1,1); the edges X A and B Y.
+        let m = pic("...#|#..#|.#..");
+        assert_eq!(twin_cuts(m), cell(0, 1) | cell(1, 1));
+        // A lone 2 × 2 block is a twin square both ways: its two
+        // horizontal edges. X may have other neighbours; a square whose
+        // corner B has a third one is none.
+        assert_eq!(twin_cuts(pic("..|..")), cell(0, 0) | cell(1, 0));
+        assert_eq!(twin_cuts(pic("...|..#")), cell(0, 0) | cell(1, 0));
+        assert_eq!(twin_cuts(pic("...|...|...")), 0);
     }
 
     #[test]

@@ -25,8 +25,8 @@
 //! [`Progress`].
 
 use super::cells::{
-    branchings, canonical, cells_of, horizontal_moves, moves_count, reduce, region_of,
-    vertical_moves, Cells, STRIDE,
+    branchings, canonical, cells_of, extent, horizontal_moves, moves_count, reduce, region_cut,
+    region_of, twin_cuts, vertical_moves, Cells, STRIDE,
 };
 use super::table::Table;
 use crate::progress::Progress;
@@ -177,6 +177,67 @@ struct Pending {
     exact: bool,
 }
 
+/// The moves of one direction in the order they are tried: vertical
+/// moves by their column's distance from the region's centre column,
+/// horizontal ones by their row's distance from its centre row, each
+/// ring from the top left (the order of igsolve's
+/// `Cram2ColumnsMovesIterator`; central moves tend to split a region into
+/// parts of equal size, whose values are found fastest and cancel most).
+struct Rings {
+    left: Cells,
+    ring: Cells,
+    bits: Cells,
+    step: u32,
+}
+
+impl Rings {
+    fn new(moves: Cells, step: u32, r: Cells) -> Rings {
+        let (h, w) = extent(r);
+        // The band of the centre column (vertical moves) or row.
+        let ring = if step == 1 {
+            ROW << ((h.max(1) - 1) / 2 * STRIDE)
+        } else {
+            COLUMN << ((w.max(1) - 1) / 2)
+        };
+        Rings {
+            left: moves & !ring,
+            bits: moves & ring,
+            ring,
+            step,
+        }
+    }
+
+    /// The next move (the bit of its top or left cell), if any.
+    #[inline]
+    fn next(&mut self) -> Option<Cells> {
+        while self.bits == 0 {
+            if self.left == 0 {
+                return None;
+            }
+            // One more column (row) on each side.
+            let s = if self.step == 1 { STRIDE } else { 1 };
+            self.ring |= (self.ring << s) | (self.ring >> s);
+            self.bits = self.left & self.ring;
+            self.left &= !self.ring;
+        }
+        let b = self.bits & self.bits.wrapping_neg();
+        self.bits ^= b;
+        Some(b)
+    }
+}
+
+/// Column 0 of every row, and row 0.
+const COLUMN: Cells = {
+    let mut c: Cells = 0;
+    let mut r = 0;
+    while r < 8 {
+        c |= 1 << (r * STRIDE);
+        r += 1;
+    }
+    c
+};
+const ROW: Cells = 0xFFFF;
+
 /// The Cram search: the table and the counts carried from one question to
 /// the next.
 pub struct Solver<'a> {
@@ -233,12 +294,32 @@ impl<'a> Solver<'a> {
     fn split(&mut self, e: Cells) -> Split {
         let start = self.stack.len();
         let mut known = 0u8;
-        let mut rest = reduce(e);
+        self.split_into(reduce(e), start, &mut known);
+        Split { known, start }
+    }
+
+    /// Splits the reduced cells `e` into regions, ignoring the edges of
+    /// twin squares ([`twin_cuts`]); a region cut off that way may reduce
+    /// further, and is split again.
+    fn split_into(&mut self, e: Cells, start: usize, known: &mut u8) {
+        let cut = twin_cuts(e);
+        let mut rest = e;
         while rest != 0 {
-            let r = region_of(rest, rest);
+            let r = if cut == 0 {
+                region_of(rest, rest)
+            } else {
+                region_cut(rest, rest, cut)
+            };
             rest &= !r;
+            if cut != 0 && r != e {
+                let again = reduce(r);
+                if again != r {
+                    self.split_into(again, start, known);
+                    continue;
+                }
+            }
             if let Some(v) = self.closed_form(r) {
-                known ^= v;
+                *known ^= v;
                 continue;
             }
             let k = canonical(r);
@@ -248,7 +329,6 @@ impl<'a> Solver<'a> {
                 self.stack.push(k);
             }
         }
-        Split { known, start }
     }
 
     /// The value of a path or cycle of cells.
@@ -275,13 +355,30 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// [`Error::Stopped`] when the progress asks.
     pub fn nimber(&mut self, e: Cells) -> Result<u8> {
+        self.nimber_from(e, 0)
+    }
+
+    /// The nimber of the position `e`, known (by a proof outside the
+    /// search, such as a symmetry strategy) to be at least `least` when
+    /// `e` is one region: the values below it are not tested. For a
+    /// position of several regions `least` is not used (a bound on a sum
+    /// bounds none of its parts).
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_from(&mut self, e: Cells, least: u8) -> Result<u8> {
         let s = self.split(e);
+        let least = if s.known == 0 && self.stack.len() == s.start + 1 {
+            least
+        } else {
+            0
+        };
         let mut v = s.known;
         while self.stack.len() > s.start {
             let k = self.stack.pop().unwrap_or_default();
             v ^= match self.table.get(k) {
                 Some(x) => x,
-                None => self.aspiration(k)?,
+                None => self.aspiration(k, least)?,
             };
         }
         Ok(v)
@@ -355,10 +452,11 @@ impl<'a> Solver<'a> {
     /// (fewest cells to solve). The caller truncates both.
     fn options(&mut self, r: Cells, possible: &mut Set) -> usize {
         let base = self.pending.len();
-        for (mut bits, step) in [(horizontal_moves(r), 1u32), (vertical_moves(r), STRIDE)] {
-            while bits != 0 {
-                let b = bits & bits.wrapping_neg();
-                bits ^= b;
+        // The moves of twin squares reach images of other options.
+        let horizontal = horizontal_moves(r) & !twin_cuts(r);
+        for (all, step) in [(vertical_moves(r), STRIDE), (horizontal, 1u32)] {
+            let mut rings = Rings::new(all, step, r);
+            while let Some(b) = rings.next() {
                 self.stats.positions += 1;
                 let s = self.split(r & !(b | b << step));
                 let mut x = s.known;
@@ -389,7 +487,8 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        self.pending[base..].sort_unstable_by_key(|p| p.cells);
+        // Stable: among options of equal cost, the order of the moves.
+        self.pending[base..].sort_by_key(|p| p.cells);
         base
     }
 
@@ -398,7 +497,7 @@ impl<'a> Solver<'a> {
     /// only whether its value is the one under test; the first value no
     /// option has is the region's (the mex). Beling and Rogalski's
     /// "aspiration sets" (2020, §5).
-    fn aspiration(&mut self, key: Cells) -> Result<u8> {
+    fn aspiration(&mut self, key: Cells, least: u8) -> Result<u8> {
         let r = cells_of(key);
         let moves = moves_count(r);
         let stack_base = self.stack.len();
@@ -406,7 +505,7 @@ impl<'a> Solver<'a> {
         let base = self.options(r, &mut possible);
         let end = self.pending.len();
         let mut value = None;
-        'values: for v in 0..=moves.min(255) as u8 {
+        'values: for v in least..=moves.min(255) as u8 {
             if !possible.contains(v) {
                 continue;
             }
@@ -547,7 +646,18 @@ mod tests {
         for r in 1..=4 {
             for c in r..=(18 / r).min(15) {
                 let b = Board::empty(r, c).unwrap();
-                assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{r}x{c}");
+                let v = plain.nimber(&b).0;
+                assert_eq!(u32::from(fast(&b)), v, "{r}x{c}");
+                // The symmetry strategy's outcomes, checked by the search.
+                match b.symmetry_outcome() {
+                    Some(false) => assert_eq!(v, 0, "{r}x{c}"),
+                    Some(true) => assert_ne!(v, 0, "{r}x{c}"),
+                    None => assert!(r % 2 == 1 && c % 2 == 1, "{r}x{c}"),
+                }
+                if v != 0 {
+                    let mut s = Solver::new(1 << 16);
+                    assert_eq!(u32::from(s.nimber_from(b.cells(), 1).unwrap()), v);
+                }
             }
         }
     }
