@@ -5,7 +5,7 @@ use super::common::write_stdout;
 use super::progress::Bars;
 use anyhow::Context;
 use grundy::games::cram::Board;
-use grundy::jobs::cram::{solve, CramJob};
+use grundy::jobs::cram::{solve, solve_misere, CramJob};
 use grundy::jobs::memory::parse_size;
 use serde_json::json;
 use std::path::PathBuf;
@@ -34,6 +34,10 @@ pub struct Args {
     /// one more question of the search).
     #[arg(long)]
     pub nimber_only: bool,
+    /// Misère play (the player who cannot move wins): the outcome, by a
+    /// search of whole positions (at most 20 million without --force).
+    #[arg(long, conflicts_with = "nimber_only")]
+    pub misere: bool,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
@@ -69,15 +73,16 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         ),
         None => None,
     };
-    let ans = solve(
-        &CramJob {
-            board: &board,
-            table_bytes,
-            force: a.force,
-            winning_moves: !a.nimber_only,
-        },
-        bars,
-    )?;
+    let job = CramJob {
+        board: &board,
+        table_bytes,
+        force: a.force,
+        winning_moves: !a.nimber_only,
+    };
+    if a.misere {
+        return misere(&job, a.json);
+    }
+    let ans = solve(&job, bars)?;
     let moves: Vec<String> = ans.winning_moves.iter().map(|m| m.to_string()).collect();
     let outcome = if ans.nimber == 0 { "P" } else { "N" };
     if a.json {
@@ -114,9 +119,7 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
                 moves.join(" ")
             )
         };
-        let peak = ans
-            .peak_mib
-            .map_or(String::new(), |m| format!(", peak {m:.0} MiB"));
+        let peak = peak_text(ans.peak_mib);
         write_stdout(&format!(
             "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n",
             board.text(),
@@ -126,4 +129,44 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
             ans.seconds
         ))
     }
+}
+
+/// `grundy cram --misere`.
+fn misere(job: &CramJob<'_>, json_out: bool) -> anyhow::Result<()> {
+    let ans = solve_misere(job)?;
+    let board = job.board;
+    let outcome = if ans.first_player_wins { "N" } else { "P" };
+    if json_out {
+        let v = json!({
+            "board": board.text(),
+            "rows": board.rows(),
+            "cols": board.cols(),
+            "empty_cells": board.empty_cells(),
+            "play": "misere",
+            "outcome": outcome,
+            "first_player_wins": ans.first_player_wins,
+            "positions": ans.positions,
+            "seconds": ans.seconds,
+            "peak_mib": ans.peak_mib,
+        });
+        write_stdout(&format!("{v}\n"))
+    } else {
+        let who = if ans.first_player_wins {
+            "first player wins (N-position)"
+        } else {
+            "second player wins (P-position)"
+        };
+        let peak = peak_text(ans.peak_mib);
+        write_stdout(&format!(
+            "cram {} (misère play): {who}\n{} positions, {:.3} s{peak}\n",
+            board.text(),
+            ans.positions,
+            ans.seconds
+        ))
+    }
+}
+
+/// `, peak N MiB`, or nothing where the peak is not known.
+fn peak_text(peak_mib: Option<f64>) -> String {
+    peak_mib.map_or(String::new(), |m| format!(", peak {m:.0} MiB"))
 }

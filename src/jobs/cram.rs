@@ -2,7 +2,7 @@
 //! the search cost (the engine is [`crate::games::cram`]).
 
 use crate::error::{Error, Result};
-use crate::games::cram::{Board, Domino, Solver, Stats};
+use crate::games::cram::{Board, Domino, MisereSolver, Solver, Stats};
 use crate::progress::{peak_mib, Progress};
 use std::time::Instant;
 
@@ -115,6 +115,60 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         table_bytes: solver.table_bytes(),
         seconds: start.elapsed().as_secs_f64(),
         nimber_seconds,
+        peak_mib: peak_mib(),
+    })
+}
+
+/// The most positions a misère search visits without `force` (its memo
+/// keeps every one: about 100 bytes each).
+pub const MISERE_POSITIONS: u64 = 20_000_000;
+
+/// The answer under misère play.
+#[derive(Clone, Debug)]
+pub struct CramMisereAnswer {
+    /// The board asked about.
+    pub board: Board,
+    /// Whether the player to move wins (an N-position).
+    pub first_player_wins: bool,
+    /// Positions searched.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident memory of the process, MiB (Linux only).
+    pub peak_mib: Option<f64>,
+}
+
+/// Solves `job` under misère play (the player who cannot move wins): the
+/// outcome only, since misère regions have no values to add
+/// ([`crate::games::cram::misere`]).
+///
+/// # Errors
+/// [`Error::TooCostly`] past [`MISERE_POSITIONS`] positions without
+/// `force`.
+pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
+    let start = Instant::now();
+    let limit = if job.force {
+        u64::MAX
+    } else {
+        MISERE_POSITIONS
+    };
+    let mut solver = MisereSolver::new(limit);
+    let first_player_wins = solver.wins(job.board.cells()).map_err(|e| match e {
+        Error::TooCostly {
+            needs, limit, flag, ..
+        } => Error::TooCostly {
+            what: format!("misère Cram on {}", job.board.text()),
+            needs,
+            limit,
+            flag,
+        },
+        other => other,
+    })?;
+    Ok(CramMisereAnswer {
+        board: job.board.clone(),
+        first_player_wins,
+        positions: solver.positions(),
+        seconds: start.elapsed().as_secs_f64(),
         peak_mib: peak_mib(),
     })
 }

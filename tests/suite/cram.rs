@@ -104,3 +104,71 @@ fn bad_boards_are_one_line_errors() {
         "--memory",
     );
 }
+
+/// `data/cram/boards.csv` (written by `scripts/cram-vs-igsolve.sh`): every
+/// board's nimber, grundy's and igsolve's, is the published one; a board
+/// of at most 30 cells is solved again and gives the row's nimber,
+/// positions and regions (the search is deterministic); the rows are the
+/// published boards, sorted, each once.
+#[test]
+fn the_committed_table_of_record() {
+    use grundy::games::cram::published;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cram/boards.csv");
+    let mut rdr = csv::Reader::from_path(path).unwrap();
+    let mut seen = Vec::new();
+    for row in rdr.deserialize::<std::collections::HashMap<String, String>>() {
+        let row = row.unwrap();
+        let n = |k: &str| row[k].parse::<usize>().unwrap();
+        let (r, c) = (n("rows"), n("cols"));
+        let want = published::nimber(r, c).unwrap();
+        assert_eq!(n("published"), usize::from(want), "{r}x{c}");
+        for k in ["nimber", "igsolve_nimber"] {
+            if !row[k].is_empty() {
+                assert_eq!(n(k), usize::from(want), "{k} of {r}x{c}");
+            }
+        }
+        if r * c <= 30 {
+            let b = format!("{r}x{c}");
+            let v = json(&["cram", &b, "--json", "--quiet", "--nimber-only"]);
+            assert_eq!(v["nimber"].as_u64(), Some(u64::from(want)));
+            assert_eq!(v["positions"].as_u64(), Some(n("positions") as u64), "{b}");
+            assert_eq!(
+                v["regions_solved"].as_u64(),
+                Some(n("regions") as u64),
+                "{b}"
+            );
+        }
+        seen.push((r, c));
+    }
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(seen, sorted);
+    assert!(seen.len() >= 20, "{} boards", seen.len());
+    assert!(seen.iter().all(|&(r, c)| published::nimber(r, c).is_some()));
+}
+
+/// `--misere`: the outcome under misère play by the whole-position search
+/// (checked against the plain search in `src/games/cram/misere.rs`): two
+/// lone dominoes are a P-position under normal play and an N-position
+/// under misère play; a single domino is a misère P-position.
+#[test]
+fn misere_outcomes() {
+    let v = json(&["cram", "..#..", "--misere", "--json", "--quiet"]);
+    assert_eq!(
+        (v["play"].as_str(), v["outcome"].as_str()),
+        (Some("misere"), Some("N"))
+    );
+    assert_eq!(
+        json(&["cram", "..#..", "--json", "--quiet"])["outcome"],
+        "P"
+    );
+    assert_eq!(
+        json(&["cram", "1x2", "--misere", "--json", "--quiet"])["outcome"],
+        "P"
+    );
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["cram", "4x4", "--misere"], d.path());
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("cram 4x4 (misère play): "));
+}

@@ -200,6 +200,31 @@ pub fn region_cut(start: Cells, e: Cells, cut: Cells) -> Cells {
     }
 }
 
+/// Calls `f` on each region of the reduced cells `e`, the regions found
+/// without the edges of twin squares ([`twin_cuts`]); a region cut off
+/// that way may reduce further ([`reduce`]) and is split again.
+#[inline]
+pub fn for_each_region(e: Cells, f: &mut impl FnMut(Cells)) {
+    let cut = twin_cuts(e);
+    let mut rest = e;
+    while rest != 0 {
+        let r = if cut == 0 {
+            region_of(rest, rest)
+        } else {
+            region_cut(rest, rest, cut)
+        };
+        rest &= !r;
+        if cut != 0 && r != e {
+            let again = reduce(r);
+            if again != r {
+                for_each_region(again, f);
+                continue;
+            }
+        }
+        f(r);
+    }
+}
+
 /// `x` moved to the top left: its first row and first column hold a cell.
 #[inline]
 pub fn to_corner(x: Cells) -> Cells {
@@ -345,7 +370,7 @@ fn flip_wide(x: Cells, h: u32) -> Cells {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Cells from a picture: rows separated by `|`, `.` empty, `#` filled.

@@ -9,7 +9,8 @@
 //! - [`cells`]: positions as bit sets, regions, reductions and canonical
 //!   forms;
 //! - [`table`]: the transposition table bounded by memory;
-//! - [`solver`]: the search for nimbers.
+//! - [`solver`]: the search for nimbers;
+//! - [`published`]: the table of record the results are checked against.
 //!
 //! The plain game over the rules ([`Board`] as an
 //! [`ImpartialGame`](crate::impartial::ImpartialGame)) is the reference the
@@ -17,8 +18,11 @@
 
 pub mod board;
 pub mod cells;
+pub mod misere;
+pub mod published;
 pub mod solver;
 pub mod table;
 
 pub use board::{Board, Domino};
+pub use misere::MisereSolver;
 pub use solver::{Solver, Stats};

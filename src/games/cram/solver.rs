@@ -25,8 +25,8 @@
 //! [`Progress`].
 
 use super::cells::{
-    branchings, canonical, cells_of, extent, horizontal_moves, moves_count, reduce, region_cut,
-    region_of, twin_cuts, vertical_moves, Cells, STRIDE,
+    branchings, canonical, cells_of, extent, for_each_region, horizontal_moves, moves_count,
+    reduce, twin_cuts, vertical_moves, Cells, STRIDE,
 };
 use super::table::Table;
 use crate::progress::Progress;
@@ -45,6 +45,23 @@ pub fn dawson(n: usize) -> Vec<u8> {
         g[h] = seen.iter().position(|s| !s).unwrap_or(64) as u8;
     }
     g
+}
+
+/// The value of a path or cycle of cells (`dawson`: [`dawson`]'s values).
+#[inline]
+fn closed_form(dawson: &[u8], r: Cells) -> Option<u8> {
+    if branchings(r) != 0 {
+        return None;
+    }
+    let n = r.count_ones() as usize;
+    let m = moves_count(r) as usize; // one move per edge
+    if m + 1 == n {
+        Some(dawson[n])
+    } else if m == n {
+        Some(u8::from(dawson[n - 2] == 0))
+    } else {
+        None
+    }
 }
 
 /// A set of nimbers below 256.
@@ -298,54 +315,23 @@ impl<'a> Solver<'a> {
         Split { known, start }
     }
 
-    /// Splits the reduced cells `e` into regions, ignoring the edges of
-    /// twin squares ([`twin_cuts`]); a region cut off that way may reduce
-    /// further, and is split again.
+    /// Splits the reduced cells `e` into regions ([`for_each_region`]):
+    /// closed forms summed into `known`, the other regions' canonical
+    /// forms pushed from `start` (equal pairs cancelled).
     fn split_into(&mut self, e: Cells, start: usize, known: &mut u8) {
-        let cut = twin_cuts(e);
-        let mut rest = e;
-        while rest != 0 {
-            let r = if cut == 0 {
-                region_of(rest, rest)
-            } else {
-                region_cut(rest, rest, cut)
-            };
-            rest &= !r;
-            if cut != 0 && r != e {
-                let again = reduce(r);
-                if again != r {
-                    self.split_into(again, start, known);
-                    continue;
-                }
-            }
-            if let Some(v) = self.closed_form(r) {
+        let (dawson, stack) = (&self.dawson, &mut self.stack);
+        for_each_region(e, &mut |r| {
+            if let Some(v) = closed_form(dawson, r) {
                 *known ^= v;
-                continue;
+                return;
             }
             let k = canonical(r);
-            if let Some(i) = self.stack[start..].iter().position(|&x| x == k) {
-                self.stack.swap_remove(start + i);
+            if let Some(i) = stack[start..].iter().position(|&x| x == k) {
+                stack.swap_remove(start + i);
             } else {
-                self.stack.push(k);
+                stack.push(k);
             }
-        }
-    }
-
-    /// The value of a path or cycle of cells.
-    #[inline]
-    fn closed_form(&self, r: Cells) -> Option<u8> {
-        if branchings(r) != 0 {
-            return None;
-        }
-        let n = r.count_ones() as usize;
-        let m = moves_count(r) as usize; // one move per edge
-        if m + 1 == n {
-            Some(self.dawson[n])
-        } else if m == n {
-            Some(u8::from(self.dawson[n - 2] == 0))
-        } else {
-            None
-        }
+        });
     }
 
     /// The nimber of the position `e` (any set of cells in the layout of

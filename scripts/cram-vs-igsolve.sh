@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# grundy against igsolve (Beling; `cargo install igsolve`, not a dependency)
+# on the boards of Beling's published Cram table (README of
+# beling/impartial-games), one board at a time, each tool asked for the
+# nimber of the empty board only.
+#
+# Usage: scripts/cram-vs-igsolve.sh [BOARD...]
+#   BOARD  RxC (R rows, C columns); default: every published board of at
+#          most 45 empty cells but 6x7 (igsolve took over 300 s on it
+#          here), and the even x even boards of every size
+# GRUNDY=path  time that binary instead of building target/release/grundy
+# TIMEOUT=s    per tool and board (default 900); a run past it is recorded
+#              as timed out
+# REPORT_ONLY=1  measure nothing, only rewrite reports/cram.md from the rows
+#
+# grundy: `grundy cram RxC --nimber-only --force --json` (one thread);
+# igsolve: `igsolve cram -r R -c C` (its defaults: BRAspSet, one thread).
+# CPU seconds (user + system) and peak resident memory from /usr/bin/time,
+# wall seconds too. Each row of data/cram/boards.csv is saved as soon as
+# the board is measured (a stopped run keeps what it measured); the two
+# nimbers and the published one must agree, or the script stops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+timeout_s="${TIMEOUT:-900}"
+raw=data/cram/boards.csv
+if [ -z "${REPORT_ONLY:-}" ]; then
+  if [ -z "${GRUNDY:-}" ]; then cargo build --release --quiet; fi
+  command -v igsolve >/dev/null || { echo "igsolve not found: cargo install igsolve" >&2; exit 2; }
+fi
+grundy="${GRUNDY:-./target/release/grundy}"
+
+# Beling's table: "R C nimber" (even x even boards are 0 by symmetry).
+published() {
+  cat <<'T'
+4 4 0
+4 5 2
+4 6 0
+4 7 3
+4 8 0
+4 9 1
+4 10 0
+4 11 1
+4 12 0
+4 13 3
+4 14 0
+4 15 4
+5 5 0
+5 6 2
+5 7 1
+5 8 1
+5 9 1
+5 10 2
+5 11 0
+5 12 3
+6 6 0
+6 7 5
+6 8 0
+6 9 1
+6 10 0
+6 12 0
+6 14 0
+7 7 1
+7 8 3
+7 9 1
+T
+}
+
+fields="rows,cols,cells,published,nimber,symmetry,cpu_seconds,seconds,peak_mib,positions,regions,igsolve_nimber,igsolve_cpu_seconds,igsolve_seconds,igsolve_peak_mib,cpu_ratio,date,machine"
+[ -f "$raw" ] || echo "$fields" > "$raw"
+save_row() {
+  python3 - "$raw" "$fields" "$1" <<'PY'
+import csv, sys
+raw, fields, row = sys.argv[1], sys.argv[2].split(","), sys.argv[3]
+new = dict(zip(fields, row.split(",", len(fields) - 1)))
+key = lambda r: (int(r["rows"]), int(r["cols"]))
+rows = [r for r in csv.DictReader(open(raw)) if key(r) != key(new)] + [new]
+rows.sort(key=key)
+tmp = raw + ".tmp"
+with open(tmp, "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+import os; os.replace(tmp, raw)
+PY
+}
+
+# "cpu wall peak_mib" of one timed command, or "timeout" (past the limit)
+# or "failed" (any other exit: igsolve stops on boards of over 64 cells).
+timed() {
+  local t rc=0
+  t=$(mktemp)
+  /usr/bin/time -o "$t" -f "%U %S %e %M" timeout "$timeout_s" "$@" > "$t.out" 2>/dev/null || rc=$?
+  if [ "$rc" = 0 ]; then
+    awk 'NF == 4 {printf "%.2f %.2f %.1f\n", $1 + $2, $3, $4 / 1024}' "$t"
+    cat "$t.out" >&3
+  elif [ "$rc" = 124 ]; then
+    echo "timeout"
+  else
+    echo "failed"
+  fi
+  rm -f "$t" "$t.out"
+}
+
+boards() {
+  if [ $# -gt 0 ]; then printf '%s\n' "$@"; return; fi
+  published | while read -r r c v; do
+    if [ $((r * c)) -le 45 ] && [ "$r$c" != 67 ] || { [ $((r % 2)) = 0 ] && [ $((c % 2)) = 0 ]; }; then
+      echo "${r}x$c"
+    fi
+  done
+}
+
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs) ($(nproc) cores)"
+if [ -z "${REPORT_ONLY:-}" ]; then
+  for b in $(boards "$@"); do
+    r=${b%x*}; c=${b#*x}
+    pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
+    exec 3>"/tmp/cram-grundy.$$"
+    g=$(timed "$grundy" cram "$b" --nimber-only --force --json --quiet)
+    exec 3>"/tmp/cram-igsolve.$$"
+    i=$(timed igsolve cram -r "$r" -c "$c")
+    exec 3>&-
+    gv=""; gs=""; gp=""; gr=""; iv=""
+    if [ "$g" != timeout ] && [ "$g" != failed ]; then
+      read -r gv gs gp gr < <(python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); print(v["nimber"], v["symmetry"] or "none", v["positions"], v["regions_solved"])' "/tmp/cram-grundy.$$")
+    fi
+    if [ "$i" != timeout ] && [ "$i" != failed ]; then
+      iv=$(sed -n 's/.*Nimber of initial position: \([0-9]*\).*/\1/p' "/tmp/cram-igsolve.$$")
+    fi
+    for v in "$gv" "$iv"; do
+      if [ -n "$v" ] && [ "$v" != "$pub" ]; then
+        echo "error: $b: a nimber $v differs from the published $pub (grundy $gv, igsolve $iv)" >&2; exit 1
+      fi
+    done
+    read -r gc gw gm <<<"$(echo "$g" | sed 's/^\(timeout\|failed\)$/\1 \1 \1/')"
+    read -r ic iw im <<<"$(echo "$i" | sed 's/^\(timeout\|failed\)$/\1 \1 \1/')"
+    ratio=$(python3 -c 'import sys
+a, b = sys.argv[1:]
+try: print(f"{float(a)/float(b):.2f}" if float(b) > 0 else "")
+except ValueError: print("")' "$gc" "$ic")
+    row="$r,$c,$((r * c)),$pub,$gv,$gs,$gc,$gw,$gm,$gp,$gr,$iv,$ic,$iw,$im,$ratio,$(date -u +%F),$cpu"
+    echo "$row"
+    save_row "$row"
+  done
+  rm -f "/tmp/cram-grundy.$$" "/tmp/cram-igsolve.$$"
+fi
+python3 scripts/cram-report.py "$raw" reports/cram.md
