@@ -10,6 +10,7 @@
 //! | `treblecross:..X....X..` | a Treblecross row (see [`super::treblecross`]) |
 //! | `monorail:POSITION`, `monorail:T:POSITION` | a Monorail position with `T` tiles (16 when not given), compact notation, `-` for the start |
 //! | `graph:FILE:VERTEX` | a vertex of the game graph in the edge-list file `FILE` (see [`super::graph`]; `FILE` holds no `:`) |
+//! | `cram:RxC`, `cram:PICTURE` | a Cram board (see [`super::cram::Board::parse`]: `5x7`, or rows of `.` and `#` split by `/`) |
 //!
 //! Monorail and graph components are parsed here into [`Component::External`]
 //! and given their value by a job (`jobs::sum`), which estimates the
@@ -105,6 +106,11 @@ pub enum External {
         /// The vertex's name.
         vertex: String,
     },
+    /// A Cram board, as written after `cram:` (`5x7` or a picture).
+    Cram {
+        /// The board's text.
+        board: String,
+    },
 }
 
 impl External {
@@ -113,6 +119,7 @@ impl External {
         match self {
             External::Monorail { .. } => "monorail",
             External::Graph { .. } => "graph",
+            External::Cram { .. } => "cram",
         }
     }
 }
@@ -122,6 +129,7 @@ impl fmt::Display for External {
         match self {
             External::Monorail { tiles, position } => write!(f, "monorail:{tiles}:{position}"),
             External::Graph { file, vertex } => write!(f, "graph:{file}:{vertex}"),
+            External::Cram { board } => write!(f, "cram:{board}"),
         }
     }
 }
@@ -304,6 +312,13 @@ impl FromStr for Component {
             }
             "monorail" => parse_monorail(text, rest),
             "graph" => parse_graph(text, rest),
+            "cram" => {
+                // Checked here, so a bad board is refused before any work.
+                let board = super::cram::Board::parse(rest).map_err(wrap)?;
+                Ok(Component::External(External::Cram {
+                    board: board.text(),
+                }))
+            }
             "treblecross" => {
                 if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(malformed(

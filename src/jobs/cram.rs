@@ -72,18 +72,10 @@ pub struct CramAnswer {
 /// [`Error::Stopped`] when the progress asks.
 pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     let board = job.board;
-    let cells = board.empty_cells();
     let by_symmetry = board.symmetry_outcome();
     // An even × even board is answered without a search, whatever its size.
-    if cells > CELLS_LIMIT && !job.force && by_symmetry != Some(false) {
-        return Err(Error::TooCostly {
-            what: format!("Cram on {}", board.text()),
-            needs: format!(
-                "a search over {cells} empty cells (tens of minutes or more: about 1.7 times longer a cell)"
-            ),
-            limit: format!("the {CELLS_LIMIT} cells searched without asking"),
-            flag: "--force",
-        });
+    if by_symmetry != Some(false) {
+        check_cost(board, job.force)?;
     }
     let start = Instant::now();
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
@@ -171,4 +163,44 @@ pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
         seconds: start.elapsed().as_secs_f64(),
         peak_mib: peak_mib(),
     })
+}
+
+/// Refuses a search of more than [`CELLS_LIMIT`] empty cells without
+/// `force`.
+fn check_cost(board: &Board, force: bool) -> Result<()> {
+    let cells = board.empty_cells();
+    if cells > CELLS_LIMIT && !force {
+        return Err(Error::TooCostly {
+            what: format!("Cram on {}", board.text()),
+            needs: format!(
+                "a search over {cells} empty cells (tens of minutes or more: about 1.7 times longer a cell)"
+            ),
+            limit: format!("the {CELLS_LIMIT} cells searched without asking"),
+            flag: "--force",
+        });
+    }
+    Ok(())
+}
+
+/// The nimber of `board` and of the position after each of its moves
+/// (for a sum, whose winning moves need every option's value), by one
+/// search whose table serves them all (the options are searched even on
+/// an even × even board).
+///
+/// # Errors
+/// As [`solve`]: past [`CELLS_LIMIT`] empty cells without `force`, or a
+/// stop asked by the progress.
+pub fn option_values(
+    board: &Board,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<(u8, Vec<(Domino, u8)>)> {
+    check_cost(board, force)?;
+    let mut solver = Solver::new(default_table_bytes()).with_progress(progress);
+    let nimber = solver.nimber(board.cells())?;
+    let mut options = Vec::new();
+    for m in board.moves() {
+        options.push((m, solver.nimber(board.after(m).cells())?));
+    }
+    Ok((nimber, options))
 }

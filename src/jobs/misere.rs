@@ -918,6 +918,12 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
                     })?;
                     (key, u64::from(v), (names.len() as f64).max(1.0))
                 }
+                Component::External(External::Cram { .. }) => {
+                    return Err(not_misere(
+                        c,
+                        "a Cram board in a misère sum is not supported yet (grundy cram --misere plays one board)",
+                    ))
+                }
                 Component::External(External::Monorail { .. }) | Component::Solved { .. } => {
                     return Err(not_misere(
                         c,

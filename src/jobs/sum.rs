@@ -139,6 +139,19 @@ fn settle(
                 options,
             })
         }
+        External::Cram { board } => {
+            let board = crate::games::cram::Board::parse(board)?;
+            let (nimber, options) = super::cram::option_values(&board, force, progress)?;
+            Ok(Component::Solved {
+                text,
+                family: "cram",
+                nimber: u32::from(nimber),
+                options: options
+                    .into_iter()
+                    .map(|(m, v)| (format!("play {m}"), u32::from(v)))
+                    .collect(),
+            })
+        }
         External::Graph { file, vertex } => {
             if !graphs.contains_key(file) {
                 let (names, g) = read_edge_list(Path::new(file))?.into_digraph()?;

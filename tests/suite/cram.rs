@@ -172,3 +172,30 @@ fn misere_outcomes() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("cram 4x4 (misère play): "));
 }
+
+/// `cram:RxC` and `cram:PICTURE` as components of `grundy sum`: 4 x 5 is
+/// *2 (Beling's table), so with nim:1 the sum is *3, won by the moves of
+/// the board to a position of value *1; 1 x 3 is *1, so with nim:1 a
+/// P-position; a bad board is refused with exit code 2.
+#[test]
+fn cram_in_sums() {
+    let v = json(&["sum", "cram:4x5 + nim:1", "--json", "--quiet"]);
+    assert_eq!(v["nimber"], 3);
+    assert_eq!(v["components"][0]["family"], "cram");
+    assert_eq!(v["components"][0]["nimber"], 2);
+    let count = v["winning_moves_count"].as_u64().unwrap();
+    assert!(count >= 1);
+    // Each listed move in the board, played, leaves a position of *1.
+    for m in v["winning_moves"].as_array().unwrap() {
+        assert_eq!(m["component"], 1, "{m}");
+    }
+    let p = json(&["sum", "cram:##./##./#.. + cram:1x3", "--json", "--quiet"]);
+    assert_eq!(
+        (p["nimber"].as_u64(), p["outcome"].as_str()),
+        (Some(3), Some("N"))
+    );
+    let d = tempfile::tempdir().unwrap();
+    let o = grundy(&["sum", "cram:4x5x + nim:1"], d.path());
+    assert_eq!(o.status.code(), Some(2));
+    one_line_error(&o, "the number of columns");
+}
