@@ -919,10 +919,10 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
                     (key, u64::from(v), (names.len() as f64).max(1.0))
                 }
                 Component::External(External::Cram { .. }) => {
-                    return Err(not_misere(
-                        c,
-                        "a Cram board in a misère sum is not supported yet (grundy cram --misere plays one board)",
-                    ))
+                    return Err(Error::MalformedSum {
+                        text: c.to_string(),
+                        reason: "a Cram board in a misère sum is not supported yet (grundy cram --misere plays one board)".into(),
+                    })
                 }
                 Component::External(External::Monorail { .. }) | Component::Solved { .. } => {
                     return Err(not_misere(

@@ -314,6 +314,10 @@ fn sum_misere_refusals() {
         "misère play of this family is another game",
     );
     one_line_error(
+        &grundy(&["sum", "--misere", "cram:2x3 + nim:1"], d.path()),
+        "a Cram board in a misère sum is not supported yet",
+    );
+    one_line_error(
         &grundy(
             &[
                 "sum",
