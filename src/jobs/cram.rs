@@ -7,9 +7,9 @@ use crate::progress::{peak_mib, Progress};
 use std::time::Instant;
 
 /// The most empty cells searched without `force`: on the boards measured
-/// (5 × 6 in 1 s, 5 × 7 and 4 × 9 in 15 s on 2 cores) the time grows
-/// about 1.7-fold a cell, so past 42 cells a board takes tens of minutes
-/// or more (see `docs/src/cram.md`).
+/// on 2 cores (nimber only: 5 × 6 in 0.3 s, 5 × 7 in 4 s, 4 × 11 in 51 s,
+/// 5 × 9 in 200 s; `data/cram/boards.csv`) the time grows about 1.7-fold
+/// a cell, so past 42 cells a board takes minutes to hours.
 pub const CELLS_LIMIT: usize = 42;
 
 /// The table's bound when none is given: a quarter of the memory
@@ -173,7 +173,7 @@ fn check_cost(board: &Board, force: bool) -> Result<()> {
         return Err(Error::TooCostly {
             what: format!("Cram on {}", board.text()),
             needs: format!(
-                "a search over {cells} empty cells (tens of minutes or more: about 1.7 times longer a cell)"
+                "a search over {cells} empty cells (minutes to hours: about 1.7 times longer a cell)"
             ),
             limit: format!("the {CELLS_LIMIT} cells searched without asking"),
             flag: "--force",
