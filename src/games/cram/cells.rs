@@ -109,27 +109,25 @@ pub fn branchings(e: Cells) -> Cells {
 /// Intelligence* 283, 2020; the argument above is this crate's); the tests
 /// check the values against the plain search.
 pub fn reduce(e: Cells) -> Cells {
-    let lone = e & !neighbours(e, e);
-    let e = e & !lone;
+    let e = e & neighbours(e, e); // no lone cells
     let leaf = leaves(e);
-    let mut kept = e;
-    let mut carriers: Cells = 0;
-    let mut rest = leaf;
-    while rest != 0 {
-        let t = rest & rest.wrapping_neg();
-        rest ^= t;
-        let c = neighbours(t, e);
-        if c & leaf != 0 {
-            continue; // a lone pair: each is the other's leaf
-        }
-        if carriers & c != 0 {
-            kept &= !t;
-        } else {
-            carriers |= c;
-        }
-    }
-    let inner = kept & !leaf & !carriers;
-    let removable = inner & !neighbours(inner, kept);
+    // The leaves by the side their one neighbour (their carrier) lies on,
+    // and those carriers; a carrier keeps the leaf of the first class
+    // that reaches it (below, right, above, left), the others go. A lone
+    // pair's two cells carry each other and no third leaf, so both stay.
+    let below = leaf & (e >> STRIDE);
+    let mut carriers = below << STRIDE;
+    let right = (leaf & (e >> 1)) << 1;
+    let mut kept = e & !((carriers & right) >> 1);
+    carriers |= right;
+    let above = (leaf & (e << STRIDE)) >> STRIDE;
+    kept &= !((carriers & above) << STRIDE);
+    carriers |= above;
+    let left = (leaf & (e << 1)) >> 1;
+    kept &= !((carriers & left) << 1);
+    carriers |= left;
+    let inner = e & !leaf & !carriers;
+    let removable = inner & !neighbours(inner, e);
     kept & !removable
 }
 

@@ -435,8 +435,11 @@ impl<'a> Solver<'a> {
     /// regions are all known (closed forms or the table) leave
     /// `possible`; the others are kept in `self.pending` from the index
     /// returned, their unknown regions on the stack, the cheapest first
-    /// (fewest cells to solve). The caller truncates both.
-    fn options(&mut self, r: Cells, possible: &mut Set) -> usize {
+    /// (fewest cells to solve). The caller truncates both. Returns `None`
+    /// as soon as the values excluded leave no value of `wanted` possible
+    /// (the other options are then not split: Beling and Rogalski's
+    /// enhanced transposition cutoff, 2020, §4).
+    fn options(&mut self, r: Cells, possible: &mut Set, wanted: Set) -> Option<usize> {
         let base = self.pending.len();
         // The moves of twin squares reach images of other options.
         let horizontal = horizontal_moves(r) & !twin_cuts(r);
@@ -458,6 +461,9 @@ impl<'a> Solver<'a> {
                 let len = self.stack.len() - s.start;
                 if len == 0 {
                     possible.exclude(x);
+                    if possible.and(wanted).is_empty() {
+                        return None;
+                    }
                 } else {
                     let cells = self.stack[s.start..]
                         .iter()
@@ -475,7 +481,7 @@ impl<'a> Solver<'a> {
         }
         // Stable: among options of equal cost, the order of the moves.
         self.pending[base..].sort_by_key(|p| p.cells);
-        base
+        Some(base)
     }
 
     /// The value of the region `key` (not in the table) by testing each
@@ -488,7 +494,10 @@ impl<'a> Solver<'a> {
         let moves = moves_count(r);
         let stack_base = self.stack.len();
         let mut possible = Set::below(moves + 1);
-        let base = self.options(r, &mut possible);
+        let all = possible;
+        let base = self
+            .options(r, &mut possible, all)
+            .unwrap_or(self.pending.len());
         let end = self.pending.len();
         let mut value = None;
         'values: for v in least..=moves.min(255) as u8 {
@@ -549,7 +558,12 @@ impl<'a> Solver<'a> {
         let mut possible = Set::below(moves + 1);
         let top_wanted = Set::up_to(wanted.greatest().unwrap_or(0));
         let mut exact = true;
-        let base = self.options(r, &mut possible);
+        let pending_base = self.pending.len();
+        let Some(base) = self.options(r, &mut possible, wanted) else {
+            self.pending.truncate(pending_base);
+            self.stack.truncate(stack_base);
+            return Ok(None);
+        };
         let end = self.pending.len();
         let mut gave_up = false;
         for i in base..end {

@@ -1,8 +1,9 @@
 //! The transposition table of the Cram search: 16-byte slots, four to a
 //! bucket, bounded by the memory given to it. It starts small and doubles
-//! when it is half full or a bucket is full, while the bound allows; once it cannot,
-//! a full bucket gives up the slot of the smallest region (the cheapest to
-//! solve again), so the table keeps the costly values.
+//! when it is half full, or when a bucket is full once it is a quarter
+//! full, while the bound allows; otherwise a full bucket gives up the slot
+//! of the smallest region (the cheapest to solve again), so the table
+//! keeps the costly values.
 
 use super::cells::Cells;
 
@@ -114,6 +115,7 @@ impl Table {
         let size = Cells::from((key << 1 >> 1).count_ones());
         let slot = key | (u128::from(nimber) + 1) << 112 | size << 120;
         let b = self.bucket(key);
+        let quarter = self.stored * 4 >= self.slots.len();
         let bucket = &mut self.slots[b..b + WAYS];
         let mut victim = 0;
         let mut least = u128::MAX;
@@ -133,8 +135,11 @@ impl Table {
                 victim = i;
             }
         }
-        if least != 0 && self.max_bytes != 0 {
-            // A full bucket while the bound still allows a larger table.
+        if least != 0 && self.max_bytes != 0 && quarter {
+            // A full bucket in a table a quarter full, while the bound
+            // allows a larger one (in a sparser table a full bucket is
+            // bad luck, and growing for it would spread the values over
+            // memory the cache cannot hold).
             self.grow();
             return self.put(key, nimber);
         }
