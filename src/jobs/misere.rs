@@ -9,6 +9,7 @@
 use crate::dataset::graph::read_edge_list;
 use crate::dataset::misere_cache;
 use crate::error::{Error, Result};
+use crate::games::cram::CramRegions;
 use crate::games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
 use crate::games::misere::genus::{Genus, GenusRule};
 use crate::games::misere::heap_search::{HeapSearch, Oracle};
@@ -877,6 +878,7 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
     let mut atoms = Vec::with_capacity(parts.len());
     let mut labels = Vec::with_capacity(parts.len());
     let mut bound = 1.0f64;
+    let mut cram: Option<(u16, std::sync::Arc<CramRegions>)> = None;
     for c in parts {
         let (key, id, states) =
             match c {
@@ -918,11 +920,27 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
                     })?;
                     (key, u64::from(v), (names.len() as f64).max(1.0))
                 }
-                Component::External(External::Cram { .. }) => {
-                    return Err(Error::MalformedSum {
-                        text: c.to_string(),
-                        reason: "a Cram board in a misère sum is not supported yet (grundy cram --misere plays one board)".into(),
-                    })
+                Component::External(External::Cram { board }) => {
+                    // A board enters as its regions, each a component.
+                    let b = crate::games::cram::Board::parse(board)?;
+                    let regions = match &cram {
+                        Some((_, r)) => std::sync::Arc::clone(r),
+                        None => {
+                            let r = std::sync::Arc::new(CramRegions::new());
+                            families.push(Box::new(std::sync::Arc::clone(&r)));
+                            cram =
+                                Some((family_number(families.len())?, std::sync::Arc::clone(&r)));
+                            r
+                        }
+                    };
+                    let family = cram.as_ref().map_or(0, |(f, _)| *f);
+                    for id in regions.components(b.cells()) {
+                        let cells = regions.cells(id);
+                        atoms.push(Atom { family, id });
+                        labels.push(regions.label(id));
+                        bound *= 2f64.powi(i32::try_from(cells).unwrap_or(i32::MAX));
+                    }
+                    continue;
                 }
                 Component::External(External::Monorail { .. }) | Component::Solved { .. } => {
                     return Err(not_misere(

@@ -17,11 +17,13 @@
 //!   region's nimber says nothing about its misère outcome.
 
 use super::cells::{
-    canonical, cells_of, for_each_region, horizontal_moves, reduce, twin_cuts, vertical_moves,
-    Cells, STRIDE,
+    canonical, cells_of, extent, for_each_region, horizontal_moves, reduce, twin_cuts,
+    vertical_moves, Cells, STRIDE,
 };
+use crate::games::misere::position::Family;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
+use std::sync::Mutex;
 
 /// The misère search: outcomes of whole positions, by their sorted regions.
 pub struct MisereSolver {
@@ -109,6 +111,131 @@ impl MisereSolver {
 /// ([`for_each_region`]).
 fn split(e: Cells, out: &mut Vec<Cells>) {
     for_each_region(e, &mut |r| out.push(canonical(r)));
+}
+
+/// Cram regions as a family of components of a misère sum
+/// ([`Family`]): component `id` is the `id`-th region met, by canonical
+/// form; its options are the regions each move leaves, split and reduced
+/// as in [`MisereSolver`] (every reduction keeps the game tree up to
+/// isomorphism, so the sum's outcome too). Regions are numbered as the
+/// search meets them.
+#[derive(Default)]
+pub struct CramRegions {
+    ids: Mutex<Ids>,
+}
+
+#[derive(Default)]
+struct Ids {
+    forms: Vec<Cells>,
+    index: FxHashMap<Cells, u64>,
+}
+
+impl CramRegions {
+    /// An empty family.
+    pub fn new() -> CramRegions {
+        CramRegions::default()
+    }
+
+    /// The components of the position `e` (cells in the layout of
+    /// [`super::cells`]): one id for each of its regions (none for a
+    /// position without a move).
+    pub fn components(&self, e: Cells) -> Vec<u64> {
+        let mut forms = Vec::new();
+        split(reduce(e), &mut forms);
+        forms.into_iter().map(|k| self.id(k)).collect()
+    }
+
+    fn id(&self, form: Cells) -> u64 {
+        let mut ids = self.ids.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&i) = ids.index.get(&form) {
+            return i;
+        }
+        let i = ids.forms.len() as u64;
+        ids.forms.push(form);
+        ids.index.insert(form, i);
+        i
+    }
+
+    /// The number of cells of region `id` (0 for no region).
+    pub fn cells(&self, id: u64) -> u32 {
+        self.form(id).map_or(0, |k| cells_of(k).count_ones())
+    }
+
+    fn form(&self, id: u64) -> Option<Cells> {
+        let ids = self.ids.lock().unwrap_or_else(|e| e.into_inner());
+        usize::try_from(id)
+            .ok()
+            .and_then(|i| ids.forms.get(i).copied())
+    }
+}
+
+impl Family for CramRegions {
+    fn options(&self, id: u64, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        let r = cells_of(self.form(id).ok_or_else(|| Error::OutOfRange {
+            what: format!("Cram region {id}"),
+            reason: "no region has that number".into(),
+        })?);
+        // The moves of twin squares reach images of other options.
+        let horizontal = horizontal_moves(r) & !twin_cuts(r);
+        let start = out.len();
+        for (mut bits, step) in [(vertical_moves(r), STRIDE), (horizontal, 1u32)] {
+            while bits != 0 {
+                let b = bits & bits.wrapping_neg();
+                bits ^= b;
+                let mut left = self.components(r & !(b | b << step));
+                left.sort_unstable();
+                out.push(left);
+            }
+        }
+        // Each option once (moves reaching images of one position).
+        out[start..].sort_unstable();
+        let mut kept = start;
+        for i in start..out.len() {
+            if kept == start || out[i] != out[kept - 1] {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
+    fn label(&self, id: u64) -> String {
+        match self.form(id) {
+            Some(k) => format!("cram:{}", picture(cells_of(k))),
+            None => format!("Cram region {id}"),
+        }
+    }
+}
+
+impl Family for std::sync::Arc<CramRegions> {
+    fn options(&self, id: u64, out: &mut Vec<Vec<u64>>) -> Result<()> {
+        self.as_ref().options(id, out)
+    }
+
+    fn label(&self, id: u64) -> String {
+        self.as_ref().label(id)
+    }
+}
+
+/// The picture of the cells `x` (at the top left): `.` empty, `#` filled,
+/// rows joined by `/`.
+fn picture(x: Cells) -> String {
+    let (h, w) = extent(x);
+    (0..h as usize)
+        .map(|r| {
+            (0..w as usize)
+                .map(|c| {
+                    if x & super::cells::cell(r, c) != 0 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(test)]

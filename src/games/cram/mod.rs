@@ -24,5 +24,5 @@ pub mod solver;
 pub mod table;
 
 pub use board::{Board, Domino};
-pub use misere::MisereSolver;
+pub use misere::{CramRegions, MisereSolver};
 pub use solver::{Solver, Stats};
