@@ -7,10 +7,12 @@ use crate::progress::{peak_mib, Progress};
 use std::time::Instant;
 
 /// The most empty cells searched without `force`: on the boards measured
-/// on 2 cores (nimber only: 5 × 6 in 0.3 s, 5 × 7 in 4 s, 4 × 11 in 51 s,
-/// 5 × 9 in 200 s; `data/cram/boards.csv`) the time grows about 1.7-fold
-/// a cell, so past 42 cells a board takes minutes to hours.
-pub const CELLS_LIMIT: usize = 42;
+/// on 2 cores (nimber only: 5 × 7 in 1.8 s, 5 × 8 in 5.5 s, 4 × 11 in
+/// 20 s, 5 × 9 in 89 s; `data/cram/boards.csv`) the time grows about
+/// 1.5-fold a cell on average, and far more on some boards (6 × 7, 42
+/// cells and nimber 5, had not finished after 600 s), so past 40 cells a
+/// board takes minutes to hours.
+pub const CELLS_LIMIT: usize = 40;
 
 /// The table's bound when none is given: a quarter of the memory
 /// available, at most 4 GiB (it starts at 1 MiB and grows only as needed).
@@ -173,7 +175,7 @@ fn check_cost(board: &Board, force: bool) -> Result<()> {
         return Err(Error::TooCostly {
             what: format!("Cram on {}", board.text()),
             needs: format!(
-                "a search over {cells} empty cells (minutes to hours: about 1.7 times longer a cell)"
+                "a search over {cells} empty cells (minutes to hours: about 1.5 times longer a cell, and more on some boards)"
             ),
             limit: format!("the {CELLS_LIMIT} cells searched without asking"),
             flag: "--force",
