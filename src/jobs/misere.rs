@@ -26,6 +26,7 @@ use crate::jobs::misere_verify::{check_cost, cross_check};
 use crate::progress::Progress;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Positions a search keeps at most without `--force` or
 /// `--max-positions` (about 2 GiB at worst).
@@ -878,7 +879,7 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
     let mut atoms = Vec::with_capacity(parts.len());
     let mut labels = Vec::with_capacity(parts.len());
     let mut bound = 1.0f64;
-    let mut cram: Option<(u16, std::sync::Arc<CramRegions>)> = None;
+    let mut cram: Option<(u16, Arc<CramRegions>)> = None;
     for c in parts {
         let (key, id, states) =
             match c {
@@ -923,17 +924,16 @@ fn families_of(parts: &[Component]) -> Result<Parsed> {
                 Component::External(External::Cram { board }) => {
                     // A board enters as its regions, each a component.
                     let b = crate::games::cram::Board::parse(board)?;
-                    let regions = match &cram {
-                        Some((_, r)) => std::sync::Arc::clone(r),
+                    let (family, regions) = match &cram {
+                        Some((f, r)) => (*f, Arc::clone(r)),
                         None => {
-                            let r = std::sync::Arc::new(CramRegions::new());
-                            families.push(Box::new(std::sync::Arc::clone(&r)));
-                            cram =
-                                Some((family_number(families.len())?, std::sync::Arc::clone(&r)));
-                            r
+                            let r = Arc::new(CramRegions::new());
+                            families.push(Box::new(Arc::clone(&r)));
+                            let f = family_number(families.len())?;
+                            cram = Some((f, Arc::clone(&r)));
+                            (f, r)
                         }
                     };
-                    let family = cram.as_ref().map_or(0, |(f, _)| *f);
                     for id in regions.components(b.cells()) {
                         let cells = regions.cells(id);
                         atoms.push(Atom { family, id });
