@@ -282,6 +282,8 @@ impl ImpartialGame for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::cram::cells::Grid;
+    use crate::games::cram::layout::Wide;
 
     #[test]
     fn parses_sizes_and_pictures() {
@@ -303,10 +305,7 @@ mod tests {
     fn turned_boards_keep_their_moves() {
         let b = Board::parse("9x2").unwrap();
         let e = b.cells();
-        assert_eq!(
-            super::super::cells::moves_count(e) as usize,
-            b.moves().len()
-        );
+        assert_eq!(Wide.moves_count(e) as usize, b.moves().len());
         assert_eq!(b.engine_cell(8, 1), cell(1, 8));
         assert_eq!(Domino((0, 0), (0, 1)).to_string(), "r1c1-r1c2");
     }

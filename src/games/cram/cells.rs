@@ -9,6 +9,14 @@
 //! wrapping to the next row; shifting by 16 bits moves it up or down.
 //! A board of more than 7 rows is turned on its side first (Cram is
 //! played on the cells' adjacency graph, which a rotation keeps).
+//!
+//! The operations are written once, as the provided methods of [`Grid`],
+//! for any layout of rows of equal stride in an unsigned integer; the
+//! search runs them in the narrowest layout its position fits
+//! ([`super::layout`]). Canonical forms are always written in the layout
+//! above, so a table filled in one layout answers in another.
+
+use super::layout::Bits;
 
 /// A set of cells (`1` bits) in the layout above.
 pub type Cells = u128;
@@ -37,244 +45,369 @@ pub fn rectangle(rows: usize, cols: usize) -> Cells {
     (0..rows).fold(0, |acc, r| acc | row << (r * STRIDE as usize))
 }
 
-/// The cells of `within` next to a cell of `x`.
-#[inline]
-pub fn neighbours(x: Cells, within: Cells) -> Cells {
-    ((x << 1) | (x >> 1) | (x << STRIDE) | (x >> STRIDE)) & within
-}
-
-/// The cells of `e` whose left, right, upper and lower neighbour is in `e`.
-#[inline]
-fn sides(e: Cells) -> [Cells; 4] {
-    [
-        e & (e << 1),
-        e & (e >> 1),
-        e & (e << STRIDE),
-        e & (e >> STRIDE),
-    ]
-}
-
-/// The horizontal moves of `e`: the left cell of every horizontal pair of
-/// empty cells (the domino covers it and the cell to its right).
-#[inline]
-pub fn horizontal_moves(e: Cells) -> Cells {
-    e & (e >> 1)
-}
-
-/// The vertical moves of `e`: the upper cell of every vertical pair.
-#[inline]
-pub fn vertical_moves(e: Cells) -> Cells {
-    e & (e >> STRIDE)
-}
-
-/// The number of moves in `e`: the adjacent pairs of empty cells, the
-/// edges of its adjacency graph.
-#[inline]
-pub fn moves_count(e: Cells) -> u32 {
-    horizontal_moves(e).count_ones() + vertical_moves(e).count_ones()
-}
-
-/// The cells of `e` with exactly one neighbour in `e` (the leaves of its
-/// adjacency graph).
-#[inline]
-pub fn leaves(e: Cells) -> Cells {
-    let [l, r, u, d] = sides(e);
-    let odd = l ^ r ^ u ^ d;
-    let two = (l & r) | (u & d) | ((l | r) & (u | d));
-    odd & !two
-}
-
-/// The cells of `e` with three or more neighbours in `e`.
-#[inline]
-pub fn branchings(e: Cells) -> Cells {
-    let [l, r, u, d] = sides(e);
-    (l & r & (u | d)) | (u & d & (l | r))
-}
-
-/// `e` without the cells that cannot change any value:
-///
-/// - cells with no neighbour (no move covers them);
-/// - all but one of the leaves hanging on the same cell: a move covering
-///   such a leaf covers its cell too, leaving the other leaves alone, so
-///   the moves over any of them reach the same position up to lone cells;
-/// - every cell whose neighbours all carry a leaf (and which is neither a
-///   leaf nor carries one): a move covering it and a neighbour `b` reaches
-///   the position that the move covering `b` and `b`'s leaf reaches once
-///   the cell is gone, and no move removes a leaf without its cell, so
-///   the game with the cell and the game without it have options of the
-///   same values (by induction on the position) and the same value.
-///
-/// Both are the reductions of Arc Kayles on which Cram is played (the
-/// leaves and "stars" of Beling and Rogalski's Cram solver, *Artificial
-/// Intelligence* 283, 2020; the argument above is this crate's); the tests
-/// check the values against the plain search.
-pub fn reduce(e: Cells) -> Cells {
-    let e = e & neighbours(e, e); // no lone cells
-    let leaf = leaves(e);
-    // The leaves by the side their one neighbour (their carrier) lies on,
-    // and those carriers; a carrier keeps the leaf of the first class
-    // that reaches it (below, right, above, left), the others go. A lone
-    // pair's two cells carry each other and no third leaf, so both stay.
-    let below = leaf & (e >> STRIDE);
-    let mut carriers = below << STRIDE;
-    let right = (leaf & (e >> 1)) << 1;
-    let mut kept = e & !((carriers & right) >> 1);
-    carriers |= right;
-    let above = (leaf & (e << STRIDE)) >> STRIDE;
-    kept &= !((carriers & above) << STRIDE);
-    carriers |= above;
-    let left = (leaf & (e << 1)) >> 1;
-    kept &= !((carriers & left) << 1);
-    carriers |= left;
-    let inner = e & !leaf & !carriers;
-    let removable = inner & !neighbours(inner, e);
-    kept & !removable
-}
-
-/// The connected region of `e` holding the lowest cell of `start`.
-#[inline]
-pub fn region_of(start: Cells, e: Cells) -> Cells {
-    let mut r = start & start.wrapping_neg();
-    loop {
-        let next = r | neighbours(r, e);
-        if next == r {
-            return r;
-        }
-        r = next;
-    }
-}
-
-/// The horizontal moves of `e` (their left cells) that take part in a
-/// *twin square*: a 2 × 2 block of empty cells two opposite corners of
-/// which, `A` and `B`, have no other neighbour (walls or filled cells on
-/// their two outer sides), so both are adjacent to exactly the other two
-/// corners `X` and `Y`. The two horizontal moves of the block (`A X` and
-/// `Y B`, or `X A` and `B Y`) are returned.
-///
-/// **Why they can be dropped.** Let `G` be the graph of `e` (Cram is
-/// Arc Kayles on it: a move removes two adjacent vertices) and `G'` the
-/// graph without the edges `AX` and `BY`. Then `G` and `G'` have the same
-/// value, by induction on the number of vertices:
-///
-/// - a move away from `A`, `B`, `X`, `Y` keeps the square in both;
-/// - a move `XZ` (or `YZ`, or `XY` were they adjacent) leaves `A` and `B`
-///   as two leaves on `Y` in `G` (equal to one leaf: [`reduce`]), and `A`
-///   a leaf on `Y` with `B` isolated in `G'`: the same graph up to a lone
-///   cell;
-/// - `G − B − X = G' − B − X` and `G − A − Y = G' − A − Y` (both dropped
-///   edges are gone), while `A X` and `B Y` in `G` reach graphs isomorphic
-///   to these, by the automorphism exchanging the twins `A` and `B`.
-///
-/// So both have options of the same values. The moves `A X` and `Y B`
-/// are never needed in a search (their positions are images of others),
-/// and the regions may be found without those two edges: a cut there can
-/// split a region in two (this is the splitting of Beling's Cram solver,
-/// `forbidden_horizontal_moves` in the crate `igs`; the argument above is
-/// this crate's). Two squares never share an edge (a corner of one would
-/// be a twin of the other only in an isolated 2 × 2 block, a cycle), so
-/// every square's edges can be dropped at once.
-#[inline]
-pub fn twin_cuts(e: Cells) -> Cells {
-    let [l, r, u, d] = sides(e);
-    // A at the top left (walls left and up), B below right of it.
-    let a1 = r & d & !l & !u & ((l & u & !r & !d) >> (STRIDE + 1));
-    // A at the top right (walls right and up), B below left of it.
-    let a2 = l & d & !r & !u & ((r & u & !l & !d) >> (STRIDE - 1));
-    let x2 = a2 >> 1;
-    a1 | (a1 << STRIDE) | x2 | (x2 << STRIDE)
-}
-
-/// The region of `e` holding the lowest cell of `start` when the
-/// horizontal edges whose left cells are in `cut` are ignored.
-#[inline]
-pub fn region_cut(start: Cells, e: Cells, cut: Cells) -> Cells {
-    let mut r = start & start.wrapping_neg();
-    loop {
-        let next = (r | ((r & !cut) << 1) | ((r >> 1) & !cut) | (r << STRIDE) | (r >> STRIDE)) & e;
-        if next == r {
-            return r;
-        }
-        r = next;
-    }
-}
-
-/// Calls `f` on each region of the reduced cells `e`, the regions found
-/// without the edges of twin squares ([`twin_cuts`]); a region cut off
-/// that way may reduce further ([`reduce`]) and is split again.
-#[inline]
-pub fn for_each_region(e: Cells, f: &mut impl FnMut(Cells)) {
-    let cut = twin_cuts(e);
-    let mut rest = e;
-    while rest != 0 {
-        let r = if cut == 0 {
-            region_of(rest, rest)
-        } else {
-            region_cut(rest, rest, cut)
-        };
-        rest &= !r;
-        if cut != 0 && r != e {
-            let again = reduce(r);
-            if again != r {
-                for_each_region(again, f);
-                continue;
-            }
-        }
-        f(r);
-    }
-}
-
-/// `x` moved to the top left: its first row and first column hold a cell.
-#[inline]
-pub fn to_corner(x: Cells) -> Cells {
-    if x == 0 {
-        return 0;
-    }
-    let x = x >> (x.trailing_zeros() / STRIDE * STRIDE);
-    x >> columns(x).trailing_zeros()
-}
-
-/// The columns holding a cell of `x`, as the low 16 bits.
-#[inline]
-fn columns(x: Cells) -> u32 {
-    let mut c = x | (x >> 64);
-    c |= c >> 32;
-    c |= c >> 16;
-    (c & 0xFFFF) as u32
-}
-
-/// The height and width of `x` (at the top left).
-#[inline]
-pub fn extent(x: Cells) -> (u32, u32) {
-    if x == 0 {
-        return (0, 0);
-    }
-    let h = (127 - x.leading_zeros()) / STRIDE + 1;
-    let w = 32 - columns(x).leading_zeros();
-    (h, w)
-}
-
 /// Marks a canonical form too wide for the 8 × 8 layout.
-const WIDE: Cells = 1 << 127;
+pub const WIDE: Cells = 1 << 127;
 
-/// The rows of `x` (at the top left, at most 8 columns) as the bytes of a
-/// `u64`: the 8 × 8 layout.
-#[inline]
-fn to_square(x: Cells) -> u64 {
-    let mut s = 0u64;
-    for r in 0..MAX_ROWS {
-        s |= (((x >> (r as u32 * STRIDE)) & 0xFF) as u64) << (8 * r);
+/// A layout of cells: rows of `stride()` bits in the integer `B`, the
+/// last bit of each row never a cell. The required methods describe the
+/// layout; the provided ones are the operations of the search.
+pub trait Grid {
+    /// The integer holding a set of cells.
+    type B: Bits;
+    /// Bits from one row to the next.
+    fn stride(&self) -> u32;
+    /// The row of bit `i`.
+    fn row_of(&self, i: u32) -> u32;
+    /// Column 0 of every row.
+    fn column(&self) -> Self::B;
+    /// `x` (at the top left) in the layout of [`Cells`].
+    fn to_cells(&self, x: Self::B) -> Cells;
+    /// The inverse of [`to_cells`](Self::to_cells): `x` (at the top left,
+    /// fitting this layout) in this layout.
+    fn import(&self, x: Cells) -> Self::B;
+
+    /// Row 0 (with the bit that is never a cell).
+    #[inline]
+    fn row(&self) -> Self::B {
+        Self::B::from_u64((1u64 << self.stride()) - 1)
     }
-    s
+
+    /// The cells of `within` next to a cell of `x`.
+    #[inline]
+    fn neighbours(&self, x: Self::B, within: Self::B) -> Self::B {
+        let s = self.stride();
+        ((x << 1) | (x >> 1) | (x << s) | (x >> s)) & within
+    }
+
+    /// The cells of `e` whose left, right, upper and lower neighbour is
+    /// in `e`.
+    #[inline]
+    fn sides(&self, e: Self::B) -> [Self::B; 4] {
+        let s = self.stride();
+        [e & (e << 1), e & (e >> 1), e & (e << s), e & (e >> s)]
+    }
+
+    /// The horizontal moves of `e`: the left cell of every horizontal
+    /// pair of empty cells (the domino covers it and the cell to its
+    /// right).
+    #[inline]
+    fn horizontal_moves(&self, e: Self::B) -> Self::B {
+        e & (e >> 1)
+    }
+
+    /// The vertical moves of `e`: the upper cell of every vertical pair.
+    #[inline]
+    fn vertical_moves(&self, e: Self::B) -> Self::B {
+        e & (e >> self.stride())
+    }
+
+    /// The number of moves in `e`: the adjacent pairs of empty cells, the
+    /// edges of its adjacency graph.
+    #[inline]
+    fn moves_count(&self, e: Self::B) -> u32 {
+        self.horizontal_moves(e).count_ones() + self.vertical_moves(e).count_ones()
+    }
+
+    /// The cells of `e` with exactly one neighbour in `e` (the leaves of
+    /// its adjacency graph).
+    #[inline]
+    fn leaves(&self, e: Self::B) -> Self::B {
+        let [l, r, u, d] = self.sides(e);
+        let odd = l ^ r ^ u ^ d;
+        let two = (l & r) | (u & d) | ((l | r) & (u | d));
+        odd & !two
+    }
+
+    /// The cells of `e` with three or more neighbours in `e`.
+    #[inline]
+    fn branchings(&self, e: Self::B) -> Self::B {
+        let [l, r, u, d] = self.sides(e);
+        (l & r & (u | d)) | (u & d & (l | r))
+    }
+
+    /// `e` without the cells that cannot change any value:
+    ///
+    /// - cells with no neighbour (no move covers them);
+    /// - all but one of the leaves hanging on the same cell: a move
+    ///   covering such a leaf covers its cell too, leaving the other
+    ///   leaves alone, so the moves over any of them reach the same
+    ///   position up to lone cells;
+    /// - every cell whose neighbours all carry a leaf (and which is
+    ///   neither a leaf nor carries one): a move covering it and a
+    ///   neighbour `b` reaches the position that the move covering `b`
+    ///   and `b`'s leaf reaches once the cell is gone, and no move removes
+    ///   a leaf without its cell, so the game with the cell and the game
+    ///   without it have options of the same values (by induction on the
+    ///   position) and the same value.
+    ///
+    /// Both are the reductions of Arc Kayles on which Cram is played (the
+    /// leaves and "stars" of Beling and Rogalski's Cram solver,
+    /// *Artificial Intelligence* 283, 2020; the argument above is this
+    /// crate's); the tests check the values against the plain search.
+    #[inline]
+    fn reduce(&self, e: Self::B) -> Self::B {
+        let s = self.stride();
+        let e = e & self.neighbours(e, e); // no lone cells
+        let leaf = self.leaves(e);
+        // The leaves by the side their one neighbour (their carrier) lies
+        // on, and those carriers; a carrier keeps the leaf of the first
+        // class that reaches it (below, right, above, left), the others
+        // go. A lone pair's two cells carry each other and no third leaf,
+        // so both stay.
+        let below = leaf & (e >> s);
+        let mut carriers = below << s;
+        let right = (leaf & (e >> 1)) << 1;
+        let mut kept = e & !((carriers & right) >> 1);
+        carriers |= right;
+        let above = (leaf & (e << s)) >> s;
+        kept &= !((carriers & above) << s);
+        carriers |= above;
+        let left = (leaf & (e << 1)) >> 1;
+        kept &= !((carriers & left) << 1);
+        carriers |= left;
+        let inner = e & !leaf & !carriers;
+        let removable = inner & !self.neighbours(inner, e);
+        kept & !removable
+    }
+
+    /// The connected region of `e` holding the lowest cell of `start`.
+    #[inline]
+    fn region_of(&self, start: Self::B, e: Self::B) -> Self::B {
+        let mut r = start.lowest();
+        loop {
+            let next = r | self.neighbours(r, e);
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
+    }
+
+    /// The horizontal moves of `e` (their left cells) that take part in a
+    /// *twin square*: a 2 × 2 block of empty cells two opposite corners
+    /// of which, `A` and `B`, have no other neighbour (walls or filled
+    /// cells on their two outer sides), so both are adjacent to exactly
+    /// the other two corners `X` and `Y`. The two horizontal moves of the
+    /// block (`A X` and `Y B`, or `X A` and `B Y`) are returned.
+    ///
+    /// **Why they can be dropped.** Let `G` be the graph of `e` (Cram is
+    /// Arc Kayles on it: a move removes two adjacent vertices) and `G'`
+    /// the graph without the edges `AX` and `BY`. Then `G` and `G'` have
+    /// the same value, by induction on the number of vertices:
+    ///
+    /// - a move away from `A`, `B`, `X`, `Y` keeps the square in both;
+    /// - a move `XZ` (or `YZ`, or `XY` were they adjacent) leaves `A` and
+    ///   `B` as two leaves on `Y` in `G` (equal to one leaf:
+    ///   [`reduce`](Self::reduce)), and `A` a leaf on `Y` with `B`
+    ///   isolated in `G'`: the same graph up to a lone cell;
+    /// - `G − B − X = G' − B − X` and `G − A − Y = G' − A − Y` (both
+    ///   dropped edges are gone), while `A X` and `B Y` in `G` reach
+    ///   graphs isomorphic to these, by the automorphism exchanging the
+    ///   twins `A` and `B`.
+    ///
+    /// So both have options of the same values. The moves `A X` and
+    /// `Y B` are never needed in a search (their positions are images of
+    /// others), and the regions may be found without those two edges: a
+    /// cut there can split a region in two (this is the splitting of
+    /// Beling's Cram solver, `forbidden_horizontal_moves` in the crate
+    /// `igs`; the argument above is this crate's). Two squares never
+    /// share an edge (a corner of one would be a twin of the other only
+    /// in an isolated 2 × 2 block, a cycle), so every square's edges can
+    /// be dropped at once.
+    #[inline]
+    fn twin_cuts(&self, e: Self::B) -> Self::B {
+        let s = self.stride();
+        let [l, r, u, d] = self.sides(e);
+        // A at the top left (walls left and up), B below right of it.
+        let a1 = r & d & !l & !u & ((l & u & !r & !d) >> (s + 1));
+        // A at the top right (walls right and up), B below left of it.
+        let a2 = l & d & !r & !u & ((r & u & !l & !d) >> (s - 1));
+        let x2 = a2 >> 1;
+        a1 | (a1 << s) | x2 | (x2 << s)
+    }
+
+    /// The region of `e` holding the lowest cell of `start` when the
+    /// horizontal edges whose left cells are in `cut` are ignored.
+    #[inline]
+    fn region_cut(&self, start: Self::B, e: Self::B, cut: Self::B) -> Self::B {
+        let s = self.stride();
+        let mut r = start.lowest();
+        loop {
+            let next = (r | ((r & !cut) << 1) | ((r >> 1) & !cut) | (r << s) | (r >> s)) & e;
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
+    }
+
+    /// Calls `f` on each region of the reduced cells `e`, the regions
+    /// found without the edges of twin squares
+    /// ([`twin_cuts`](Self::twin_cuts)); a region cut off that way may
+    /// reduce further ([`reduce`](Self::reduce)) and is split again.
+    #[inline]
+    fn for_each_region(&self, e: Self::B, f: &mut impl FnMut(Self::B)) {
+        let cut = self.twin_cuts(e);
+        let mut rest = e;
+        while rest != Self::B::ZERO {
+            let r = if cut == Self::B::ZERO {
+                self.region_of(rest, rest)
+            } else {
+                self.region_cut(rest, rest, cut)
+            };
+            rest &= !r;
+            if cut != Self::B::ZERO && r != e {
+                let again = self.reduce(r);
+                if again != r {
+                    self.for_each_region(again, f);
+                    continue;
+                }
+            }
+            f(r);
+        }
+    }
+
+    /// The columns holding a cell of `x`, as the low bits.
+    #[inline]
+    fn columns(&self, x: Self::B) -> u32 {
+        let s = self.stride();
+        let mut c = x;
+        let mut k = s;
+        while k < Self::B::BITS {
+            c |= c >> k;
+            k <<= 1;
+        }
+        (c.low_u64() & ((1u64 << s) - 1)) as u32
+    }
+
+    /// `x` moved to the top left: its first row and first column hold a
+    /// cell.
+    #[inline]
+    fn to_corner(&self, x: Self::B) -> Self::B {
+        if x == Self::B::ZERO {
+            return x;
+        }
+        let x = x >> (self.row_of(x.trailing_zeros()) * self.stride());
+        x >> self.columns(x).trailing_zeros()
+    }
+
+    /// The height and width of `x` (at the top left).
+    #[inline]
+    fn extent(&self, x: Self::B) -> (u32, u32) {
+        if x == Self::B::ZERO {
+            return (0, 0);
+        }
+        let h = self.row_of(Self::B::BITS - 1 - x.leading_zeros()) + 1;
+        let w = 32 - self.columns(x).leading_zeros();
+        (h, w)
+    }
+
+    /// The rows of `x` (at the top left, `h` rows of at most 8 columns)
+    /// as the bytes of a `u64`: the 8 × 8 layout.
+    #[inline]
+    fn to_square(&self, x: Self::B, h: u32) -> u64 {
+        let s = self.stride();
+        let mut out = 0u64;
+        for r in 0..h {
+            out |= ((x >> (r * s)).low_u64() & 0xFF & ((1u64 << s) - 1)) << (8 * r);
+        }
+        out
+    }
+
+    /// The cells of the 8 × 8 matrix `q` in this layout, turned on its
+    /// side first if it fits only that way.
+    #[inline]
+    fn unsquare(&self, q: u64) -> Self::B {
+        if q == 0 {
+            return Self::B::ZERO;
+        }
+        let s = self.stride();
+        let (mut h, w) = square_extent(q);
+        let mut q = q;
+        if h * s > Self::B::BITS || w >= s {
+            q = transpose8(q);
+            h = w;
+        }
+        let mut x = Self::B::ZERO;
+        for r in 0..h {
+            x |= Self::B::from_u64((q >> (8 * r)) & 0xFF) << (r * s);
+        }
+        x
+    }
+
+    /// `x` (`h` rows of width `w`) turned half a turn, at the top left.
+    #[inline]
+    fn half_turn(&self, x: Self::B, h: u32, w: u32) -> Self::B {
+        let s = self.stride();
+        x.reverse_bits() >> (Self::B::BITS - h * s + s - w)
+    }
+
+    /// The `h` rows of `x` in reverse order.
+    #[inline]
+    fn flip(&self, x: Self::B, h: u32) -> Self::B {
+        let s = self.stride();
+        let row = self.row();
+        let mut y = Self::B::ZERO;
+        for r in 0..h {
+            y |= ((x >> (r * s)) & row) << ((h - 1 - r) * s);
+        }
+        y
+    }
+
+    /// The canonical form of a region `x` (any set of cells), in the
+    /// layout of [`Cells`]: the least of its images under the symmetries
+    /// of the square (rotations and reflections, which keep the adjacency
+    /// graph and so the value), moved to the top left. Two sets of cells
+    /// have the same canonical form exactly when one is an image of the
+    /// other. A region of at most 7 columns is compared in the 8 × 8
+    /// layout (all eight symmetries, every image at most 7 rows high); a
+    /// wider one in the layout of [`Cells`] with the top bit set (the four
+    /// that keep it at most 7 rows high). Bits 112 to 126 of a canonical
+    /// form are always 0. Every layout gives the same forms: a row-major
+    /// layout orders sets of cells as the layout of [`Cells`] does.
+    #[inline]
+    fn canonical(&self, x: Self::B) -> Cells {
+        let x = self.to_corner(x);
+        let (h, w) = self.extent(x);
+        if w <= MAX_ROWS as u32 {
+            let s = self.to_square(x, h);
+            let t = transpose8(s);
+            let mut best = s;
+            for (v, hh, ww) in [(s, h, w), (t, w, h)] {
+                let m = mirror8(v, ww);
+                for y in [v, m, flip8(v, hh), flip8(m, hh)] {
+                    best = best.min(y);
+                }
+            }
+            Cells::from(best)
+        } else {
+            let turned = self.half_turn(x, h, w);
+            let best = x.min(turned).min(self.flip(x, h)).min(self.flip(turned, h));
+            self.to_cells(best) | WIDE
+        }
+    }
+
+    /// The cells of a canonical form in this layout (the inverse of
+    /// [`canonical`](Self::canonical) up to the symmetry chosen): a set
+    /// of cells at the top left with the same value.
+    #[inline]
+    fn cells_of(&self, canonical: Cells) -> Self::B {
+        if canonical & WIDE != 0 {
+            self.import(canonical & !WIDE)
+        } else {
+            self.unsquare(canonical as u64)
+        }
+    }
 }
 
-/// The inverse of [`to_square`].
+/// The height and width of an 8 × 8 matrix at the top left (not empty).
 #[inline]
-fn from_square(s: u64) -> Cells {
-    let mut x: Cells = 0;
-    for r in 0..MAX_ROWS {
-        x |= Cells::from((s >> (8 * r)) & 0xFF) << (r as u32 * STRIDE);
-    }
-    x
+fn square_extent(q: u64) -> (u32, u32) {
+    let h = (63 - q.leading_zeros()) / 8 + 1;
+    let mut c = q | (q >> 32);
+    c |= c >> 16;
+    c |= c >> 8;
+    (h, 8 - (c as u8).leading_zeros())
 }
 
 /// The transpose of an 8 × 8 bit matrix (bit `8 r + c` to `8 c + r`;
@@ -303,73 +436,10 @@ fn flip8(x: u64, h: u32) -> u64 {
     x.swap_bytes() >> (8 * (8 - h))
 }
 
-/// The canonical form of a region `x` (any set of cells): the least of
-/// its images under the symmetries of the square (rotations and
-/// reflections, which keep the adjacency graph and so the value), moved
-/// to the top left. Two sets of cells have the same canonical form
-/// exactly when one is an image of the other. A region of at most 7
-/// columns is compared in the 8 × 8 layout (all eight symmetries, every
-/// image at most 7 rows high); a wider one in this module's layout with
-/// the top bit set (the four that keep it at most 7 rows high). Bits 112
-/// to 126 of a canonical form are always 0.
-pub fn canonical(x: Cells) -> Cells {
-    let x = to_corner(x);
-    let (h, w) = extent(x);
-    if w <= MAX_ROWS as u32 {
-        let s = to_square(x);
-        let t = transpose8(s);
-        let mut best = s;
-        for (v, hh, ww) in [(s, h, w), (t, w, h)] {
-            let m = mirror8(v, ww);
-            for y in [v, m, flip8(v, hh), flip8(m, hh)] {
-                best = best.min(y);
-            }
-        }
-        Cells::from(best)
-    } else {
-        let m = mirror_wide(x, h, w);
-        let best = [x, m, flip_wide(x, h), flip_wide(m, h)]
-            .into_iter()
-            .min()
-            .unwrap_or(x);
-        best | WIDE
-    }
-}
-
-/// The cells of a canonical form (the inverse of [`canonical`] up to the
-/// symmetry chosen): a set of cells at the top left with the same value.
-#[inline]
-pub fn cells_of(canonical: Cells) -> Cells {
-    if canonical & WIDE != 0 {
-        canonical & !WIDE
-    } else {
-        from_square(canonical as u64)
-    }
-}
-
-/// Mirrors each row of `x` (`h` rows, width `w`), keeping it at the left.
-fn mirror_wide(x: Cells, h: u32, w: u32) -> Cells {
-    let mut y: Cells = 0;
-    for r in 0..h {
-        let row = ((x >> (r * STRIDE)) & 0xFFFF) as u16;
-        y |= Cells::from(row.reverse_bits() >> (16 - w)) << (r * STRIDE);
-    }
-    y
-}
-
-/// Reverses the order of the `h` rows of `x`.
-fn flip_wide(x: Cells, h: u32) -> Cells {
-    let mut y: Cells = 0;
-    for r in 0..h {
-        let row = (x >> (r * STRIDE)) & 0xFFFF;
-        y |= row << ((h - 1 - r) * STRIDE);
-    }
-    y
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::games::cram::layout::Wide;
 
     /// Cells from a picture: rows separated by `|`, `.` empty, `#` filled.
     pub(crate) fn pic(s: &str) -> Cells {
@@ -427,9 +497,9 @@ pub(crate) mod tests {
         ];
         for s in shapes {
             let x = pic(s);
-            let (h, w) = extent(x);
+            let (h, w) = Wide.extent(x);
             let (h, w) = (h as usize, w as usize);
-            let k = canonical(x);
+            let k = Wide.canonical(x);
             // Every image with at most 7 rows has the same form.
             let mut images = vec![
                 image(x, |r, c| (r, w - 1 - c)),
@@ -441,29 +511,32 @@ pub(crate) mod tests {
                 images.push(image(x, |r, c| (w - 1 - c, r)));
             }
             for y in images {
-                assert_eq!(canonical(y), k, "{s}");
-                assert_eq!(canonical(y << 17), k, "{s} moved");
+                assert_eq!(Wide.canonical(y), k, "{s}");
+                assert_eq!(Wide.canonical(y << 17), k, "{s} moved");
             }
-            assert_eq!(canonical(cells_of(k)), k);
-            assert_eq!(cells_of(k).count_ones(), x.count_ones());
+            assert_eq!(Wide.canonical(Wide.cells_of(k)), k);
+            assert_eq!(Wide.cells_of(k).count_ones(), x.count_ones());
         }
-        assert_ne!(canonical(pic("...|.##")), canonical(pic("...|#.#")));
+        assert_ne!(
+            Wide.canonical(pic("...|.##")),
+            Wide.canonical(pic("...|#.#"))
+        );
     }
 
     #[test]
     fn reductions() {
         // A path of three is a path of two; a star keeps one leaf.
-        assert_eq!(reduce(pic("...")).count_ones(), 2);
-        assert_eq!(reduce(pic("#.#|...|#.#")).count_ones(), 2);
+        assert_eq!(Wide.reduce(pic("...")).count_ones(), 2);
+        assert_eq!(Wide.reduce(pic("#.#|...|#.#")).count_ones(), 2);
         // An H: each side keeps one leaf, and the bar between goes.
-        assert_eq!(reduce(pic(".#.|...|.#.")), pic(".#.|.#."));
+        assert_eq!(Wide.reduce(pic(".#.|...|.#.")), pic(".#.|.#."));
         // The middle of a path of five goes: two pairs.
-        assert_eq!(reduce(pic("...|.#.")), pic(".#.|.#."));
+        assert_eq!(Wide.reduce(pic("...|.#.")), pic(".#.|.#."));
         // A 2 × 2 block and a plain path of four are kept.
-        assert_eq!(reduce(pic("..|..")), pic("..|.."));
-        assert_eq!(reduce(pic("....")), pic("...."));
+        assert_eq!(Wide.reduce(pic("..|..")), pic("..|.."));
+        assert_eq!(Wide.reduce(pic("....")), pic("...."));
         // Lone cells go.
-        assert_eq!(reduce(pic(".#.")), 0);
+        assert_eq!(Wide.reduce(pic(".#.")), 0);
     }
 
     /// Twin squares in both orientations, their two horizontal edges, and
@@ -473,31 +546,31 @@ pub(crate) mod tests {
     fn twin_squares() {
         // A = (0,1), B = (1,2): walls left of A and right of / below B.
         let e = pic("#...|#..#|..#.");
-        assert_eq!(twin_cuts(e), cell(0, 1) | cell(1, 1));
-        let cut = twin_cuts(e);
-        assert_eq!(region_cut(cell(0, 1), e, cut), pic("#.|#.|.."));
-        assert_eq!(region_cut(cell(0, 2), e, cut), pic("##..|##."));
-        assert_eq!(region_of(cell(0, 1), e), e & !cell(2, 3));
+        assert_eq!(Wide.twin_cuts(e), cell(0, 1) | cell(1, 1));
+        let cut = Wide.twin_cuts(e);
+        assert_eq!(Wide.region_cut(cell(0, 1), e, cut), pic("#.|#.|.."));
+        assert_eq!(Wide.region_cut(cell(0, 2), e, cut), pic("##..|##."));
+        assert_eq!(Wide.region_of(cell(0, 1), e), e & !cell(2, 3));
         // The mirror image: A = (0,2), B = (1,1); the edges X A and B Y.
         let m = pic("...#|#..#|.#..");
-        assert_eq!(twin_cuts(m), cell(0, 1) | cell(1, 1));
+        assert_eq!(Wide.twin_cuts(m), cell(0, 1) | cell(1, 1));
         // A lone 2 × 2 block is a twin square both ways: its two
         // horizontal edges. X may have other neighbours; a square whose
         // corner B has a third one is none.
-        assert_eq!(twin_cuts(pic("..|..")), cell(0, 0) | cell(1, 0));
-        assert_eq!(twin_cuts(pic("...|..#")), cell(0, 0) | cell(1, 0));
-        assert_eq!(twin_cuts(pic("...|...|...")), 0);
+        assert_eq!(Wide.twin_cuts(pic("..|..")), cell(0, 0) | cell(1, 0));
+        assert_eq!(Wide.twin_cuts(pic("...|..#")), cell(0, 0) | cell(1, 0));
+        assert_eq!(Wide.twin_cuts(pic("...|...|...")), 0);
     }
 
     #[test]
     fn moves_and_leaves() {
         let e = rectangle(2, 3);
-        assert_eq!(moves_count(e), 7);
-        assert_eq!(leaves(pic("...")), pic(".#."));
-        assert_eq!(branchings(pic("...|.#.")), 0);
-        assert_eq!(branchings(pic(".#.|...")), 0);
-        assert_eq!(branchings(pic("#.#|...")), cell(1, 1));
-        assert_eq!(region_of(cell(0, 0), pic(".#.|...")), pic(".#.|..."));
-        assert_eq!(region_of(cell(0, 0), pic(".#.|.#.")), pic(".|."));
+        assert_eq!(Wide.moves_count(e), 7);
+        assert_eq!(Wide.leaves(pic("...")), pic(".#."));
+        assert_eq!(Wide.branchings(pic("...|.#.")), 0);
+        assert_eq!(Wide.branchings(pic(".#.|...")), 0);
+        assert_eq!(Wide.branchings(pic("#.#|...")), cell(1, 1));
+        assert_eq!(Wide.region_of(cell(0, 0), pic(".#.|...")), pic(".#.|..."));
+        assert_eq!(Wide.region_of(cell(0, 0), pic(".#.|.#.")), pic(".|."));
     }
 }

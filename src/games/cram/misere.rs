@@ -16,10 +16,8 @@
 //!   value: under misère play `G + G` need not be a P-position and a
 //!   region's nimber says nothing about its misère outcome.
 
-use super::cells::{
-    canonical, cells_of, extent, for_each_region, horizontal_moves, reduce, twin_cuts,
-    vertical_moves, Cells, STRIDE,
-};
+use super::cells::{Cells, Grid, STRIDE};
+use super::layout::Wide;
 use crate::games::misere::position::Family;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
@@ -55,7 +53,7 @@ impl MisereSolver {
     /// searched.
     pub fn wins(&mut self, e: Cells) -> Result<bool> {
         let mut key = Vec::new();
-        split(reduce(e), &mut key);
+        split(Wide.reduce(e), &mut key);
         key.sort_unstable();
         self.wins_key(key)
     }
@@ -81,9 +79,9 @@ impl MisereSolver {
             if i > 0 && key[i] == key[i - 1] {
                 continue; // the same region has the same options
             }
-            let r = cells_of(key[i]);
-            let horizontal = horizontal_moves(r) & !twin_cuts(r);
-            for (mut bits, step) in [(vertical_moves(r), STRIDE), (horizontal, 1u32)] {
+            let r = Wide.cells_of(key[i]);
+            let horizontal = Wide.horizontal_moves(r) & !Wide.twin_cuts(r);
+            for (mut bits, step) in [(Wide.vertical_moves(r), STRIDE), (horizontal, 1u32)] {
                 while bits != 0 {
                     let b = bits & bits.wrapping_neg();
                     bits ^= b;
@@ -93,7 +91,7 @@ impl MisereSolver {
                         .filter(|&(j, _)| j != i)
                         .map(|(_, &k)| k)
                         .collect();
-                    split(reduce(r & !(b | b << step)), &mut next);
+                    split(Wide.reduce(r & !(b | b << step)), &mut next);
                     next.sort_unstable();
                     if !self.wins_key(next)? {
                         win = true;
@@ -110,7 +108,7 @@ impl MisereSolver {
 /// Pushes the canonical forms of the regions of the reduced cells `e`
 /// ([`for_each_region`]).
 fn split(e: Cells, out: &mut Vec<Cells>) {
-    for_each_region(e, &mut |r| out.push(canonical(r)));
+    Wide.for_each_region(e, &mut |r| out.push(Wide.canonical(r)));
 }
 
 /// Cram regions as a family of components of a misère sum
@@ -141,7 +139,7 @@ impl CramRegions {
     /// position without a move).
     pub fn components(&self, e: Cells) -> Vec<u64> {
         let mut forms = Vec::new();
-        split(reduce(e), &mut forms);
+        split(Wide.reduce(e), &mut forms);
         forms.into_iter().map(|k| self.id(k)).collect()
     }
 
@@ -158,7 +156,7 @@ impl CramRegions {
 
     /// The number of cells of region `id` (0 for no region).
     pub fn cells(&self, id: u64) -> u32 {
-        self.form(id).map_or(0, |k| cells_of(k).count_ones())
+        self.form(id).map_or(0, |k| Wide.cells_of(k).count_ones())
     }
 
     fn form(&self, id: u64) -> Option<Cells> {
@@ -171,14 +169,14 @@ impl CramRegions {
 
 impl Family for CramRegions {
     fn options(&self, id: u64, out: &mut Vec<Vec<u64>>) -> Result<()> {
-        let r = cells_of(self.form(id).ok_or_else(|| Error::OutOfRange {
+        let r = Wide.cells_of(self.form(id).ok_or_else(|| Error::OutOfRange {
             what: format!("Cram region {id}"),
             reason: "no region has that number".into(),
         })?);
         // The moves of twin squares reach images of other options.
-        let horizontal = horizontal_moves(r) & !twin_cuts(r);
+        let horizontal = Wide.horizontal_moves(r) & !Wide.twin_cuts(r);
         let start = out.len();
-        for (mut bits, step) in [(vertical_moves(r), STRIDE), (horizontal, 1u32)] {
+        for (mut bits, step) in [(Wide.vertical_moves(r), STRIDE), (horizontal, 1u32)] {
             while bits != 0 {
                 let b = bits & bits.wrapping_neg();
                 bits ^= b;
@@ -202,7 +200,7 @@ impl Family for CramRegions {
 
     fn label(&self, id: u64) -> String {
         match self.form(id) {
-            Some(k) => format!("cram:{}", picture(cells_of(k))),
+            Some(k) => format!("cram:{}", picture(Wide.cells_of(k))),
             None => format!("Cram region {id}"),
         }
     }
@@ -221,7 +219,7 @@ impl Family for std::sync::Arc<CramRegions> {
 /// The picture of the cells `x` (at the top left): `.` empty, `#` filled,
 /// rows joined by `/`.
 fn picture(x: Cells) -> String {
-    let (h, w) = extent(x);
+    let (h, w) = Wide.extent(x);
     (0..h as usize)
         .map(|r| {
             (0..w as usize)

@@ -8,6 +8,8 @@
 //!   their moves;
 //! - [`cells`]: positions as bit sets, regions, reductions and canonical
 //!   forms;
+//! - [`layout`]: the two layouts of those bit sets (`u128`, and `u64`
+//!   fitted to the position);
 //! - [`table`]: the transposition table bounded by memory;
 //! - [`solver`]: the search for nimbers;
 //! - [`published`]: the table of record the results are checked against.
@@ -18,6 +20,7 @@
 
 pub mod board;
 pub mod cells;
+pub mod layout;
 pub mod misere;
 pub mod published;
 pub mod solver;

@@ -21,13 +21,15 @@
 //!   possible for the region, and a region asked that is searched only
 //!   until its value is known to lie outside it.
 //!
+//! - **Layout.** A position whose rows fit a `u64` is searched in one
+//!   ([`Narrow`], as igsolve does), any other in a `u128` ([`Wide`]);
+//!   canonical forms are the same in both.
+//!
 //! The search does no I/O; it reports progress and is stopped through
 //! [`Progress`].
 
-use super::cells::{
-    branchings, canonical, cells_of, extent, for_each_region, horizontal_moves, moves_count,
-    reduce, twin_cuts, vertical_moves, Cells, STRIDE,
-};
+use super::cells::{Cells, Grid};
+use super::layout::{Bits, Narrow, Wide};
 use super::table::Table;
 use crate::progress::Progress;
 use crate::{Error, Result};
@@ -49,12 +51,12 @@ pub fn dawson(n: usize) -> Vec<u8> {
 
 /// The value of a path or cycle of cells (`dawson`: [`dawson`]'s values).
 #[inline]
-fn closed_form(dawson: &[u8], r: Cells) -> Option<u8> {
-    if branchings(r) != 0 {
+fn closed_form<G: Grid>(g: &G, dawson: &[u8], r: G::B) -> Option<u8> {
+    if g.branchings(r) != G::B::ZERO {
         return None;
     }
     let n = r.count_ones() as usize;
-    let m = moves_count(r) as usize; // one move per edge
+    let m = g.moves_count(r) as usize; // one move per edge
     if m + 1 == n {
         Some(dawson[n])
     } else if m == n {
@@ -132,14 +134,32 @@ impl Set {
             self.0[3] & o.0[3],
         ])
     }
-    /// `{ v ^ x : v in self }`.
+    /// `{ v ^ x : v in self }`: the words exchanged by the top two bits
+    /// of `x`, the bits of each word by the low six (a swap of blocks of
+    /// `2^j` bits for each bit `j` of `x` set).
+    #[inline]
     fn xor(self, x: u8) -> Set {
+        const BLOCKS: [u64; 6] = [
+            0x5555_5555_5555_5555,
+            0x3333_3333_3333_3333,
+            0x0F0F_0F0F_0F0F_0F0F,
+            0x00FF_00FF_00FF_00FF,
+            0x0000_FFFF_0000_FFFF,
+            0x0000_0000_FFFF_FFFF,
+        ];
         if x == 0 {
             return self;
         }
         let mut out = Set::default();
-        for v in self.iter() {
-            out.insert(v ^ x);
+        for (i, &w) in self.0.iter().enumerate() {
+            let mut w = w;
+            for (j, m) in BLOCKS.iter().enumerate() {
+                if x >> j & 1 == 1 {
+                    let k = 1 << j;
+                    w = ((w & m) << k) | ((w >> k) & m);
+                }
+            }
+            out.0[i ^ usize::from(x >> 6)] = w;
         }
         out
     }
@@ -159,6 +179,7 @@ impl Set {
         }
         s
     }
+    #[cfg(test)]
     fn iter(self) -> impl Iterator<Item = u8> {
         (0..=255u8).filter(move |&v| self.contains(v))
     }
@@ -200,60 +221,48 @@ struct Pending {
 /// ring from the top left (the order of igsolve's
 /// `Cram2ColumnsMovesIterator`; central moves tend to split a region into
 /// parts of equal size, whose values are found fastest and cancel most).
-struct Rings {
-    left: Cells,
-    ring: Cells,
-    bits: Cells,
-    step: u32,
+struct Rings<B> {
+    left: B,
+    ring: B,
+    bits: B,
+    /// The shift from one ring to the next.
+    shift: u32,
 }
 
-impl Rings {
-    fn new(moves: Cells, step: u32, r: Cells) -> Rings {
-        let (h, w) = extent(r);
-        // The band of the centre column (vertical moves) or row.
-        let ring = if step == 1 {
-            ROW << ((h.max(1) - 1) / 2 * STRIDE)
+impl<B: Bits> Rings<B> {
+    fn new<G: Grid<B = B>>(g: &G, moves: B, step: u32, r: B) -> Rings<B> {
+        let (h, w) = g.extent(r);
+        // The band of the centre row (horizontal moves) or column.
+        let (ring, shift) = if step == 1 {
+            (g.row() << ((h.max(1) - 1) / 2 * g.stride()), g.stride())
         } else {
-            COLUMN << ((w.max(1) - 1) / 2)
+            (g.column() << ((w.max(1) - 1) / 2), 1)
         };
         Rings {
             left: moves & !ring,
             bits: moves & ring,
             ring,
-            step,
+            shift,
         }
     }
 
     /// The next move (the bit of its top or left cell), if any.
     #[inline]
-    fn next(&mut self) -> Option<Cells> {
-        while self.bits == 0 {
-            if self.left == 0 {
+    fn next(&mut self) -> Option<B> {
+        while self.bits == B::ZERO {
+            if self.left == B::ZERO {
                 return None;
             }
-            // One more column (row) on each side.
-            let s = if self.step == 1 { STRIDE } else { 1 };
-            self.ring |= (self.ring << s) | (self.ring >> s);
+            // One more row (column) on each side.
+            self.ring |= (self.ring << self.shift) | (self.ring >> self.shift);
             self.bits = self.left & self.ring;
             self.left &= !self.ring;
         }
-        let b = self.bits & self.bits.wrapping_neg();
+        let b = self.bits.lowest();
         self.bits ^= b;
         Some(b)
     }
 }
-
-/// Column 0 of every row, and row 0.
-const COLUMN: Cells = {
-    let mut c: Cells = 0;
-    let mut r = 0;
-    while r < 8 {
-        c |= 1 << (r * STRIDE);
-        r += 1;
-    }
-    c
-};
-const ROW: Cells = 0xFFFF;
 
 /// The Cram search: the table and the counts carried from one question to
 /// the next.
@@ -308,24 +317,24 @@ impl<'a> Solver<'a> {
     /// Splits `e` into regions: closed forms summed into `known`, the
     /// other regions' canonical forms pushed onto the stack (equal pairs
     /// cancelled).
-    fn split(&mut self, e: Cells) -> Split {
+    fn split<G: Grid>(&mut self, g: &G, e: G::B) -> Split {
         let start = self.stack.len();
         let mut known = 0u8;
-        self.split_into(reduce(e), start, &mut known);
+        self.split_into(g, g.reduce(e), start, &mut known);
         Split { known, start }
     }
 
     /// Splits the reduced cells `e` into regions ([`for_each_region`]):
     /// closed forms summed into `known`, the other regions' canonical
     /// forms pushed from `start` (equal pairs cancelled).
-    fn split_into(&mut self, e: Cells, start: usize, known: &mut u8) {
+    fn split_into<G: Grid>(&mut self, g: &G, e: G::B, start: usize, known: &mut u8) {
         let (dawson, stack) = (&self.dawson, &mut self.stack);
-        for_each_region(e, &mut |r| {
-            if let Some(v) = closed_form(dawson, r) {
+        g.for_each_region(e, &mut |r| {
+            if let Some(v) = closed_form(g, dawson, r) {
                 *known ^= v;
                 return;
             }
-            let k = canonical(r);
+            let k = g.canonical(r);
             if let Some(i) = stack[start..].iter().position(|&x| x == k) {
                 stack.swap_remove(start + i);
             } else {
@@ -353,7 +362,16 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_from(&mut self, e: Cells, least: u8) -> Result<u8> {
-        let s = self.split(e);
+        let e = Wide.to_corner(e);
+        match Narrow::fitting(e) {
+            Some(g) => self.nimber_in(&g, g.import(e), least),
+            None => self.nimber_in(&Wide, e, least),
+        }
+    }
+
+    /// [`nimber_from`](Self::nimber_from) in the layout `g`.
+    fn nimber_in<G: Grid>(&mut self, g: &G, e: G::B, least: u8) -> Result<u8> {
+        let s = self.split(g, e);
         let least = if s.known == 0 && self.stack.len() == s.start + 1 {
             least
         } else {
@@ -364,7 +382,7 @@ impl<'a> Solver<'a> {
             let k = self.stack.pop().unwrap_or_default();
             v ^= match self.table.get(k) {
                 Some(x) => x,
-                None => self.aspiration(k, least)?,
+                None => self.aspiration(g, k, least)?,
             };
         }
         Ok(v)
@@ -377,14 +395,23 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
-        let s = self.split(e);
+        let e = Wide.to_corner(e);
+        match Narrow::fitting(e) {
+            Some(g) => self.nimber_is_in(&g, g.import(e), target),
+            None => self.nimber_is_in(&Wide, e, target),
+        }
+    }
+
+    /// [`nimber_is`](Self::nimber_is) in the layout `g`.
+    fn nimber_is_in<G: Grid>(&mut self, g: &G, e: G::B, target: u8) -> Result<bool> {
+        let s = self.split(g, e);
         let len = self.stack.len() - s.start;
         if len == 0 {
             return Ok(s.known == target);
         }
         let mut want = Set::default();
         want.insert(target);
-        let v = self.ask(s.known, s.start, len, want)?;
+        let v = self.ask(g, s.known, s.start, len, want)?;
         self.stack.truncate(s.start);
         Ok(v == Some(target))
     }
@@ -392,20 +419,20 @@ impl<'a> Solver<'a> {
     /// The nimber of the region with canonical form `key`, or `None` when
     /// it is known not to lie in `wanted` (a value outside `wanted` may
     /// still be returned when it is known).
-    fn region_in(&mut self, key: Cells, wanted: Set) -> Result<Option<u8>> {
+    fn region_in<G: Grid>(&mut self, g: &G, key: Cells, wanted: Set) -> Result<Option<u8>> {
         if let Some(v) = self.table.get(key) {
             return Ok(Some(v));
         }
-        self.search(key, wanted)
+        self.search(g, key, wanted)
     }
 
     /// The nimber of the region with canonical form `key`.
-    fn region(&mut self, key: Cells) -> Result<u8> {
+    fn region<G: Grid>(&mut self, g: &G, key: Cells) -> Result<u8> {
         if let Some(v) = self.table.get(key) {
             return Ok(v);
         }
-        let all = Set::below(moves_count(cells_of(key)) + 1);
-        self.search(key, all)?
+        let all = Set::below(g.moves_count(g.cells_of(key)) + 1);
+        self.search(g, key, all)?
             .ok_or_else(|| Error::VerificationFailed {
                 path: "the Cram search".into(),
                 reason: "a region's value fell outside every value it can have".into(),
@@ -417,18 +444,25 @@ impl<'a> Solver<'a> {
     /// is known not to lie in `wanted`: every region but the largest
     /// solved in full, the largest asked only about the values that
     /// complete the nim-sum to a wanted one.
-    fn ask(&mut self, mut x: u8, start: usize, len: usize, wanted: Set) -> Result<Option<u8>> {
+    fn ask<G: Grid>(
+        &mut self,
+        g: &G,
+        mut x: u8,
+        start: usize,
+        len: usize,
+        wanted: Set,
+    ) -> Result<Option<u8>> {
         let largest = (start..start + len)
             .max_by_key(|&i| self.stack[i].count_ones())
             .unwrap_or(start);
         for i in start..start + len {
             if i != largest {
                 let k = self.stack[i];
-                x ^= self.region(k)?;
+                x ^= self.region(g, k)?;
             }
         }
         let k = self.stack[largest];
-        Ok(self.region_in(k, wanted.xor(x))?.map(|y| y ^ x))
+        Ok(self.region_in(g, k, wanted.xor(x))?.map(|y| y ^ x))
     }
 
     /// Splits every option of the region `r`: the values of options whose
@@ -439,15 +473,21 @@ impl<'a> Solver<'a> {
     /// as soon as the values excluded leave no value of `wanted` possible
     /// (the other options are then not split: Beling and Rogalski's
     /// enhanced transposition cutoff, 2020, §4).
-    fn options(&mut self, r: Cells, possible: &mut Set, wanted: Set) -> Option<usize> {
+    fn options<G: Grid>(
+        &mut self,
+        g: &G,
+        r: G::B,
+        possible: &mut Set,
+        wanted: Set,
+    ) -> Option<usize> {
         let base = self.pending.len();
         // The moves of twin squares reach images of other options.
-        let horizontal = horizontal_moves(r) & !twin_cuts(r);
-        for (all, step) in [(vertical_moves(r), STRIDE), (horizontal, 1u32)] {
-            let mut rings = Rings::new(all, step, r);
+        let horizontal = g.horizontal_moves(r) & !g.twin_cuts(r);
+        for (all, step) in [(g.vertical_moves(r), g.stride()), (horizontal, 1u32)] {
+            let mut rings = Rings::new(g, all, step, r);
             while let Some(b) = rings.next() {
                 self.stats.positions += 1;
-                let s = self.split(r & !(b | b << step));
+                let s = self.split(g, r & !(b | b << step));
                 let mut x = s.known;
                 let mut i = s.start;
                 while i < self.stack.len() {
@@ -489,14 +529,14 @@ impl<'a> Solver<'a> {
     /// only whether its value is the one under test; the first value no
     /// option has is the region's (the mex). Beling and Rogalski's
     /// "aspiration sets" (2020, §5).
-    fn aspiration(&mut self, key: Cells, least: u8) -> Result<u8> {
-        let r = cells_of(key);
-        let moves = moves_count(r);
+    fn aspiration<G: Grid>(&mut self, g: &G, key: Cells, least: u8) -> Result<u8> {
+        let r = g.cells_of(key);
+        let moves = g.moves_count(r);
         let stack_base = self.stack.len();
         let mut possible = Set::below(moves + 1);
         let all = possible;
         let base = self
-            .options(r, &mut possible, all)
+            .options(g, r, &mut possible, all)
             .unwrap_or(self.pending.len());
         let end = self.pending.len();
         let mut value = None;
@@ -511,7 +551,7 @@ impl<'a> Solver<'a> {
                 if p.exact {
                     continue;
                 }
-                if let Some(y) = self.ask(p.x, p.start, p.len, want)? {
+                if let Some(y) = self.ask(g, p.x, p.start, p.len, want)? {
                     self.pending[i].exact = true;
                     possible.exclude(y);
                     if y == v {
@@ -551,15 +591,15 @@ impl<'a> Solver<'a> {
     /// value at the end is the region's value whenever it is at most the
     /// greatest wanted, and once no wanted value is possible none can be
     /// the value (Beling and Rogalski 2020, §4). A value found is stored.
-    fn search(&mut self, key: Cells, wanted: Set) -> Result<Option<u8>> {
-        let r = cells_of(key);
-        let moves = moves_count(r);
+    fn search<G: Grid>(&mut self, g: &G, key: Cells, wanted: Set) -> Result<Option<u8>> {
+        let r = g.cells_of(key);
+        let moves = g.moves_count(r);
         let stack_base = self.stack.len();
         let mut possible = Set::below(moves + 1);
         let top_wanted = Set::up_to(wanted.greatest().unwrap_or(0));
         let mut exact = true;
         let pending_base = self.pending.len();
-        let Some(base) = self.options(r, &mut possible, wanted) else {
+        let Some(base) = self.options(g, r, &mut possible, wanted) else {
             self.pending.truncate(pending_base);
             self.stack.truncate(stack_base);
             return Ok(None);
@@ -575,7 +615,7 @@ impl<'a> Solver<'a> {
             let mut ask = possible.and(top_wanted);
             ask.remove(greatest);
             let p = self.pending[i];
-            match self.ask(p.x, p.start, p.len, ask)? {
+            match self.ask(g, p.x, p.start, p.len, ask)? {
                 Some(y) => possible.exclude(y),
                 None => {
                     possible.remove(greatest);
@@ -626,6 +666,25 @@ mod tests {
 
     fn fast(b: &Board) -> u8 {
         Solver::new(1 << 20).nimber(b.cells()).unwrap()
+    }
+
+    #[test]
+    fn xor_of_a_set_is_the_plain_one() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for x in 0..=255u8 {
+            let mut s = Set::default();
+            for _ in 0..40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.insert(seed as u8);
+            }
+            let mut want = Set::default();
+            for v in s.iter() {
+                want.insert(v ^ x);
+            }
+            assert!(s.xor(x) == want, "{x}");
+        }
     }
 
     #[test]
