@@ -17,6 +17,7 @@
 //! above, so a table filled in one layout answers in another.
 
 use super::layout::Bits;
+use super::table::Key;
 
 /// A set of cells (`1` bits) in the layout above.
 pub type Cells = u128;
@@ -54,6 +55,8 @@ pub const WIDE: Cells = 1 << 127;
 pub trait Grid {
     /// The integer holding a set of cells.
     type B: Bits;
+    /// The integer holding a canonical form.
+    type Key: Key;
     /// Bits from one row to the next.
     fn stride(&self) -> u32;
     /// The row of bit `i`.
@@ -65,6 +68,14 @@ pub trait Grid {
     /// The inverse of [`to_cells`](Self::to_cells): `x` (at the top left,
     /// fitting this layout) in this layout.
     fn import(&self, x: Cells) -> Self::B;
+    /// The canonical form of a region too wide for the 8 × 8 layout,
+    /// given its least image `x` (at the top left, `h` rows of width `w`)
+    /// under the four symmetries that keep its rows rows.
+    fn wide_key(&self, x: Self::B, h: u32, w: u32) -> Self::Key;
+    /// The cells of a canonical form made by
+    /// [`wide_key`](Self::wide_key), or `None` for a form of the 8 × 8
+    /// layout.
+    fn unwide(&self, key: Self::Key) -> Option<Self::B>;
 
     /// Row 0 (with the bit that is never a cell).
     #[inline]
@@ -354,19 +365,19 @@ pub trait Grid {
         y
     }
 
-    /// The canonical form of a region `x` (any set of cells), in the
-    /// layout of [`Cells`]: the least of its images under the symmetries
-    /// of the square (rotations and reflections, which keep the adjacency
-    /// graph and so the value), moved to the top left. Two sets of cells
-    /// have the same canonical form exactly when one is an image of the
-    /// other. A region of at most 7 columns is compared in the 8 × 8
-    /// layout (all eight symmetries, every image at most 7 rows high); a
-    /// wider one in the layout of [`Cells`] with the top bit set (the four
-    /// that keep it at most 7 rows high). Bits 112 to 126 of a canonical
-    /// form are always 0. Every layout gives the same forms: a row-major
-    /// layout orders sets of cells as the layout of [`Cells`] does.
+    /// The canonical form of a region `x` (any set of cells): the least
+    /// of its images under the symmetries of the square (rotations and
+    /// reflections, which keep the adjacency graph and so the value),
+    /// moved to the top left. Two sets of cells have the same canonical
+    /// form exactly when one is an image of the other. A region of at
+    /// most 7 columns is compared in the 8 × 8 layout (all eight
+    /// symmetries, every image at most 7 rows high), the same form in
+    /// every layout; a wider one as the layout writes it
+    /// ([`wide_key`](Self::wide_key): the four symmetries that keep it at
+    /// most 7 rows high; every row-major layout orders sets of cells
+    /// alike, so every layout picks the same image).
     #[inline]
-    fn canonical(&self, x: Self::B) -> Cells {
+    fn canonical(&self, x: Self::B) -> Self::Key {
         let x = self.to_corner(x);
         let (h, w) = self.extent(x);
         if w <= MAX_ROWS as u32 {
@@ -379,11 +390,11 @@ pub trait Grid {
                     best = best.min(y);
                 }
             }
-            Cells::from(best)
+            Self::Key::narrow(Cells::from(best))
         } else {
             let turned = self.half_turn(x, h, w);
             let best = x.min(turned).min(self.flip(x, h)).min(self.flip(turned, h));
-            self.to_cells(best) | WIDE
+            self.wide_key(best, h, w)
         }
     }
 
@@ -391,11 +402,10 @@ pub trait Grid {
     /// [`canonical`](Self::canonical) up to the symmetry chosen): a set
     /// of cells at the top left with the same value.
     #[inline]
-    fn cells_of(&self, canonical: Cells) -> Self::B {
-        if canonical & WIDE != 0 {
-            self.import(canonical & !WIDE)
-        } else {
-            self.unsquare(canonical as u64)
+    fn cells_of(&self, canonical: Self::Key) -> Self::B {
+        match self.unwide(canonical) {
+            Some(x) => x,
+            None => self.unsquare(canonical.widen() as u64),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! Both leave one bit a row that is never a cell, so that a shift by one
 //! bit never wraps a cell into the next row.
 
-use super::cells::{Cells, Grid, MAX_ROWS, STRIDE};
+use super::cells::{Cells, Grid, MAX_ROWS, STRIDE, WIDE};
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
@@ -104,6 +104,7 @@ const WIDE_COLUMN: Cells = {
 
 impl Grid for Wide {
     type B = u128;
+    type Key = u128;
     #[inline]
     fn stride(&self) -> u32 {
         STRIDE
@@ -124,6 +125,15 @@ impl Grid for Wide {
     fn import(&self, x: Cells) -> u128 {
         x
     }
+    /// `x` with the top bit set: bits 112 to 126 are 0.
+    #[inline]
+    fn wide_key(&self, x: u128, _h: u32, _w: u32) -> u128 {
+        x | WIDE
+    }
+    #[inline]
+    fn unwide(&self, key: u128) -> Option<u128> {
+        (key & WIDE != 0).then_some(key & !WIDE)
+    }
 }
 
 /// A `u64` layout fitted to one position: bit `s r + c` is cell `(r, c)`,
@@ -138,13 +148,27 @@ pub struct Narrow {
 }
 
 impl Narrow {
+    /// The cells of the region whose canonical form is `key` (any
+    /// stride's).
+    #[inline]
+    pub fn key_size(key: u64) -> u32 {
+        if key >> 63 == 0 {
+            key.count_ones()
+        } else {
+            (key & ((1 << PACKED_BITS) - 1)).count_ones()
+        }
+    }
+
     /// The layout for the cells `e` (in the layout of [`Cells`], at the
     /// top left), if its rows fit a `u64` with a stride one more than its
     /// larger side.
     pub fn fitting(e: Cells) -> Option<Narrow> {
         let (h, w) = Wide.extent(e);
         let stride = h.max(w) + 1;
-        if e == 0 || h as usize > MAX_ROWS || h * stride > u64::BITS {
+        // Every region's rows then fit 64 bits, every image of the 8 × 8
+        // layout fits turned as [`Grid::unsquare`] turns it, and a
+        // region of 8 columns or more has at most `h × w` cells.
+        if e == 0 || h as usize > MAX_ROWS || h * stride > u64::BITS || h * w > PACKED_BITS {
             return None;
         }
         let mut column = 0u64;
@@ -166,6 +190,7 @@ impl Narrow {
 
 impl Grid for Narrow {
     type B = u64;
+    type Key = u64;
     #[inline]
     fn stride(&self) -> u32 {
         self.stride
@@ -201,7 +226,40 @@ impl Grid for Narrow {
         }
         out
     }
+    /// The rows of `x` packed at stride `w` (at most 59 bits:
+    /// [`Narrow::fitting`]), `w` in bits 59 to 62 and bit 63 set: the
+    /// same form whatever the stride, and never a form of the 8 × 8
+    /// layout (whose top byte is 0).
+    #[inline]
+    fn wide_key(&self, x: u64, h: u32, w: u32) -> u64 {
+        let row = (1u64 << w) - 1;
+        let mut out = 0u64;
+        for r in 0..h {
+            out |= ((x >> (r * self.stride)) & row) << (r * w);
+        }
+        out | u64::from(w) << PACKED_BITS | 1 << 63
+    }
+    #[inline]
+    fn unwide(&self, key: u64) -> Option<u64> {
+        if key >> 63 == 0 {
+            return None;
+        }
+        let w = (key >> PACKED_BITS & 0xF) as u32;
+        let row = (1u64 << w) - 1;
+        let mut packed = key & ((1 << PACKED_BITS) - 1);
+        let mut out = 0u64;
+        let mut at = 0;
+        while packed != 0 {
+            out |= (packed & row) << at;
+            packed >>= w;
+            at += self.stride;
+        }
+        Some(out)
+    }
 }
+
+/// The bits of the packed rows of a wide [`Narrow`] form.
+const PACKED_BITS: u32 = 59;
 
 #[cfg(test)]
 mod tests {
@@ -221,11 +279,16 @@ mod tests {
             (7, 8),
             (6, 9),
             (1, 15),
-            (4, 15),
+            (3, 15),
             (6, 2),
+            (4, 14),
         ] {
             let board = rectangle(rows, cols);
             let n = Narrow::fitting(board).expect("fits");
+            let wider = (cols < 15)
+                .then(|| Narrow::fitting(rectangle(rows, cols + 1)))
+                .flatten()
+                .filter(|m| m.stride > n.stride);
             assert_eq!(n.to_cells(n.import(board)), board);
             for _ in 0..300 {
                 seed ^= seed << 13;
@@ -248,10 +311,20 @@ mod tests {
                 assert_eq!(narrow, wide);
                 for &r in &wide {
                     let k = Wide.canonical(r);
-                    assert_eq!(n.canonical(n.import(r)), k);
-                    let back = n.cells_of(k);
-                    assert_eq!(n.canonical(back), k);
+                    let nk = n.canonical(n.import(r));
+                    if k & WIDE == 0 {
+                        assert_eq!(u128::from(nk), k, "the 8 × 8 forms are shared");
+                    } else {
+                        assert_eq!(Wide.canonical(n.to_cells(n.cells_of(nk))), k);
+                    }
+                    // The same form in a wider stride.
+                    if let Some(m) = &wider {
+                        assert_eq!(m.canonical(m.import(r)), nk);
+                    }
+                    let back = n.cells_of(nk);
+                    assert_eq!(n.canonical(back), nk);
                     assert_eq!(back.count_ones(), r.count_ones());
+                    assert_eq!(Narrow::key_size(nk), r.count_ones());
                 }
             }
         }
@@ -265,17 +338,19 @@ mod tests {
         );
         assert_eq!(Narrow::fitting(rectangle(7, 8)).map(|n| n.stride), Some(9));
         assert_eq!(
-            Narrow::fitting(rectangle(4, 15)).map(|n| n.stride),
+            Narrow::fitting(rectangle(3, 15)).map(|n| n.stride),
             Some(16)
         );
         assert_eq!(Narrow::fitting(rectangle(6, 3)).map(|n| n.stride), Some(7));
         assert!(Narrow::fitting(rectangle(5, 12)).is_none());
         assert!(Narrow::fitting(rectangle(6, 10)).is_none());
+        // 4 × 15 fits 64 bits, but a region of it 15 wide would not pack.
+        assert!(Narrow::fitting(rectangle(4, 15)).is_none());
         assert!(Narrow::fitting(0).is_none());
         // A tall region of a wide board comes back lying down.
         let n = Narrow::fitting(rectangle(2, 9)).expect("fits");
         let tall = pic("..|..|..|.#|.#|.#|.#");
-        let k = Wide.canonical(tall);
+        let k = Wide.canonical(tall) as u64;
         assert_eq!(n.to_cells(n.cells_of(k)).count_ones(), tall.count_ones());
         assert_eq!(Wide.extent(n.to_cells(n.cells_of(k))), (2, 7));
     }

@@ -30,7 +30,7 @@
 
 use super::cells::{Cells, Grid};
 use super::layout::{Bits, Narrow, Wide};
-use super::table::Table;
+use super::table::{Key, Table, Tables};
 use crate::progress::Progress;
 use crate::{Error, Result};
 
@@ -267,7 +267,12 @@ impl<B: Bits> Rings<B> {
 /// The Cram search: the table and the counts carried from one question to
 /// the next.
 pub struct Solver<'a> {
-    table: Table,
+    tables: Tables,
+    /// The layout of the table in use: `None` before the first position,
+    /// then narrow while every position fits [`Narrow`], wide for good
+    /// once one does not.
+    narrow: Option<bool>,
+    table_bytes: usize,
     dawson: Vec<u8>,
     stack: Vec<Cells>,
     pending: Vec<Pending>,
@@ -283,7 +288,12 @@ impl<'a> Solver<'a> {
     /// A solver whose table holds at most `table_bytes` bytes.
     pub fn new(table_bytes: usize) -> Solver<'a> {
         Solver {
-            table: Table::with_bytes(table_bytes),
+            tables: Tables {
+                narrow: Table::with_bytes(0),
+                wide: Table::with_bytes(0),
+            },
+            narrow: None,
+            table_bytes,
             dawson: dawson(128),
             stack: Vec::with_capacity(1024),
             pending: Vec::with_capacity(1024),
@@ -306,12 +316,49 @@ impl<'a> Solver<'a> {
 
     /// The bytes of the table.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.tables.narrow.bytes() + self.tables.wide.bytes()
     }
 
     /// The values the table holds.
     pub fn stored(&self) -> usize {
-        self.table.stored()
+        self.tables.narrow.stored() + self.tables.wide.stored()
+    }
+
+    /// The layout to search `e` (at the top left) in: [`Narrow`] while
+    /// every position asked fits one, else [`Wide`] from then on (the
+    /// narrow table is then given up: its forms are not the wide ones).
+    fn layout(&mut self, e: Cells) -> Option<Narrow> {
+        if self.narrow != Some(false) {
+            if let Some(n) = Narrow::fitting(e) {
+                if self.narrow.is_none() {
+                    self.tables.narrow = Table::with_bytes(self.table_bytes);
+                    self.narrow = Some(true);
+                }
+                return Some(n);
+            }
+            self.tables.narrow = Table::with_bytes(0);
+            self.tables.wide = Table::with_bytes(self.table_bytes);
+            self.narrow = Some(false);
+        }
+        None
+    }
+
+    /// A solver that searches every position in the [`Wide`] layout.
+    #[cfg(test)]
+    fn wide_only(mut self) -> Self {
+        self.tables.wide = Table::with_bytes(self.table_bytes);
+        self.narrow = Some(false);
+        self
+    }
+
+    #[inline]
+    fn get<K: Key>(&self, key: K) -> Option<u8> {
+        K::of(&self.tables).get(key)
+    }
+
+    #[inline]
+    fn put<K: Key>(&mut self, key: K, value: u8) {
+        K::of_mut(&mut self.tables).put(key, value);
     }
 
     /// Splits `e` into regions: closed forms summed into `known`, the
@@ -334,7 +381,7 @@ impl<'a> Solver<'a> {
                 *known ^= v;
                 return;
             }
-            let k = g.canonical(r);
+            let k = g.canonical(r).widen();
             if let Some(i) = stack[start..].iter().position(|&x| x == k) {
                 stack.swap_remove(start + i);
             } else {
@@ -363,7 +410,7 @@ impl<'a> Solver<'a> {
     /// As [`nimber`](Self::nimber).
     pub fn nimber_from(&mut self, e: Cells, least: u8) -> Result<u8> {
         let e = Wide.to_corner(e);
-        match Narrow::fitting(e) {
+        match self.layout(e) {
             Some(g) => self.nimber_in(&g, g.import(e), least),
             None => self.nimber_in(&Wide, e, least),
         }
@@ -379,8 +426,8 @@ impl<'a> Solver<'a> {
         };
         let mut v = s.known;
         while self.stack.len() > s.start {
-            let k = self.stack.pop().unwrap_or_default();
-            v ^= match self.table.get(k) {
+            let k = G::Key::narrow(self.stack.pop().unwrap_or_default());
+            v ^= match self.get(k) {
                 Some(x) => x,
                 None => self.aspiration(g, k, least)?,
             };
@@ -396,7 +443,7 @@ impl<'a> Solver<'a> {
     /// As [`nimber`](Self::nimber).
     pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
         let e = Wide.to_corner(e);
-        match Narrow::fitting(e) {
+        match self.layout(e) {
             Some(g) => self.nimber_is_in(&g, g.import(e), target),
             None => self.nimber_is_in(&Wide, e, target),
         }
@@ -419,16 +466,16 @@ impl<'a> Solver<'a> {
     /// The nimber of the region with canonical form `key`, or `None` when
     /// it is known not to lie in `wanted` (a value outside `wanted` may
     /// still be returned when it is known).
-    fn region_in<G: Grid>(&mut self, g: &G, key: Cells, wanted: Set) -> Result<Option<u8>> {
-        if let Some(v) = self.table.get(key) {
+    fn region_in<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
+        if let Some(v) = self.get(key) {
             return Ok(Some(v));
         }
         self.search(g, key, wanted)
     }
 
     /// The nimber of the region with canonical form `key`.
-    fn region<G: Grid>(&mut self, g: &G, key: Cells) -> Result<u8> {
-        if let Some(v) = self.table.get(key) {
+    fn region<G: Grid>(&mut self, g: &G, key: G::Key) -> Result<u8> {
+        if let Some(v) = self.get(key) {
             return Ok(v);
         }
         let all = Set::below(g.moves_count(g.cells_of(key)) + 1);
@@ -453,15 +500,15 @@ impl<'a> Solver<'a> {
         wanted: Set,
     ) -> Result<Option<u8>> {
         let largest = (start..start + len)
-            .max_by_key(|&i| self.stack[i].count_ones())
+            .max_by_key(|&i| G::Key::narrow(self.stack[i]).size())
             .unwrap_or(start);
         for i in start..start + len {
             if i != largest {
-                let k = self.stack[i];
+                let k = G::Key::narrow(self.stack[i]);
                 x ^= self.region(g, k)?;
             }
         }
-        let k = self.stack[largest];
+        let k = G::Key::narrow(self.stack[largest]);
         Ok(self.region_in(g, k, wanted.xor(x))?.map(|y| y ^ x))
     }
 
@@ -491,7 +538,7 @@ impl<'a> Solver<'a> {
                 let mut x = s.known;
                 let mut i = s.start;
                 while i < self.stack.len() {
-                    if let Some(v) = self.table.get(self.stack[i]) {
+                    if let Some(v) = self.get(G::Key::narrow(self.stack[i])) {
                         x ^= v;
                         self.stack.swap_remove(i);
                     } else {
@@ -507,7 +554,7 @@ impl<'a> Solver<'a> {
                 } else {
                     let cells = self.stack[s.start..]
                         .iter()
-                        .map(|k| (k << 1 >> 1).count_ones().pow(2))
+                        .map(|&k| G::Key::narrow(k).size().pow(2))
                         .sum();
                     self.pending.push(Pending {
                         x,
@@ -529,7 +576,7 @@ impl<'a> Solver<'a> {
     /// only whether its value is the one under test; the first value no
     /// option has is the region's (the mex). Beling and Rogalski's
     /// "aspiration sets" (2020, §5).
-    fn aspiration<G: Grid>(&mut self, g: &G, key: Cells, least: u8) -> Result<u8> {
+    fn aspiration<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
@@ -570,7 +617,7 @@ impl<'a> Solver<'a> {
                 reason: "a region's options took every value up to its number of moves".into(),
             });
         };
-        self.table.put(key, value);
+        self.put(key, value);
         self.stats.regions += 1;
         self.report()?;
         Ok(value)
@@ -591,7 +638,7 @@ impl<'a> Solver<'a> {
     /// value at the end is the region's value whenever it is at most the
     /// greatest wanted, and once no wanted value is possible none can be
     /// the value (Beling and Rogalski 2020, §4). A value found is stored.
-    fn search<G: Grid>(&mut self, g: &G, key: Cells, wanted: Set) -> Result<Option<u8>> {
+    fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
@@ -635,7 +682,7 @@ impl<'a> Solver<'a> {
             });
         };
         if exact || top_wanted.contains(value) {
-            self.table.put(key, value);
+            self.put(key, value);
             self.stats.regions += 1;
             self.report()?;
             Ok(Some(value))
@@ -739,6 +786,36 @@ mod tests {
                 assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{}", b.text());
             }
         }
+    }
+
+    #[test]
+    fn both_layouts_give_the_same_values() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut searched = 0;
+        for (r, c) in [(3, 5), (4, 5), (3, 7), (5, 5), (4, 7), (2, 11)] {
+            let board = Board::empty(r, c).unwrap();
+            for k in 0..12 {
+                let mut b = board.clone();
+                for m in board.moves() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if k > 0
+                        && seed % 6 == 0
+                        && b.is_empty(m.0 .0, m.0 .1)
+                        && b.is_empty(m.1 .0, m.1 .1)
+                    {
+                        b = b.after(m);
+                    }
+                }
+                let narrow = Solver::new(1 << 20).nimber(b.cells()).unwrap();
+                let mut s = Solver::new(1 << 20).wide_only();
+                assert_eq!(s.nimber(b.cells()).unwrap(), narrow, "{}", b.text());
+                assert_eq!(s.tables.narrow.stored(), 0);
+                searched += s.tables.wide.stored();
+            }
+        }
+        assert!(searched > 1000, "{searched}");
     }
 
     #[test]

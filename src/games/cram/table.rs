@@ -1,26 +1,148 @@
-//! The transposition table of the Cram search: 16-byte slots, four to a
-//! bucket, bounded by the memory given to it. It starts small and doubles
-//! when it is half full, or when a bucket is full once it is a quarter
-//! full, while the bound allows; otherwise a full bucket gives up the slot
-//! of the smallest region (the cheapest to solve again), so the table
-//! keeps the costly values.
+//! The transposition table of the Cram search: buckets of 64 bytes (one
+//! cache line), bounded by the memory given to it. It starts small and
+//! doubles when it is half full, or when a bucket is full once it is a
+//! quarter full, while the bound allows; otherwise a full bucket gives up
+//! the slot of the smallest region (the cheapest to solve again), so the
+//! table keeps the costly values.
+//!
+//! A bucket holds seven `u64` canonical forms ([`super::layout::Narrow`]'s)
+//! and their seven nimbers in an eighth word, or four `u128` forms
+//! ([`super::layout::Wide`]'s) with the nimber and the region's size in
+//! bits 112 to 126, which such a form leaves 0.
 
-use super::cells::Cells;
+/// A canonical form as a key of the table: never 0 (the empty slot).
+pub trait Key: Copy + Eq + Default {
+    /// Words of this type a bucket.
+    const WORDS: usize;
+    /// Keys a bucket.
+    const WAYS: usize;
+    /// The key widened to a `u128` (to be kept on the search's stack).
+    fn widen(self) -> u128;
+    /// The inverse of [`widen`](Self::widen).
+    fn narrow(x: u128) -> Self;
+    /// The cells of the region the key stands for.
+    fn size(self) -> u32;
+    /// A hash of the key.
+    fn hash(self) -> u64;
+    /// The key in slot `i` of `bucket` (0 when empty).
+    fn key_at(bucket: &[Self], i: usize) -> Self;
+    /// The nimber in slot `i` of `bucket`.
+    fn value_at(bucket: &[Self], i: usize) -> u8;
+    /// Writes `key` and `value` in slot `i` of `bucket`.
+    fn set(bucket: &mut [Self], i: usize, key: Self, value: u8);
+    /// The table of these keys among `tables`.
+    fn of(tables: &Tables) -> &Table<Self>;
+    /// The table of these keys among `tables`, to write.
+    fn of_mut(tables: &mut Tables) -> &mut Table<Self>;
+}
 
-/// Bits 112 to 126 of a canonical form are 0 ([`super::cells::canonical`]):
-/// they hold the nimber plus one (bits 112–119) and the region's cell
-/// count (bits 120–126).
-const VALUE_BITS: Cells = ((1u128 << 15) - 1) << 112;
+/// A table for each kind of key, only one of which is used at a time
+/// (the other holds one bucket).
+pub struct Tables {
+    /// The table of [`super::layout::Narrow`]'s forms.
+    pub narrow: Table<u64>,
+    /// The table of [`super::layout::Wide`]'s forms.
+    pub wide: Table<u128>,
+}
 
-/// Slots a bucket.
-const WAYS: usize = 4;
+impl Key for u64 {
+    const WORDS: usize = 8;
+    const WAYS: usize = 7;
+    #[inline]
+    fn widen(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn narrow(x: u128) -> Self {
+        x as u64
+    }
+    #[inline]
+    fn size(self) -> u32 {
+        super::layout::Narrow::key_size(self)
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        let mut h = self.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        h.wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+    #[inline]
+    fn key_at(bucket: &[Self], i: usize) -> Self {
+        bucket[i]
+    }
+    #[inline]
+    fn value_at(bucket: &[Self], i: usize) -> u8 {
+        (bucket[7] >> (8 * i)) as u8
+    }
+    #[inline]
+    fn set(bucket: &mut [Self], i: usize, key: Self, value: u8) {
+        bucket[i] = key;
+        bucket[7] = bucket[7] & !(0xFF << (8 * i)) | u64::from(value) << (8 * i);
+    }
+    #[inline]
+    fn of(tables: &Tables) -> &Table<Self> {
+        &tables.narrow
+    }
+    #[inline]
+    fn of_mut(tables: &mut Tables) -> &mut Table<Self> {
+        &mut tables.narrow
+    }
+}
 
-/// Bytes a slot.
-pub const SLOT_BYTES: usize = 16;
+/// Bits 112 to 126 of a `u128` canonical form are 0
+/// ([`super::cells::Grid::canonical`]): they hold the nimber (bits
+/// 112–119) and the region's cell count (bits 120–126).
+const VALUE_BITS: u128 = ((1u128 << 15) - 1) << 112;
+
+impl Key for u128 {
+    const WORDS: usize = 4;
+    const WAYS: usize = 4;
+    #[inline]
+    fn widen(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn narrow(x: u128) -> Self {
+        x
+    }
+    #[inline]
+    fn size(self) -> u32 {
+        (self << 1 >> 1).count_ones()
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        let lo = self as u64;
+        let hi = (self >> 64) as u64;
+        let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= h >> 29;
+        h.wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+    #[inline]
+    fn key_at(bucket: &[Self], i: usize) -> Self {
+        bucket[i] & !VALUE_BITS
+    }
+    #[inline]
+    fn value_at(bucket: &[Self], i: usize) -> u8 {
+        (bucket[i] >> 112) as u8
+    }
+    #[inline]
+    fn set(bucket: &mut [Self], i: usize, key: Self, value: u8) {
+        debug_assert!(key & VALUE_BITS == 0);
+        bucket[i] = key | u128::from(value) << 112 | u128::from(key.size()) << 120;
+    }
+    #[inline]
+    fn of(tables: &Tables) -> &Table<Self> {
+        &tables.wide
+    }
+    #[inline]
+    fn of_mut(tables: &mut Tables) -> &mut Table<Self> {
+        &mut tables.wide
+    }
+}
 
 /// The nimbers of regions, by canonical form.
-pub struct Table {
-    slots: Vec<Cells>,
+pub struct Table<K> {
+    slots: Vec<K>,
     shift: u32,
     stored: usize,
     max_bytes: usize,
@@ -29,21 +151,24 @@ pub struct Table {
 /// The bytes a table starts with (at most its bound).
 const START_BYTES: usize = 1 << 20;
 
-impl Table {
+/// Bytes a bucket.
+const BUCKET_BYTES: usize = 64;
+
+impl<K: Key> Table<K> {
     /// A table of at most `bytes` bytes (at least one bucket; a power of
     /// two of buckets).
-    pub fn with_bytes(bytes: usize) -> Table {
+    pub fn with_bytes(bytes: usize) -> Table<K> {
         let mut t = Table::sized(bytes.min(START_BYTES));
         t.max_bytes = bytes.max(t.bytes());
         t
     }
 
     /// A table of `bytes` rounded down to a power of two of buckets.
-    fn sized(bytes: usize) -> Table {
-        let buckets = (bytes / (SLOT_BYTES * WAYS)).max(1);
+    fn sized(bytes: usize) -> Table<K> {
+        let buckets = (bytes / BUCKET_BYTES).max(1);
         let bits = usize::BITS - 1 - buckets.leading_zeros();
         Table {
-            slots: vec![0; (1usize << bits) * WAYS],
+            slots: vec![K::default(); (1usize << bits) * K::WORDS],
             shift: 64 - bits,
             stored: 0,
             max_bytes: 0,
@@ -59,12 +184,16 @@ impl Table {
         }
         let mut bigger = Table::sized(bytes);
         bigger.max_bytes = self.max_bytes;
-        for &s in &self.slots {
-            if s != 0 {
-                let b = bigger.bucket(s & !VALUE_BITS);
-                if let Some(free) = bigger.slots[b..b + WAYS].iter_mut().find(|x| **x == 0) {
-                    *free = s;
-                    bigger.stored += 1;
+        for bucket in self.slots.chunks(K::WORDS) {
+            for i in 0..K::WAYS {
+                let k = K::key_at(bucket, i);
+                if k != K::default() {
+                    let b = bigger.bucket(k);
+                    let to = &mut bigger.slots[b..b + K::WORDS];
+                    if let Some(j) = (0..K::WAYS).find(|&j| K::key_at(to, j) == K::default()) {
+                        K::set(to, j, k, K::value_at(bucket, i));
+                        bigger.stored += 1;
+                    }
                 }
             }
         }
@@ -73,7 +202,7 @@ impl Table {
 
     /// The bytes the table holds.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.slots.len() / K::WORDS * BUCKET_BYTES
     }
 
     /// The values stored (and not given up since).
@@ -81,55 +210,54 @@ impl Table {
         self.stored
     }
 
+    /// The slots the table has.
+    fn capacity(&self) -> usize {
+        self.slots.len() / K::WORDS * K::WAYS
+    }
+
     #[inline]
-    fn bucket(&self, key: Cells) -> usize {
-        let lo = key as u64;
-        let hi = (key >> 64) as u64;
-        let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0x1656_67B1_9E37_79F9);
+    fn bucket(&self, key: K) -> usize {
         if self.shift >= 64 {
             0
         } else {
-            (h >> self.shift) as usize * WAYS
+            (key.hash() >> self.shift) as usize * K::WORDS
         }
     }
 
     /// The nimber of the region with canonical form `key`, if stored.
     #[inline]
-    pub fn get(&self, key: Cells) -> Option<u8> {
+    pub fn get(&self, key: K) -> Option<u8> {
         let b = self.bucket(key);
-        self.slots[b..b + WAYS]
-            .iter()
-            .find(|&&s| s != 0 && s & !VALUE_BITS == key)
-            .map(|&s| (((s >> 112) & 0xFF) as u8).wrapping_sub(1))
+        let bucket = &self.slots[b..b + K::WORDS];
+        (0..K::WAYS)
+            .find(|&i| K::key_at(bucket, i) == key)
+            .map(|i| K::value_at(bucket, i))
     }
 
-    /// Stores `nimber` (at most 254) for `key`.
+    /// Stores `nimber` for `key`.
     #[inline]
-    pub fn put(&mut self, key: Cells, nimber: u8) {
-        debug_assert!(key & VALUE_BITS == 0 && nimber < 255);
-        if self.max_bytes != 0 && self.stored * 2 >= self.slots.len() {
+    pub fn put(&mut self, key: K, nimber: u8) {
+        if self.max_bytes != 0 && self.stored * 2 >= self.capacity() {
             self.grow();
         }
-        let size = Cells::from((key << 1 >> 1).count_ones());
-        let slot = key | (u128::from(nimber) + 1) << 112 | size << 120;
+        let size = key.size();
         let b = self.bucket(key);
-        let quarter = self.stored * 4 >= self.slots.len();
-        let bucket = &mut self.slots[b..b + WAYS];
+        let quarter = self.stored * 4 >= self.capacity();
+        let bucket = &mut self.slots[b..b + K::WORDS];
         let mut victim = 0;
-        let mut least = u128::MAX;
-        for (i, s) in bucket.iter().enumerate() {
-            if *s == 0 {
+        let mut least = u32::MAX;
+        for i in 0..K::WAYS {
+            let k = K::key_at(bucket, i);
+            if k == K::default() {
                 victim = i;
                 least = 0;
                 self.stored += 1;
                 break;
             }
-            if *s & !VALUE_BITS == key {
+            if k == key {
                 return;
             }
-            let sz = (*s >> 120) & 0x7F;
+            let sz = k.size();
             if sz < least {
                 least = sz;
                 victim = i;
@@ -144,7 +272,7 @@ impl Table {
             return self.put(key, nimber);
         }
         if least <= size {
-            bucket[victim] = slot;
+            K::set(bucket, victim, key, nimber);
         }
     }
 }
@@ -153,27 +281,33 @@ impl Table {
 mod tests {
     use super::*;
 
-    #[test]
-    fn grows_to_its_bound_and_never_answers_wrong() {
-        let mut t = Table::with_bytes(1 << 22);
+    fn grows_to_its_bound<K: Key + std::fmt::Debug>(key: impl Fn(u64) -> K) {
+        let mut t = Table::<K>::with_bytes(1 << 22);
         assert_eq!(t.bytes(), START_BYTES);
-        let keys: Vec<Cells> = (1..100_000u128).map(|k| k * 0x1_0001 + (k << 70)).collect();
-        for &k in &keys {
-            t.put(k, (k % 7) as u8);
+        let keys: Vec<K> = (1..100_000u64).map(key).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, (i % 7) as u8);
         }
         assert_eq!(t.bytes(), 1 << 22, "stored {}", t.stored());
         let kept = keys.iter().filter(|&&k| t.get(k).is_some()).count();
         assert!(kept * 100 >= keys.len() * 97, "{kept}");
         assert!(keys
             .iter()
-            .all(|&k| t.get(k).is_none_or(|v| v == (k % 7) as u8)));
+            .enumerate()
+            .all(|(i, &k)| t.get(k).is_none_or(|v| v == (i % 7) as u8)));
+    }
+
+    #[test]
+    fn grows_to_its_bound_and_never_answers_wrong() {
+        grows_to_its_bound(|k| u128::from(k) * 0x1_0001 + (u128::from(k) << 70));
+        grows_to_its_bound(|k| k * 0x1_0001 | 1 << 63);
     }
 
     #[test]
     fn stores_and_gives_up_the_smallest() {
-        let mut t = Table::with_bytes(64); // one bucket
+        let mut t = Table::<u128>::with_bytes(64); // one bucket
         assert_eq!(t.bytes(), 64);
-        let keys: Vec<Cells> = (1..=5).map(|k| (1u128 << (k + 1)) - 1).collect();
+        let keys: Vec<u128> = (1..=5).map(|k| (1u128 << (k + 1)) - 1).collect();
         for (i, &k) in keys.iter().take(4).enumerate() {
             t.put(k, i as u8);
         }
@@ -186,5 +320,17 @@ mod tests {
         // A smaller region does not evict a larger one.
         t.put(1, 0);
         assert_eq!(t.get(1), None);
+        // Seven to a bucket for u64 forms (squares: the cells are the bits).
+        let mut t = Table::<u64>::with_bytes(64);
+        let keys: Vec<u64> = (1..=8).map(|k| (1u64 << (k + 1)) - 1).collect();
+        for (i, &k) in keys.iter().take(7).enumerate() {
+            t.put(k, 250 + i as u8 % 5);
+        }
+        assert_eq!(t.get(keys[6]), Some(251));
+        assert_eq!(t.get(keys[0]), Some(250));
+        t.put(keys[7], 3);
+        assert_eq!(t.get(keys[0]), None);
+        assert_eq!(t.get(keys[7]), Some(3));
+        assert_eq!(t.stored(), 7);
     }
 }
