@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn grows_to_its_bound_and_never_answers_wrong() {
         grows_to_its_bound(|k| u128::from(k) * 0x1_0001 + (u128::from(k) << 70));
-        grows_to_its_bound(|k| k * 0x1_0001 | 1 << 63);
+        grows_to_its_bound(|k| (k * 0x1_0001) | (1 << 63));
     }
 
     #[test]
