@@ -120,9 +120,42 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     Nimber(m)
 }
 
+/// The masks selecting the lower half of each block of `2^(b+1)` bits.
+const HALVES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// A set of nimbers below 64 (bit `i` for `*i`) nim-added to `*c`
+/// (`c < 64`): bit `i` of `x` moves to bit `i ^ c`, by exchanging the
+/// halves of every block of `2^(b+1)` bits for each bit `b` of `c` set.
+#[inline]
+pub fn xor_word(mut x: u64, c: usize) -> u64 {
+    for (b, &m) in HALVES.iter().enumerate() {
+        if c >> b & 1 == 1 {
+            let s = 1 << b;
+            x = ((x & m) << s) | ((x >> s) & m);
+        }
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xor_word_moves_every_bit() {
+        for c in 0..64 {
+            for i in 0..64 {
+                assert_eq!(xor_word(1 << i, c), 1 << (i ^ c), "{i} {c}");
+            }
+        }
+    }
 
     #[test]
     fn mex_of_examples() {

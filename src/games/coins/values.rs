@@ -32,6 +32,7 @@
 
 use super::rule::{Rule, Term};
 use crate::error::Error;
+use crate::impartial::nimber::xor_word;
 
 /// The cap on the bits held by the single-value computation (256 MiB). A
 /// rule whose values outgrow it (for example `upto(K)` with large `K`,
@@ -70,27 +71,6 @@ pub fn ruler_value(k: usize) -> u64 {
 #[derive(Clone, Debug)]
 struct Bits {
     words: Vec<u64>,
-}
-
-/// The masks selecting the lower half of each block of 2^(b+1) bits.
-const HALVES: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0F0F_0F0F_0F0F_0F0F,
-    0x00FF_00FF_00FF_00FF,
-    0x0000_FFFF_0000_FFFF,
-    0x0000_0000_FFFF_FFFF,
-];
-
-/// Moves bit `i` of `x` to bit `i ^ c` (`c < 64`).
-fn permute_word(mut x: u64, c: usize) -> u64 {
-    for (b, &m) in HALVES.iter().enumerate() {
-        if c >> b & 1 == 1 {
-            let s = 1 << b;
-            x = ((x & m) << s) | ((x >> s) & m);
-        }
-    }
-    x
 }
 
 impl Bits {
@@ -142,7 +122,7 @@ fn or_shifted(dst: &mut Bits, also: Option<&mut Bits>, src: &Bits, c: usize) {
         Some(also) => {
             for (w, &x) in src.words.iter().enumerate() {
                 if x != 0 {
-                    let y = permute_word(x, lo);
+                    let y = xor_word(x, lo);
                     dst.words[w ^ hi] |= y;
                     also.words[w ^ hi] |= y;
                 }
@@ -152,7 +132,7 @@ fn or_shifted(dst: &mut Bits, also: Option<&mut Bits>, src: &Bits, c: usize) {
             for (w, &x) in src.words.iter().enumerate() {
                 let d = &mut dst.words[w ^ hi];
                 if x != 0 && *d != u64::MAX {
-                    *d |= permute_word(x, lo);
+                    *d |= xor_word(x, lo);
                 }
             }
         }
@@ -653,15 +633,6 @@ mod tests {
             g.push((0..).find(|v| !seen.contains(v)).unwrap());
         }
         g
-    }
-
-    #[test]
-    fn permute_word_moves_bit_i_to_i_xor_c() {
-        for c in 0..64 {
-            for i in 0..64 {
-                assert_eq!(permute_word(1 << i, c), 1 << (i ^ c));
-            }
-        }
     }
 
     #[test]

@@ -31,6 +31,7 @@
 use super::cells::{Cells, Grid};
 use super::layout::{Bits, Narrow, Wide};
 use super::table::{Key, Table, Tables};
+use crate::impartial::nimber::xor_word;
 use crate::progress::Progress;
 use crate::{Error, Result};
 
@@ -135,31 +136,15 @@ impl Set {
         ])
     }
     /// `{ v ^ x : v in self }`: the words exchanged by the top two bits
-    /// of `x`, the bits of each word by the low six (a swap of blocks of
-    /// `2^j` bits for each bit `j` of `x` set).
+    /// of `x`, the bits of each word by the low six ([`xor_word`]).
     #[inline]
     fn xor(self, x: u8) -> Set {
-        const BLOCKS: [u64; 6] = [
-            0x5555_5555_5555_5555,
-            0x3333_3333_3333_3333,
-            0x0F0F_0F0F_0F0F_0F0F,
-            0x00FF_00FF_00FF_00FF,
-            0x0000_FFFF_0000_FFFF,
-            0x0000_0000_FFFF_FFFF,
-        ];
         if x == 0 {
             return self;
         }
         let mut out = Set::default();
         for (i, &w) in self.0.iter().enumerate() {
-            let mut w = w;
-            for (j, m) in BLOCKS.iter().enumerate() {
-                if x >> j & 1 == 1 {
-                    let k = 1 << j;
-                    w = ((w & m) << k) | ((w >> k) & m);
-                }
-            }
-            out.0[i ^ usize::from(x >> 6)] = w;
+            out.0[i ^ usize::from(x >> 6)] = xor_word(w, usize::from(x & 63));
         }
         out
     }
