@@ -3,7 +3,7 @@
 
 use super::progress::Bars;
 use grundy::jobs::reproduce::{
-    ReproduceJob, COINS_TABLE, MISERE_GAMES, OCTAL_GAMES, TREBLECROSS_TABLE,
+    ReproduceJob, COINS_TABLE, CRAM_REGION_CELLS, MISERE_GAMES, OCTAL_GAMES, TREBLECROSS_TABLE,
 };
 use std::path::PathBuf;
 
@@ -97,6 +97,11 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     outln!(
         "Coin-turning games: g(1..={COINS_TABLE}) of Turning Turtles, Mock Turtles and Ruler. Wrote {}.",
         a.out.join("coins").display()
+    )?;
+    let (regions, n_p, seconds) = r.cram_regions;
+    outln!(
+        "Cram: the {regions} regions of at most {CRAM_REGION_CELLS} cells (free polyominoes), {n_p} of nimber 0; in {seconds:.1} s. Wrote {}.",
+        a.out.join("cram").join("regions.csv").display()
     )?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 pub mod atomic;
 pub mod census;
 pub mod coins;
+pub mod cram_regions;
 pub mod graph;
 pub mod misere_cache;
 pub mod misere_census;

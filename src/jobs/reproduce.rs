@@ -103,6 +103,10 @@ pub const TREBLECROSS_TABLE: usize = 2000;
 /// a million cells.
 pub const TREBLECROSS_NIMBERS: usize = 1 << 20;
 
+/// The most cells of a region in `data/cram/regions.csv` (6,473 regions:
+/// OEIS A000105 summed).
+pub const CRAM_REGION_CELLS: usize = 10;
+
 /// The command line recorded in the reports.
 pub const COMMAND: &str = "cargo run --release -- reproduce";
 
@@ -137,6 +141,9 @@ pub struct Reproduced {
     pub treblecross: (usize, usize, f64),
     /// Each game of [`MISERE_GAMES`].
     pub misere: Vec<MisereRun>,
+    /// The small Cram regions: how many, how many of nimber 0, and
+    /// seconds.
+    pub cram_regions: (usize, usize, f64),
 }
 
 /// Runs every step into one stage and commits it.
@@ -189,6 +196,12 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
     crate::dataset::coins::write_tables(&coins, COINS_TABLE)?;
     let md = crate::report::coins::render(COINS_TABLE);
     write_bytes(&stage.file(&job.reports.join("coins.md"))?, md.as_bytes())?;
+    let start = Instant::now();
+    let regions = crate::games::cram::polyomino::region_values(CRAM_REGION_CELLS, progress)?;
+    let path = stage.file(&job.out.join("cram").join("regions.csv"))?;
+    crate::dataset::cram_regions::write_regions(&path, &regions)?;
+    let zero = regions.iter().filter(|v| v.nimber == 0).count();
+    let cram_regions = (regions.len(), zero, start.elapsed().as_secs_f64());
     stage.commit()?;
     Ok(Reproduced {
         monorail,
@@ -198,6 +211,7 @@ pub fn run(job: &ReproduceJob<'_>, progress: &dyn Progress) -> Result<Reproduced
         octal,
         treblecross,
         misere,
+        cram_regions,
     })
 }
 

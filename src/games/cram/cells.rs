@@ -46,6 +46,20 @@ pub fn rectangle(rows: usize, cols: usize) -> Cells {
     (0..rows).fold(0, |acc, r| acc | row << (r * STRIDE as usize))
 }
 
+/// The picture of the cells `x` (at the top left): `.` empty, `#` filled,
+/// rows joined by `/`.
+pub fn picture(x: Cells) -> String {
+    let (h, w) = super::layout::Wide.extent(x);
+    (0..h as usize)
+        .map(|r| {
+            (0..w as usize)
+                .map(|c| if x & cell(r, c) != 0 { '.' } else { '#' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// Marks a canonical form too wide for the 8 × 8 layout.
 pub const WIDE: Cells = 1 << 127;
 

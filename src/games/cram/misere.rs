@@ -16,7 +16,7 @@
 //!   value: under misère play `G + G` need not be a P-position and a
 //!   region's nimber says nothing about its misère outcome.
 
-use super::cells::{Cells, Grid, STRIDE};
+use super::cells::{picture, Cells, Grid, STRIDE};
 use super::layout::Wide;
 use crate::games::misere::position::Family;
 use crate::{Error, Result};
@@ -216,28 +216,8 @@ impl Family for std::sync::Arc<CramRegions> {
     }
 }
 
-/// The picture of the cells `x` (at the top left): `.` empty, `#` filled,
-/// rows joined by `/`.
-fn picture(x: Cells) -> String {
-    let (h, w) = Wide.extent(x);
-    (0..h as usize)
-        .map(|r| {
-            (0..w as usize)
-                .map(|c| {
-                    if x & super::cells::cell(r, c) != 0 {
-                        '.'
-                    } else {
-                        '#'
-                    }
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::cram::cells::tests::pic;
     use crate::games::cram::Board;
@@ -245,7 +225,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// The plain misère search over the rules: no reductions, no regions.
-    fn plain(b: &Board, memo: &mut HashMap<Board, bool>) -> bool {
+    pub(crate) fn plain(b: &Board, memo: &mut HashMap<Board, bool>) -> bool {
         if let Some(&w) = memo.get(b) {
             return w;
         }

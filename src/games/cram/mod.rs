@@ -12,6 +12,8 @@
 //!   fitted to the position);
 //! - [`table`]: the transposition table bounded by memory;
 //! - [`solver`]: the search for nimbers;
+//! - [`polyomino`]: every region of a few cells and its values (the
+//!   database of small regions);
 //! - [`published`]: the table of record the results are checked against.
 //!
 //! The plain game over the rules ([`Board`] as an
@@ -22,6 +24,7 @@ pub mod board;
 pub mod cells;
 pub mod layout;
 pub mod misere;
+pub mod polyomino;
 pub mod published;
 pub mod solver;
 pub mod table;
