@@ -13,8 +13,10 @@
 //! The operations are written once, as the provided methods of [`Grid`],
 //! for any layout of rows of equal stride in an unsigned integer; the
 //! search runs them in the narrowest layout its position fits
-//! ([`super::layout`]). Canonical forms are always written in the layout
-//! above, so a table filled in one layout answers in another.
+//! ([`super::layout`]). A region that fits 7 × 7 has the same canonical
+//! form in every layout (an 8 × 8 bit matrix); a wider one has a form of
+//! its layout's kind (`u128` or `u64`), the same for every stride of that
+//! kind.
 
 use super::layout::Bits;
 use super::table::Key;

@@ -1,8 +1,8 @@
 //! The two layouts of Cram positions as bit sets: [`Wide`], every position
 //! of at most 7 rows and 15 columns in a `u128` with 16 bits a row (the
-//! layout of [`Cells`], in which positions enter and canonical forms are
-//! written), and [`Narrow`], a position whose rows fit a `u64` with one
-//! bit more than its width a row (as in Beling's solver, the crate
+//! layout of [`Cells`], in which positions enter), and [`Narrow`], a
+//! position whose rows fit a `u64` with one bit more than its larger side
+//! a row (as in Beling's solver, the crate
 //! `igsolve`), which halves the arithmetic of every step of the search.
 //! Both leave one bit a row that is never a cell, so that a shift by one
 //! bit never wraps a cell into the next row.

@@ -5,7 +5,7 @@
 //!
 //! What is and is not reduced:
 //! - lone cells, surplus leaves, cells whose neighbours all carry a leaf
-//!   ([`reduce`]) and the edges of twin squares ([`twin_cuts`]) are
+//!   ([`Grid::reduce`]) and the edges of twin squares ([`Grid::twin_cuts`]) are
 //!   dropped: each proof shows the game with them and the game without
 //!   them have the same game tree up to isomorphism (every option of one
 //!   is an image of an option of the other), which keeps the outcome under

@@ -62,7 +62,7 @@ fn coordinates(x: Cells) -> Vec<(i32, i32)> {
 
 /// The free polyominoes of `1..=max_cells` cells (at most [`MAX_CELLS`]),
 /// by number of cells: entry `n - 1` holds those of `n` cells, each as
-/// its least image ([`least_image`]), ascending. Each size is grown from
+/// its least image (the least of its images that fit 7 rows and 15 columns, as a set of cells), ascending. Each size is grown from
 /// the one below by adding a cell next to the region in every way.
 ///
 /// # Panics

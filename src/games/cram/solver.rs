@@ -5,14 +5,14 @@
 //!   (Sprague–Grundy; Winning Ways, 2nd ed., ch. 3 and ch. 22 on Cram).
 //!   Two equal regions cancel (`G + G = 0`).
 //! - **Reductions.** Lone cells, surplus leaves and cells held only
-//!   between leaf-carrying cells are dropped ([`reduce`]).
+//!   between leaf-carrying cells are dropped ([`Grid::reduce`]).
 //! - **Closed forms.** A region whose cells form a path of `n` cells is
 //!   Dawson's Kayles (octal 0.07) on a heap of `n`: a domino takes two
 //!   adjacent cells of the path, leaving two paths (OEIS A002187 gives the
 //!   values, shifted by one). A cycle of `n` cells has the one option
 //!   "path of `n − 2`".
 //! - **Canonical forms.** A region is stored under its least image under
-//!   the board's symmetries ([`canonical`]), in a [`Table`] bounded by
+//!   the board's symmetries ([`Grid::canonical`]), in a [`Table`] bounded by
 //!   memory.
 //! - **Pruning** (Beling and Rogalski, "On pruning search trees of
 //!   impartial games", *Artificial Intelligence* 283, 2020): the value of
@@ -23,7 +23,9 @@
 //!
 //! - **Layout.** A position whose rows fit a `u64` is searched in one
 //!   ([`Narrow`], as igsolve does), any other in a `u128` ([`Wide`]);
-//!   canonical forms are the same in both.
+//!   each has its table (the `u64` one seven forms to a cache line), and
+//!   a solver turns to the `u128` one for good once a position does not
+//!   fit a `u64`.
 //!
 //! The search does no I/O; it reports progress and is stopped through
 //! [`Progress`].
@@ -377,7 +379,7 @@ impl<'a> Solver<'a> {
 
     /// The nimber of the position `e` (any set of cells in the layout of
     /// [`super::cells`]). Each region is solved by testing the values
-    /// `0, 1, 2, …` in turn ([`aspiration`](Self::aspiration)).
+    /// `0, 1, 2, …` in turn (Beling and Rogalski's aspiration sets).
     ///
     /// # Errors
     /// [`Error::Stopped`] when the progress asks.
