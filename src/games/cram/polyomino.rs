@@ -62,8 +62,9 @@ fn coordinates(x: Cells) -> Vec<(i32, i32)> {
 
 /// The free polyominoes of `1..=max_cells` cells (at most [`MAX_CELLS`]),
 /// by number of cells: entry `n - 1` holds those of `n` cells, each as
-/// its least image (the least of its images that fit 7 rows and 15 columns, as a set of cells), ascending. Each size is grown from
-/// the one below by adding a cell next to the region in every way.
+/// its least image (the least of its images that fit 7 rows and 15
+/// columns, as a set of cells), ascending. Each size is grown from the
+/// one below by adding a cell next to the region in every way.
 ///
 /// # Panics
 /// Never: `max_cells` is capped at [`MAX_CELLS`].
@@ -71,7 +72,11 @@ pub fn free_polyominoes(max_cells: usize) -> Vec<Vec<Cells>> {
     let max_cells = max_cells.min(MAX_CELLS);
     let mut out: Vec<Vec<Cells>> = Vec::new();
     let mut level: BTreeSet<Cells> = BTreeSet::from([cell(0, 0)]);
-    for _ in 0..max_cells {
+    for n in 1..=max_cells {
+        if n == max_cells {
+            out.push(level.into_iter().collect());
+            break;
+        }
         let mut next = BTreeSet::new();
         for &x in &level {
             let cells = coordinates(x);
