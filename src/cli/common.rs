@@ -204,3 +204,11 @@ pub fn parse_pair(s: &str) -> Result<(usize, usize), String> {
         b.trim().parse().map_err(|e| format!("S {b:?}: {e}"))?,
     ))
 }
+
+/// A positive number of seconds, at most a day (a flag's parser).
+pub fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        _ => Err(format!("{text:?} is not a number of seconds in (0, 86400]")),
+    }
+}

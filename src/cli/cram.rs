@@ -1,18 +1,22 @@
 //! `grundy cram BOARD`: the nimber of a Cram board, the outcome and every
 //! winning move ([`grundy::jobs::cram`]).
 
-use super::common::write_stdout;
+use super::common::{context, write_stdout};
 use super::progress::Bars;
 use anyhow::Context;
 use grundy::games::cram::Board;
-use grundy::jobs::cram::{solve, solve_misere, CramJob};
+use grundy::jobs::cram::{solve, solve_misere, verify_certificate, CramJob};
 use grundy::jobs::memory::parse_size;
 use serde_json::json;
 use std::path::PathBuf;
 
 /// `grundy cram`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    /// `verify FILE`: recheck a certificate instead.
+    #[command(subcommand)]
+    pub command: Option<Sub>,
     /// The board: `RxC` (R rows, C columns, every cell empty, such as
     /// `5x7`), or a picture of rows separated by `/` with `.` for an empty
     /// cell and `#` for a filled one (`..#/.../#..`). The shorter side is
@@ -38,9 +42,38 @@ pub struct Args {
     /// search of whole positions (at most 20 million without --force).
     #[arg(long, conflicts_with = "nimber_only")]
     pub misere: bool,
+    /// Also write a certificate of the nimber to FILE (CSV, zstd when
+    /// FILE ends in .zst): facts about regions that `grundy cram verify`,
+    /// or any program, rechecks by the rules alone.
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub certificate: Option<PathBuf>,
+    /// Keep the search's table in DIR (DIR/cram-table.bin.zst) every
+    /// --checkpoint-every seconds and on Ctrl-C or SIGTERM, and start
+    /// from the one there: an interrupted run (even by kill -9) resumes
+    /// when the same command is run again, with the same answer.
+    #[arg(long, value_name = "DIR", conflicts_with = "misere")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0, requires = "checkpoint",
+          value_parser = super::common::positive_seconds)]
+    pub checkpoint_every: f64,
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The subcommands of `grundy cram`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Sub {
+    /// Recheck a certificate written by `grundy cram --certificate`, each
+    /// fact by the rules alone (code that shares nothing with the search).
+    Verify {
+        /// The certificate (CSV, or zstd when the name ends in .zst).
+        file: PathBuf,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs `grundy cram`.
@@ -49,6 +82,9 @@ pub struct Args {
 /// A malformed board or `--memory`, an unreadable `--file`, a board past
 /// the limit without `--force`.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
+    if let Some(Sub::Verify { file, json }) = &a.command {
+        return verify(file, *json);
+    }
     let text = match (&a.board, &a.file) {
         (Some(t), _) => t.clone(),
         (None, Some(p)) if p.as_os_str() == "-" => {
@@ -78,11 +114,14 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         table_bytes,
         force: a.force,
         winning_moves: !a.nimber_only,
+        certificate: a.certificate.as_deref(),
+        checkpoint: a.checkpoint.as_deref(),
+        checkpoint_every: std::time::Duration::from_secs_f64(a.checkpoint_every),
     };
     if a.misere {
         return misere(&job, a.json);
     }
-    let ans = solve(&job, bars)?;
+    let ans = solve(&job, &context(bars, a.checkpoint.is_some()))?;
     let moves: Vec<String> = ans.winning_moves.iter().map(|m| m.to_string()).collect();
     let outcome = if ans.nimber == 0 { "P" } else { "N" };
     if a.json {
@@ -103,6 +142,17 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
             "seconds": ans.seconds,
             "nimber_seconds": ans.nimber_seconds,
             "peak_mib": ans.peak_mib,
+            "checkpoint": a.checkpoint.as_ref().map(|d| json!({
+                "dir": d.display().to_string(),
+                "resumed_values": ans.resumed,
+                "written": ans.checkpoints,
+            })),
+            "certificate": ans.certificate.map(|c| json!({
+                "path": a.certificate.as_ref().map(|p| p.display().to_string()),
+                "is": c.is,
+                "is_not": c.is_not,
+                "seconds": c.seconds,
+            })),
         });
         write_stdout(&format!("{v}\n"))
     } else {
@@ -120,13 +170,65 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
             )
         };
         let peak = peak_text(ans.peak_mib);
+        let cert = match (ans.certificate, &a.certificate) {
+            (Some(c), Some(p)) => format!(
+                "certificate {}: {} facts ({} =, {} ≠), {:.3} s\n",
+                p.display(),
+                c.is + c.is_not,
+                c.is,
+                c.is_not,
+                c.seconds
+            ),
+            _ => String::new(),
+        };
+        let resumed = match &a.checkpoint {
+            Some(d) => format!(
+                "checkpoint {}: resumed from {} values, {} written\n",
+                d.display(),
+                ans.resumed,
+                ans.checkpoints
+            ),
+            None => String::new(),
+        };
         write_stdout(&format!(
-            "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n",
+            "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n{resumed}{cert}",
             board.text(),
             ans.nimber,
             ans.stats.regions,
             ans.stats.positions,
             ans.seconds
+        ))
+    }
+}
+
+/// `grundy cram verify`.
+fn verify(file: &std::path::Path, json_out: bool) -> anyhow::Result<()> {
+    let ans = verify_certificate(file)?;
+    if json_out {
+        let v = json!({
+            "certificate": file.display().to_string(),
+            "board": ans.board.text(),
+            "nimber": ans.nimber,
+            "verified": true,
+            "is": ans.facts.is,
+            "is_not": ans.facts.is_not,
+            "options": ans.options,
+            "small_regions": ans.small,
+            "seconds": ans.facts.seconds,
+        });
+        write_stdout(&format!("{v}\n"))
+    } else {
+        write_stdout(&format!(
+            "certificate {}: verified, cram {} has nimber *{}\n{} facts ({} =, {} ≠) rechecked by the rules, {} options, {} small regions solved, {:.3} s\n",
+            file.display(),
+            ans.board.text(),
+            ans.nimber,
+            ans.facts.is + ans.facts.is_not,
+            ans.facts.is,
+            ans.facts.is_not,
+            ans.options,
+            ans.small,
+            ans.facts.seconds
         ))
     }
 }

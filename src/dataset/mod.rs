@@ -5,6 +5,8 @@
 pub mod atomic;
 pub mod census;
 pub mod coins;
+pub mod cram_certificate;
+pub mod cram_checkpoint;
 pub mod cram_regions;
 pub mod graph;
 pub mod misere_cache;

@@ -1,10 +1,14 @@
 //! `grundy cram`: the nimber of a Cram board, its winning moves, and what
 //! the search cost (the engine is [`crate::games::cram`]).
 
+use crate::dataset::cram_checkpoint;
 use crate::error::{Error, Result};
-use crate::games::cram::{Board, Domino, MisereSolver, Solver, Stats};
+use crate::games::cram::certificate::{prove, Claim};
+use crate::games::cram::verify::verify;
+use crate::games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
 use crate::progress::{peak_mib, Progress};
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// The most empty cells searched without `force`: on the boards measured
 /// on 2 cores (nimber only: 5 × 7 in 1.8 s, 5 × 8 in 5.5 s, 4 × 11 in
@@ -37,6 +41,14 @@ pub struct CramJob<'a> {
     /// search); without it only the nimber, the question other solvers
     /// answer.
     pub winning_moves: bool,
+    /// Write a certificate of the nimber to this file
+    /// ([`crate::dataset::cram_certificate`]).
+    pub certificate: Option<&'a Path>,
+    /// Keep the search's table in this directory from time to time, and
+    /// start from the one there ([`crate::dataset::cram_checkpoint`]).
+    pub checkpoint: Option<&'a Path>,
+    /// How often to write the checkpoint.
+    pub checkpoint_every: Duration,
 }
 
 /// The answer.
@@ -65,24 +77,145 @@ pub struct CramAnswer {
     pub nimber_seconds: f64,
     /// Peak resident memory of the process, MiB (Linux only).
     pub peak_mib: Option<f64>,
+    /// The certificate written, if one was asked for.
+    pub certificate: Option<CertificateSummary>,
+    /// Values read from the checkpoint at the start.
+    pub resumed: usize,
+    /// Checkpoints written.
+    pub checkpoints: u64,
+}
+
+/// A certificate written or checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CertificateSummary {
+    /// Facts `R = v`.
+    pub is: usize,
+    /// Facts `R ≠ k`.
+    pub is_not: usize,
+    /// Wall-clock seconds to build (or check) and write (or read) it.
+    pub seconds: f64,
 }
 
 /// Solves `job`.
 ///
 /// # Errors
 /// [`Error::TooCostly`] past [`CELLS_LIMIT`] empty cells without `force`;
-/// [`Error::Stopped`] when the progress asks.
+/// [`Error::Stopped`] when the progress asks, or
+/// [`Error::Interrupted`] with a checkpoint written;
+/// [`Error::Io`] when the certificate or the checkpoint cannot be
+/// written; [`Error::CorruptDataset`] for a checkpoint that fails its
+/// checks or is another board's.
 pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     let board = job.board;
     let by_symmetry = board.symmetry_outcome();
     // An even × even board is answered without a search, whatever its size.
-    if by_symmetry != Some(false) {
+    if by_symmetry != Some(false) || job.certificate.is_some() {
         check_cost(board, job.force)?;
+    }
+    if let Some(path) = job.certificate {
+        // Refused before the search, not after it.
+        if path.is_dir() {
+            return Err(Error::Io {
+                action: "cannot write",
+                path: path.to_path_buf(),
+                source: std::io::Error::other("it is a directory"),
+            });
+        }
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+        crate::dataset::writable::check_out_dir(dir.unwrap_or(Path::new(".")))?;
     }
     let start = Instant::now();
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
+    let picture = board.picture("/");
+    let resumed = match job.checkpoint {
+        Some(dir) if by_symmetry != Some(false) || job.certificate.is_some() => {
+            crate::dataset::writable::check_writable(dir)?;
+            cram_checkpoint::read(dir, &picture)?
+        }
+        _ => None,
+    };
+    let mut saver = job.checkpoint.map(|dir| FileSaver {
+        dir,
+        board: &picture,
+        every: job.checkpoint_every,
+        last: Instant::now(),
+        written: 0,
+    });
     let mut solver = Solver::new(bytes).with_progress(progress);
+    if let Some(s) = saver.as_mut() {
+        solver = solver.with_saver(s);
+    }
+    let restored = resumed
+        .as_ref()
+        .map_or(0, |s| s.narrow.len() + s.wide.len());
+    if let Some(s) = &resumed {
+        solver.restore(s);
+    }
     progress.phase("Cram regions solved", 0);
+    let searched = search(&mut solver, job, by_symmetry);
+    let (nimber, nimber_seconds, winning_moves) = match (searched, job.checkpoint) {
+        (Err(Error::Stopped), Some(dir)) => {
+            cram_checkpoint::write(dir, &picture, &solver.snapshot())?;
+            return Err(Error::Interrupted {
+                path: cram_checkpoint::path(dir),
+            });
+        }
+        (r, _) => r?,
+    };
+    let certificate = match job.certificate {
+        Some(path) => {
+            let t = Instant::now();
+            let cert = prove(&mut solver, board, progress)?;
+            if cert.nimber != nimber {
+                return Err(Error::VerificationFailed {
+                    path: path.to_path_buf(),
+                    reason: format!(
+                        "the certificate proves nimber {}, the search found {nimber}",
+                        cert.nimber
+                    ),
+                });
+            }
+            crate::dataset::cram_certificate::write(path, &cert)?;
+            let is = cert
+                .facts
+                .iter()
+                .filter(|f| matches!(f.claim, Claim::Is(_)))
+                .count();
+            Some(CertificateSummary {
+                is,
+                is_not: cert.facts.len() - is,
+                seconds: t.elapsed().as_secs_f64(),
+            })
+        }
+        None => None,
+    };
+    progress.finish_phase();
+    Ok(CramAnswer {
+        board: board.clone(),
+        nimber,
+        by_symmetry,
+        winning_moves,
+        stats: solver.stats(),
+        stored: solver.stored(),
+        table_bytes: solver.table_bytes(),
+        seconds: start.elapsed().as_secs_f64(),
+        nimber_seconds,
+        peak_mib: peak_mib(),
+        certificate,
+        resumed: restored,
+        checkpoints: saver.map_or(0, |s| s.written),
+    })
+}
+
+/// The nimber of the job's board, the seconds it took and its winning
+/// moves (when asked).
+fn search(
+    solver: &mut Solver<'_>,
+    job: &CramJob<'_>,
+    by_symmetry: Option<bool>,
+) -> Result<(u8, f64, Vec<Domino>)> {
+    let start = Instant::now();
+    let board = job.board;
     let nimber = match by_symmetry {
         Some(false) => 0,
         Some(true) => solver.nimber_from(board.cells(), 1)?,
@@ -98,18 +231,81 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
             }
         }
     }
-    progress.finish_phase();
-    Ok(CramAnswer {
-        board: board.clone(),
-        nimber,
-        by_symmetry,
-        winning_moves,
-        stats: solver.stats(),
-        stored: solver.stored(),
-        table_bytes: solver.table_bytes(),
-        seconds: start.elapsed().as_secs_f64(),
-        nimber_seconds,
-        peak_mib: peak_mib(),
+    Ok((nimber, nimber_seconds, winning_moves))
+}
+
+/// Writes the search's table to the checkpoint directory every `every`.
+struct FileSaver<'p> {
+    dir: &'p Path,
+    board: &'p str,
+    every: Duration,
+    last: Instant,
+    written: u64,
+}
+
+impl Saver for FileSaver<'_> {
+    fn due(&mut self) -> bool {
+        self.last.elapsed() >= self.every
+    }
+
+    fn save(&mut self, snapshot: &Snapshot) -> Result<()> {
+        cram_checkpoint::write(self.dir, self.board, snapshot)?;
+        self.written += 1;
+        self.last = Instant::now();
+        Ok(())
+    }
+}
+
+/// What `grundy cram verify` found.
+#[derive(Clone, Debug)]
+pub struct VerifyAnswer {
+    /// The board of the certificate.
+    pub board: Board,
+    /// Its nimber, now rechecked.
+    pub nimber: u8,
+    /// The facts checked.
+    pub facts: CertificateSummary,
+    /// Options looked at.
+    pub options: u64,
+    /// Regions of at most
+    /// [`VERIFIER_SOLVES`](crate::games::cram::certificate::VERIFIER_SOLVES)
+    /// cells solved by the rules.
+    pub small: usize,
+}
+
+/// Rechecks the certificate at `path` by the rules alone
+/// ([`crate::games::cram::verify`]).
+///
+/// # Errors
+/// As [`crate::dataset::cram_certificate::read`] for a file that cannot
+/// be read; [`Error::VerificationFailed`] naming the first line that
+/// fails and why.
+pub fn verify_certificate(path: &Path) -> Result<VerifyAnswer> {
+    let t = Instant::now();
+    let cert = crate::dataset::cram_certificate::read(path)?;
+    let checked = verify(&cert).map_err(|r| Error::VerificationFailed {
+        path: path.to_path_buf(),
+        // The header and the board come first.
+        reason: match r.fact {
+            Some(i) => format!("line {}: {}", i + 3, r.reason),
+            None => format!("line 2 (the board): {}", r.reason),
+        },
+    })?;
+    let is = cert
+        .facts
+        .iter()
+        .filter(|f| matches!(f.claim, Claim::Is(_)))
+        .count();
+    Ok(VerifyAnswer {
+        board: cert.board,
+        nimber: cert.nimber,
+        facts: CertificateSummary {
+            is,
+            is_not: cert.facts.len() - is,
+            seconds: t.elapsed().as_secs_f64(),
+        },
+        options: checked.options,
+        small: checked.small,
     })
 }
 

@@ -10,6 +10,7 @@ mod common;
 mod contract;
 mod contract_round2;
 mod cram;
+mod cram_certificate;
 mod estimates_and_outputs;
 mod explorer;
 mod formats;

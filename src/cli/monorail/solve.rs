@@ -4,7 +4,7 @@
 //! `--board` or `--from`, one position and every move from it
 //! ([`grundy::jobs::monorail_position`]).
 
-use crate::cli::common::{context, outcome_text, write_stdout, BoardArgs};
+use crate::cli::common::{context, outcome_text, positive_seconds, write_stdout, BoardArgs};
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy::dataset::monorail::Summary;
@@ -66,14 +66,6 @@ pub struct SolveArgs {
     /// joined to the station.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub from: Option<String>,
-}
-
-/// A positive number of seconds, at most a day.
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
-        _ => Err(format!("{text:?} is not a number of seconds in (0, 86400]")),
-    }
 }
 
 /// Checkpoint interval used by default for runs of at least

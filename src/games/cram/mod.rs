@@ -14,7 +14,9 @@
 //! - [`solver`]: the search for nimbers;
 //! - [`polyomino`]: every region of a few cells and its values (the
 //!   database of small regions);
-//! - [`published`]: the table of record the results are checked against.
+//! - [`published`]: the table of record the results are checked against;
+//! - [`certificate`] and [`verify`]: proofs of a nimber that a program of
+//!   its own rechecks by the rules.
 //!
 //! The plain game over the rules ([`Board`] as an
 //! [`ImpartialGame`](crate::impartial::ImpartialGame)) is the reference the
@@ -22,13 +24,15 @@
 
 pub mod board;
 pub mod cells;
+pub mod certificate;
 pub mod layout;
 pub mod misere;
 pub mod polyomino;
 pub mod published;
 pub mod solver;
 pub mod table;
+pub mod verify;
 
 pub use board::{Board, Domino};
 pub use misere::{CramRegions, MisereSolver};
-pub use solver::{Solver, Stats};
+pub use solver::{Saver, Snapshot, Solver, Stats};

@@ -190,6 +190,31 @@ struct Split {
     start: usize,
 }
 
+/// The values of a solver's table: canonical forms of regions
+/// ([`super::layout::Narrow`]'s or [`Wide`]'s, whichever the solver
+/// used) and their nimbers, each an exact value whenever it was taken,
+/// so a search given them answers as one without them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The `u64` forms and their nimbers.
+    pub narrow: Vec<(u64, u8)>,
+    /// The `u128` forms and their nimbers.
+    pub wide: Vec<(u128, u8)>,
+}
+
+/// Where a long search keeps its table from time to time (the search
+/// does no I/O; whoever gives it a saver does).
+pub trait Saver {
+    /// Whether a snapshot is wanted now (asked every 16,384 regions
+    /// solved).
+    fn due(&mut self) -> bool;
+    /// Keeps `snapshot`.
+    ///
+    /// # Errors
+    /// Any error of the saver's, which stops the search.
+    fn save(&mut self, snapshot: &Snapshot) -> Result<()>;
+}
+
 /// An option of the region being searched whose value is not yet known:
 /// the nim-sum `x` of its known regions and its unknown regions at
 /// `start..start + len` of the solver's stack.
@@ -265,6 +290,7 @@ pub struct Solver<'a> {
     pending: Vec<Pending>,
     stats: Stats,
     progress: Option<&'a dyn Progress>,
+    saver: Option<&'a mut dyn Saver>,
     next_report: u64,
 }
 
@@ -286,6 +312,7 @@ impl<'a> Solver<'a> {
             pending: Vec::with_capacity(1024),
             stats: Stats::default(),
             progress: None,
+            saver: None,
             next_report: REPORT_EVERY,
         }
     }
@@ -294,6 +321,43 @@ impl<'a> Solver<'a> {
     pub fn with_progress(mut self, progress: &'a dyn Progress) -> Self {
         self.progress = Some(progress);
         self
+    }
+
+    /// Offers a snapshot of the table to `saver` whenever it is due.
+    pub fn with_saver(mut self, saver: &'a mut dyn Saver) -> Self {
+        self.saver = Some(saver);
+        self
+    }
+
+    /// Every value of the table.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            narrow: self.tables.narrow.entries().collect(),
+            wide: self.tables.wide.entries().collect(),
+        }
+    }
+
+    /// Puts the values of `snapshot` in the table (a snapshot of a solver
+    /// that had turned to the `u128` layout turns this one too).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        if !snapshot.wide.is_empty() {
+            if self.narrow != Some(false) {
+                self.tables.narrow = Table::with_bytes(0);
+                self.tables.wide = Table::with_bytes(self.table_bytes);
+                self.narrow = Some(false);
+            }
+            for &(k, v) in &snapshot.wide {
+                self.tables.wide.put(k, v);
+            }
+        } else if !snapshot.narrow.is_empty() && self.narrow != Some(false) {
+            if self.narrow.is_none() {
+                self.tables.narrow = Table::with_bytes(self.table_bytes);
+                self.narrow = Some(true);
+            }
+            for &(k, v) in &snapshot.narrow {
+                self.tables.narrow.put(k, v);
+            }
+        }
     }
 
     /// The counts so far.
@@ -448,6 +512,33 @@ impl<'a> Solver<'a> {
         let v = self.ask(g, s.known, s.start, len, want)?;
         self.stack.truncate(s.start);
         Ok(v == Some(target))
+    }
+
+    /// The nimber of the position `e` if it is below `bound`, else `None`:
+    /// every region but the largest solved in full, the largest only
+    /// asked about the values that complete the nim-sum to one below
+    /// `bound`.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_below(&mut self, e: Cells, bound: u8) -> Result<Option<u8>> {
+        let e = Wide.to_corner(e);
+        match self.layout(e) {
+            Some(g) => self.nimber_below_in(&g, g.import(e), bound),
+            None => self.nimber_below_in(&Wide, e, bound),
+        }
+    }
+
+    /// [`nimber_below`](Self::nimber_below) in the layout `g`.
+    fn nimber_below_in<G: Grid>(&mut self, g: &G, e: G::B, bound: u8) -> Result<Option<u8>> {
+        let s = self.split(g, e);
+        let len = self.stack.len() - s.start;
+        if len == 0 {
+            return Ok(Some(s.known).filter(|&v| v < bound));
+        }
+        let v = self.ask(g, s.known, s.start, len, Set::below(u32::from(bound)))?;
+        self.stack.truncate(s.start);
+        Ok(v.filter(|&v| v < bound))
     }
 
     /// The nimber of the region with canonical form `key`, or `None` when
@@ -681,6 +772,15 @@ impl<'a> Solver<'a> {
     fn report(&mut self) -> Result<()> {
         if self.stats.regions >= self.next_report {
             self.next_report += REPORT_EVERY;
+            if let Some(saver) = self.saver.take() {
+                let saved = if saver.due() {
+                    saver.save(&self.snapshot())
+                } else {
+                    Ok(())
+                };
+                self.saver = Some(saver);
+                saved?;
+            }
             if let Some(p) = self.progress {
                 p.advance(REPORT_EVERY);
                 if p.stop_requested() {
@@ -697,6 +797,13 @@ mod tests {
     use super::*;
     use crate::games::cram::Board;
     use crate::impartial::MemoSolver;
+
+    impl Solver<'_> {
+        fn stored_after(mut self, b: &Board) -> usize {
+            self.nimber(b.cells()).unwrap();
+            self.stored()
+        }
+    }
 
     fn fast(b: &Board) -> u8 {
         Solver::new(1 << 20).nimber(b.cells()).unwrap()
@@ -814,6 +921,49 @@ mod tests {
             let tiny = Solver::new(64).nimber(b.cells()).unwrap();
             assert_eq!(big, tiny, "{r}x{c}");
         }
+    }
+
+    #[test]
+    fn a_restored_table_gives_the_same_values_sooner() {
+        struct Every(Vec<usize>);
+        impl Saver for Every {
+            fn due(&mut self) -> bool {
+                true
+            }
+            fn save(&mut self, s: &Snapshot) -> Result<()> {
+                self.0.push(s.narrow.len() + s.wide.len());
+                Ok(())
+            }
+        }
+        let b = Board::empty(4, 7).unwrap();
+        let mut saves = Every(Vec::new());
+        let mut first = Solver::new(1 << 22).with_saver(&mut saves);
+        assert_eq!(first.nimber(b.cells()).unwrap(), 3);
+        let (regions, snap) = (first.stats().regions, first.snapshot());
+        drop(first);
+        // Offered at every report of 16,384 regions, growing.
+        assert_eq!(saves.0.len() as u64, regions / REPORT_EVERY);
+        assert!(saves.0.windows(2).all(|w| w[0] <= w[1]), "{:?}", saves.0);
+        assert_eq!(snap.narrow.len(), Solver::new(1 << 22).stored_after(&b));
+        // A part of the table (the values of a smaller board) or all of it.
+        let mut part = Solver::new(1 << 22);
+        part.nimber(Board::empty(4, 5).unwrap().cells()).unwrap();
+        for s in [part.snapshot(), snap] {
+            let mut again = Solver::new(1 << 22);
+            again.restore(&s);
+            assert_eq!(again.nimber(b.cells()).unwrap(), 3);
+            assert!(again.stats().regions < regions);
+        }
+        // A wide snapshot turns the solver to the wide layout.
+        let mut wide = Solver::new(1 << 20).wide_only();
+        wide.nimber(Board::empty(3, 5).unwrap().cells()).unwrap();
+        let mut again = Solver::new(1 << 20);
+        again.restore(&wide.snapshot());
+        assert_eq!(
+            again.nimber(Board::empty(3, 5).unwrap().cells()).unwrap(),
+            1
+        );
+        assert_eq!((again.narrow, again.stats().regions), (Some(false), 0));
     }
 
     #[test]

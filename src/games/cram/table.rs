@@ -210,6 +210,16 @@ impl<K: Key> Table<K> {
         self.stored
     }
 
+    /// Every canonical form stored and its nimber, in the table's order.
+    pub fn entries(&self) -> impl Iterator<Item = (K, u8)> + '_ {
+        self.slots.chunks(K::WORDS).flat_map(|bucket| {
+            (0..K::WAYS).filter_map(move |i| {
+                let k = K::key_at(bucket, i);
+                (k != K::default()).then(|| (k, K::value_at(bucket, i)))
+            })
+        })
+    }
+
     /// The slots the table has.
     fn capacity(&self) -> usize {
         self.slots.len() / K::WORDS * K::WAYS
