@@ -25,6 +25,7 @@
 pub mod board;
 pub mod cells;
 pub mod certificate;
+pub mod exclusions;
 pub mod layout;
 pub mod misere;
 pub mod polyomino;

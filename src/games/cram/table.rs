@@ -10,6 +10,8 @@
 //! ([`super::layout::Wide`]'s) with the nimber and the region's size in
 //! bits 112 to 126, which such a form leaves 0.
 
+use super::exclusions::Exclusions;
+
 /// A canonical form as a key of the table: never 0 (the empty slot).
 pub trait Key: Copy + Eq + Default {
     /// Words of this type a bucket.
@@ -34,6 +36,10 @@ pub trait Key: Copy + Eq + Default {
     fn of(tables: &Tables) -> &Table<Self>;
     /// The table of these keys among `tables`, to write.
     fn of_mut(tables: &mut Tables) -> &mut Table<Self>;
+    /// The exclusions of these keys among `tables`.
+    fn out(tables: &Tables) -> &Exclusions<Self>;
+    /// The exclusions of these keys among `tables`, to write.
+    fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self>;
 }
 
 /// A table for each kind of key, only one of which is used at a time
@@ -43,6 +49,11 @@ pub struct Tables {
     pub narrow: Table<u64>,
     /// The table of [`super::layout::Wide`]'s forms.
     pub wide: Table<u128>,
+    /// What searches that gave up learnt, for [`super::layout::Narrow`]'s
+    /// forms.
+    pub narrow_out: Exclusions<u64>,
+    /// The same for [`super::layout::Wide`]'s forms.
+    pub wide_out: Exclusions<u128>,
 }
 
 impl Key for u64 {
@@ -86,6 +97,14 @@ impl Key for u64 {
     #[inline]
     fn of_mut(tables: &mut Tables) -> &mut Table<Self> {
         &mut tables.narrow
+    }
+    #[inline]
+    fn out(tables: &Tables) -> &Exclusions<Self> {
+        &tables.narrow_out
+    }
+    #[inline]
+    fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self> {
+        &mut tables.narrow_out
     }
 }
 
@@ -137,6 +156,14 @@ impl Key for u128 {
     #[inline]
     fn of_mut(tables: &mut Tables) -> &mut Table<Self> {
         &mut tables.wide
+    }
+    #[inline]
+    fn out(tables: &Tables) -> &Exclusions<Self> {
+        &tables.wide_out
+    }
+    #[inline]
+    fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self> {
+        &mut tables.wide_out
     }
 }
 
