@@ -118,4 +118,34 @@ if os.path.exists(mraw):
         f"The costliest board here, {big['rows']} x {big['cols']}, searched {big['positions']} "
         f"positions in {big['seconds']} s (peak {big['peak_mib']} MiB).\n"
     )
+
+# Certificates (scripts/cram-certificates.sh).
+craw = os.path.join(os.path.dirname(raw), "certificates.csv")
+if os.path.exists(craw):
+    crows = list(csv.DictReader(open(craw)))
+    lines.append("## Certificates\n")
+    lines.append(
+        "`grundy cram RxC --certificate FILE` writes the facts that prove the nimber "
+        "(`R = v`, and `R ≠ k` with one witness option), and `grundy cram verify FILE` rechecks "
+        "each fact by the rules alone, with code that shares nothing with the search but the "
+        "rules; regions of at most 10 cells are solved by the checker itself "
+        "(`scripts/cram-certificates.sh`, rows in "
+        "[`data/cram/certificates.csv`](../data/cram/certificates.csv); the files themselves "
+        "are not kept). Times are wall-clock seconds on the machine of the table above; the "
+        "certificate's time includes the search.\n"
+    )
+    lines.append(
+        "| board | nimber | facts `=` | facts `≠` | file (zstd) | search and certificate | "
+        "peak | verify | verify peak |"
+    )
+    lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+    for r in crows:
+        mb = int(r["bytes"]) / 1e6
+        lines.append(
+            f"| {r['rows']} x {r['cols']} | {r['nimber']} | {int(r['is']):,} | "
+            f"{int(r['is_not']):,} | {mb:.1f} MB | {float(r['prove_seconds']):.2f} s | "
+            f"{float(r['peak_mib']):.0f} MiB | {float(r['verify_seconds']):.2f} s | "
+            f"{float(r['verify_peak_mib']):.0f} MiB |"
+        )
+    lines.append("")
 open(out, "w").write("\n".join(lines))
