@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 if [ -z "${GRUNDY:-}" ]; then cargo build --release --quiet; fi
 grundy="${GRUNDY:-./target/release/grundy}"
 boards=("$@")
-if [ ${#boards[@]} -eq 0 ]; then boards=(4x5 5x5 4x7 5x6 3x13 4x9 5x7 5x8 4x11); fi
+if [ ${#boards[@]} -eq 0 ]; then boards=(4x5 5x5 4x7 5x6 3x13 4x9 5x7 5x8); fi
 dir="${KEEP:-$(mktemp -d)}"
 mkdir -p "$dir"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$dir"' EXIT

@@ -218,6 +218,22 @@ pub fn one_line<'a>(chain: impl Iterator<Item = &'a (dyn std::error::Error + 'st
 }
 
 impl Error {
+    /// The same error with the work of a [`Error::TooCostly`] named
+    /// `what` (as the user asked for it); any other error unchanged.
+    pub fn naming_work(self, what: impl Into<String>) -> Error {
+        match self {
+            Error::TooCostly {
+                needs, limit, flag, ..
+            } => Error::TooCostly {
+                what: what.into(),
+                needs,
+                limit,
+                flag,
+            },
+            other => other,
+        }
+    }
+
     /// A constructor for [`Error::Io`] on `path` doing `action`, for
     /// `map_err`.
     pub fn io(

@@ -71,20 +71,21 @@ pub fn write(dir: &Path, board: &str, snapshot: &Snapshot) -> Result<()> {
     write_atomic(&path(dir), |w| {
         stream::write_framed(w, 3, header, |sink| {
             let mut buf = Vec::with_capacity(1 << 16);
-            for &(k, v) in &snapshot.narrow {
-                buf.extend_from_slice(&k.to_le_bytes());
-                buf.push(v);
-                if buf.len() >= 1 << 16 {
-                    sink(&buf)?;
-                    buf.clear();
+            {
+                let mut record = |key: &[u8], value: u8| -> std::io::Result<()> {
+                    buf.extend_from_slice(key);
+                    buf.push(value);
+                    if buf.len() >= 1 << 16 {
+                        sink(&buf)?;
+                        buf.clear();
+                    }
+                    Ok(())
+                };
+                for &(k, v) in &snapshot.narrow {
+                    record(&k.to_le_bytes(), v)?;
                 }
-            }
-            for &(k, v) in &snapshot.wide {
-                buf.extend_from_slice(&k.to_le_bytes());
-                buf.push(v);
-                if buf.len() >= 1 << 16 {
-                    sink(&buf)?;
-                    buf.clear();
+                for &(k, v) in &snapshot.wide {
+                    record(&k.to_le_bytes(), v)?;
                 }
             }
             sink(&buf)

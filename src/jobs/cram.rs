@@ -3,7 +3,7 @@
 
 use crate::dataset::cram_checkpoint;
 use crate::error::{Error, Result};
-use crate::games::cram::certificate::{prove, Claim};
+use crate::games::cram::certificate::prove;
 use crate::games::cram::verify::verify;
 use crate::games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
 use crate::progress::{peak_mib, Progress};
@@ -176,14 +176,10 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
                 });
             }
             crate::dataset::cram_certificate::write(path, &cert)?;
-            let is = cert
-                .facts
-                .iter()
-                .filter(|f| matches!(f.claim, Claim::Is(_)))
-                .count();
+            let (is, is_not) = cert.counts();
             Some(CertificateSummary {
                 is,
-                is_not: cert.facts.len() - is,
+                is_not,
                 seconds: t.elapsed().as_secs_f64(),
             })
         }
@@ -291,17 +287,13 @@ pub fn verify_certificate(path: &Path) -> Result<VerifyAnswer> {
             None => format!("line 2 (the board): {}", r.reason),
         },
     })?;
-    let is = cert
-        .facts
-        .iter()
-        .filter(|f| matches!(f.claim, Claim::Is(_)))
-        .count();
+    let (is, is_not) = cert.counts();
     Ok(VerifyAnswer {
         board: cert.board,
         nimber: cert.nimber,
         facts: CertificateSummary {
             is,
-            is_not: cert.facts.len() - is,
+            is_not,
             seconds: t.elapsed().as_secs_f64(),
         },
         options: checked.options,
@@ -343,17 +335,9 @@ pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
         MISERE_POSITIONS
     };
     let mut solver = MisereSolver::new(limit);
-    let first_player_wins = solver.wins(job.board.cells()).map_err(|e| match e {
-        Error::TooCostly {
-            needs, limit, flag, ..
-        } => Error::TooCostly {
-            what: format!("misère Cram on {}", job.board.text()),
-            needs,
-            limit,
-            flag,
-        },
-        other => other,
-    })?;
+    let first_player_wins = solver
+        .wins(job.board.cells())
+        .map_err(|e| e.naming_work(format!("misère Cram on {}", job.board.text())))?;
     Ok(CramMisereAnswer {
         board: job.board.clone(),
         first_player_wins,

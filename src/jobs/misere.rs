@@ -207,17 +207,7 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
         (None, false) => (MAX_POSITIONS, None),
     };
     let name = |e: Error| {
-        let e = match e {
-            Error::TooCostly {
-                needs, limit, flag, ..
-            } => Error::TooCostly {
-                what: format!("the misère search of {}", job.text.trim()),
-                needs,
-                limit,
-                flag,
-            },
-            e => e,
-        };
+        let e = e.naming_work(format!("the misère search of {}", job.text.trim()));
         crate::jobs::misere_quotient::memory_bound(e, memory)
     };
     if job.verify.is_some() && !job.search_only {

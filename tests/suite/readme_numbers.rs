@@ -422,3 +422,21 @@ fn readme_gives_the_two_commands_ci_runs() {
     assert!(ci.contains("(README: cargo run --release -- reproduce)"));
     assert!(ci.contains("./target/release/grundy reproduce"));
 }
+
+#[test]
+fn cram_certificate_numbers_match_the_dataset() {
+    let readme = read("README.md");
+    let facts = after(&readme, "`--certificate FILE`; 5x7: ", "README (Cram)");
+    let csv = read("data/cram/certificates.csv");
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with("5,7,"))
+        .expect("data/cram/certificates.csv has no 5 x 7 row");
+    let f: Vec<&str> = row.split(',').collect();
+    let (is, is_not): (u64, u64) = (f[4].parse().unwrap(), f[5].parse().unwrap());
+    assert_eq!(
+        facts,
+        is + is_not,
+        "README against data/cram/certificates.csv"
+    );
+}

@@ -76,6 +76,18 @@ pub struct Certificate {
     pub facts: Vec<Fact>,
 }
 
+impl Certificate {
+    /// The facts `R = v` and the facts `R ≠ k`.
+    pub fn counts(&self) -> (usize, usize) {
+        let is = self
+            .facts
+            .iter()
+            .filter(|f| matches!(f.claim, Claim::Is(_)))
+            .count();
+        (is, self.facts.len() - is)
+    }
+}
+
 /// The canonical form (in [`Wide`]) of a region and its cell count.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Part {
