@@ -354,16 +354,12 @@ impl<'a> Solver<'a> {
             if self.narrow != Some(false) {
                 self.use_wide();
             }
-            for &(k, v) in &snapshot.wide {
-                self.tables.wide.put(k, v);
-            }
+            self.tables.wide.put_all(&snapshot.wide);
         } else if !snapshot.narrow.is_empty() && self.narrow != Some(false) {
             if self.narrow.is_none() {
                 self.use_narrow();
             }
-            for &(k, v) in &snapshot.narrow {
-                self.tables.narrow.put(k, v);
-            }
+            self.tables.narrow.put_all(&snapshot.narrow);
         }
     }
 

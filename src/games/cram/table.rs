@@ -167,6 +167,14 @@ impl Key for u128 {
     }
 }
 
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// The nimbers of regions, by canonical form.
 pub struct Table<K> {
     slots: Vec<K>,
@@ -225,6 +233,30 @@ impl<K: Key> Table<K> {
             }
         }
         *self = bigger;
+    }
+
+    /// Puts every value of `entries`, the table first grown (while its
+    /// bound allows) until they fit at most half full, and the values put
+    /// in a scattered order: in the order of another table's buckets they
+    /// would crowd the few buckets of a smaller table and give one another
+    /// up before it grows.
+    pub fn put_all(&mut self, entries: &[(K, u8)]) {
+        let n = entries.len();
+        let want = self.stored.saturating_add(n).saturating_mul(2);
+        while self.capacity() < want && self.max_bytes != 0 && self.bytes() * 2 <= self.max_bytes {
+            self.grow();
+        }
+        // A step prime to n visits every index once, far apart.
+        let mut step = (n as f64 * 0.618) as usize | 1;
+        while n > 1 && gcd(step, n) != 1 {
+            step += 2;
+        }
+        let mut i = 0;
+        for _ in 0..n {
+            let (k, v) = entries[i];
+            self.put(k, v);
+            i = (i + step) % n;
+        }
     }
 
     /// The bytes the table holds.
@@ -332,6 +364,38 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(i, &k)| t.get(k).is_none_or(|v| v == (i % 7) as u8)));
+    }
+
+    #[test]
+    fn the_values_of_a_larger_table_fit() {
+        let mut big = Table::<u64>::with_bytes(1 << 26);
+        for k in 1..=400_000u64 {
+            big.put(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1, (k % 5) as u8);
+        }
+        let entries: Vec<(u64, u8)> = big.entries().collect();
+        assert_eq!(entries.len(), big.stored());
+        let mut copy = Table::<u64>::with_bytes(1 << 26);
+        copy.put_all(&entries);
+        // A few buckets of eight at half load may still give one up.
+        assert!(
+            copy.stored() * 10_000 >= entries.len() * 9_999,
+            "{}",
+            copy.stored()
+        );
+        assert!(entries
+            .iter()
+            .all(|&(k, v)| copy.get(k).is_none_or(|x| x == v)));
+        // Put one by one in the big table's order, the values crowd a
+        // small table's buckets and give one another up.
+        let mut crowded = Table::<u64>::with_bytes(1 << 26);
+        for &(k, v) in &entries {
+            crowded.put(k, v);
+        }
+        assert!(
+            crowded.stored() * 1000 < entries.len() * 999,
+            "{}",
+            crowded.stored()
+        );
     }
 
     #[test]
