@@ -508,25 +508,9 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
-        let e = Wide.to_corner(e);
-        match self.layout(e) {
-            Some(g) => self.nimber_is_in(&g, g.import(e), target),
-            None => self.nimber_is_in(&Wide, e, target),
-        }
-    }
-
-    /// [`nimber_is`](Self::nimber_is) in the layout `g`.
-    fn nimber_is_in<G: Grid>(&mut self, g: &G, e: G::B, target: u8) -> Result<bool> {
-        let s = self.split(g, e);
-        let len = self.stack.len() - s.start;
-        if len == 0 {
-            return Ok(s.known == target);
-        }
         let mut want = Set::default();
         want.insert(target);
-        let v = self.ask(g, s.known, s.start, len, want)?;
-        self.stack.truncate(s.start);
-        Ok(v == Some(target))
+        Ok(self.position_in(e, want)? == Some(target))
     }
 
     /// The nimber of the position `e` if it is below `bound`, else `None`:
@@ -537,23 +521,30 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_below(&mut self, e: Cells, bound: u8) -> Result<Option<u8>> {
+        let v = self.position_in(e, Set::below(u32::from(bound)))?;
+        Ok(v.filter(|&v| v < bound))
+    }
+
+    /// The nimber of the position `e`, or `None` when it is known not to
+    /// lie in `wanted` (a value outside `wanted` may still be returned).
+    fn position_in(&mut self, e: Cells, wanted: Set) -> Result<Option<u8>> {
         let e = Wide.to_corner(e);
         match self.layout(e) {
-            Some(g) => self.nimber_below_in(&g, g.import(e), bound),
-            None => self.nimber_below_in(&Wide, e, bound),
+            Some(g) => self.position_in_layout(&g, g.import(e), wanted),
+            None => self.position_in_layout(&Wide, e, wanted),
         }
     }
 
-    /// [`nimber_below`](Self::nimber_below) in the layout `g`.
-    fn nimber_below_in<G: Grid>(&mut self, g: &G, e: G::B, bound: u8) -> Result<Option<u8>> {
+    /// [`position_in`](Self::position_in) in the layout `g`.
+    fn position_in_layout<G: Grid>(&mut self, g: &G, e: G::B, wanted: Set) -> Result<Option<u8>> {
         let s = self.split(g, e);
         let len = self.stack.len() - s.start;
         if len == 0 {
-            return Ok(Some(s.known).filter(|&v| v < bound));
+            return Ok(Some(s.known));
         }
-        let v = self.ask(g, s.known, s.start, len, Set::below(u32::from(bound)))?;
+        let v = self.ask(g, s.known, s.start, len, wanted)?;
         self.stack.truncate(s.start);
-        Ok(v.filter(|&v| v < bound))
+        Ok(v)
     }
 
     /// The nimber of the region with canonical form `key`, or `None` when
