@@ -189,7 +189,7 @@ pub fn sequence_file(data: &[u8]) {
 /// that parses has rows, each with a code that prints and parses back.
 pub fn octal_table(data: &[u8]) {
     let Some(s) = text(data) else { return };
-    if let Ok(rows) = grundy::games::octal::table_check::parse_table("fuzz.csv", s) {
+    if let Ok(rows) = grundy::dataset::claims_table::parse_table("fuzz.csv", s) {
         assert!(!rows.is_empty(), "a parsed table has rows");
         for r in &rows {
             let printed = r.code.to_string();

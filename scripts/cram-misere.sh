@@ -5,7 +5,7 @@
 # or runs past the time limit; every larger board of that row would cost
 # more. No published solver plays misère Cram, so there is no table to
 # compare with; the search is checked against the plain search over the
-# rules in src/games/cram/misere.rs.
+# rules in crates/games/src/cram/misere.rs.
 #
 # Usage: scripts/cram-misere.sh
 # GRUNDY=path  that binary instead of building target/release/grundy

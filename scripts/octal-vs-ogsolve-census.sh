@@ -38,7 +38,7 @@ raw=reports/octal-performance-census.csv
 
 codes() {
   if [ -n "${3:-}" ]; then cat "$3"; return; fi
-  # Census order (src/games/octal/census.rs): digits 1, 2, 3; 0 before 4.
+  # Census order (crates/games/src/octal/census.rs): digits 1, 2, 3; 0 before 4.
   for d in 1 2 3; do
     for before in 0 4; do
       for ((i = 0; i < 8 ** d; i++)); do

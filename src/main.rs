@@ -19,10 +19,10 @@ fn main() {
     // (exit 130); any other ends here, its staged output removed, so no
     // half-written output and no empty directory is left behind.
     let _ = ctrlc::set_handler(|| {
-        if cli::common::request_stop() || grundy::dataset::staging::committing() {
+        if cli::common::request_stop() || grundy_dataset::staging::committing() {
             return;
         }
-        grundy::dataset::staging::remove_all_staged();
+        grundy_dataset::staging::remove_all_staged();
         // One line, like a run that saves its progress ("interrupted;
         // progress saved to PATH"), so a log says why the run ended.
         eprintln!("error: interrupted; nothing was written");
@@ -54,8 +54,8 @@ fn exit_code(e: &anyhow::Error) -> i32 {
     }
     if e.chain().any(|c| {
         matches!(
-            c.downcast_ref::<grundy::Error>(),
-            Some(grundy::Error::Interrupted { .. } | grundy::Error::Stopped)
+            c.downcast_ref::<grundy_core::Error>(),
+            Some(grundy_core::Error::Interrupted { .. } | grundy_core::Error::Stopped)
         )
     }) {
         130
@@ -64,9 +64,9 @@ fn exit_code(e: &anyhow::Error) -> i32 {
     }
 }
 
-/// The error and its causes on one line ([`grundy::error::one_line`]).
+/// The error and its causes on one line ([`grundy_core::error::one_line`]).
 fn one_line(e: &anyhow::Error) -> String {
-    grundy::error::one_line(e.chain())
+    grundy_core::error::one_line(e.chain())
 }
 
 /// Help and version go to standard output with exit 0; any other clap

@@ -12,25 +12,20 @@
 //! poll about every 10 ms). Reading a file is not interruptible (it takes
 //! what reading and checking the file takes).
 
-use grundy::dataset::monorail_positions::{read_table, Header};
-use grundy::dataset::octal::{read_sequence, sequence_path};
-use grundy::games::monorail::cost::{chunk_records, start_classes};
-use grundy::games::monorail::loop_table::LoopTable;
-use grundy::games::monorail::moves::{canonical_key, entries_of};
-use grundy::games::monorail::rules::{check_tiles, Rules};
-use grundy::games::octal::period::PeriodSearch;
-use grundy::games::octal::{Engine, OctalCode};
-use grundy::games::summands::format_sum;
-use grundy::jobs::octal::{compute_settled, seq_to_dataset, SeqJob};
-use grundy::jobs::octal_queries::{period, validate, PeriodRun};
-use grundy::jobs::sum::{SettledSum, SumJob};
-use grundy::progress::{NoProgress, Progress, Stoppable};
+use grundy_core::progress::{NoProgress, Progress, Stoppable};
+use grundy_core::Error;
+use grundy_jobs::monorail::{check_tiles, chunk_records, start_classes, SolveJob};
+use grundy_jobs::monorail_table::{read_positions, Header, PositionsTable};
+use grundy_jobs::octal::{compute_settled, read_sequence_file as read_sequence, seq_to_dataset};
+use grundy_jobs::octal::{Engine, OctalCode, SeqJob};
+use grundy_jobs::octal_queries::{period, validate, PeriodRun, PeriodSearch};
+use grundy_jobs::sum::{format_sum, SettledSum, SumJob};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -42,13 +37,13 @@ create_exception!(
 );
 
 /// The error and its causes on one line: the line `grundy` prints after
-/// `error:` ([`grundy::error::one_line`], over the same source chain).
+/// `error:` ([`grundy_core::error::one_line`], over the same source chain).
 fn one_line(e: &(dyn std::error::Error + 'static)) -> String {
-    grundy::error::one_line(std::iter::successors(Some(e), |c| c.source()))
+    grundy_core::error::one_line(std::iter::successors(Some(e), |c| c.source()))
 }
 
 /// A library error as a `GrundyError`.
-fn py_err(e: grundy::Error) -> PyErr {
+fn py_err(e: Error) -> PyErr {
     GrundyError::new_err(one_line(&e))
 }
 
@@ -66,7 +61,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// The exception a signal handler raised; else `work`'s error.
 fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&dyn Progress) -> grundy::Result<T> + Send,
+    work: impl FnOnce(&dyn Progress) -> grundy_core::Result<T> + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
     let waiting = std::thread::current();
@@ -117,7 +112,7 @@ fn code(text: &str) -> PyResult<OctalCode> {
 /// seq` refuses it) when the estimate exceeds the memory available or,
 /// for the naive engine, ten minutes, unless `force`; past a proved
 /// period the values follow from it (`octal seq`'s pipeline,
-/// `grundy::jobs::octal::compute_settled`).
+/// `grundy_jobs::octal::compute_settled`).
 #[pyfunction]
 #[pyo3(signature = (code_text, max_n, engine_name = "sparse", force = false))]
 fn octal_values<'py>(
@@ -140,7 +135,7 @@ fn octal_values<'py>(
 /// `octal period CODE --max-n N --json` as a dict with the same keys and
 /// values (and the claim's text form besides, `claim.text`):
 /// values are computed until a period is proved by the Octal Periodicity
-/// Theorem or `max_n` is reached (`grundy::jobs::octal_queries::period`).
+/// Theorem or `max_n` is reached (`grundy_jobs::octal_queries::period`).
 #[pyfunction]
 #[pyo3(signature = (code_text, max_n, engine_name = "sparse", force = false))]
 fn octal_period<'py>(
@@ -250,8 +245,8 @@ fn octal_write_dataset<'py>(
 fn summary_json(
     out: &std::path::Path,
     encoded: serde_json::Result<String>,
-) -> grundy::Result<String> {
-    encoded.map_err(|e| grundy::Error::Undecodable {
+) -> grundy_core::Result<String> {
+    encoded.map_err(|e| Error::Undecodable {
         path: out.to_path_buf(),
         what: "cannot encode the summary".into(),
         source: Box::new(e),
@@ -271,8 +266,7 @@ fn read_sequence_file<'py>(
     py: Python<'py>,
     path: PathBuf,
 ) -> PyResult<(String, Bound<'py, PyArray1<u32>>)> {
-    let file = sequence_path(&path);
-    let (code, values) = py.detach(|| read_sequence(&file)).map_err(py_err)?;
+    let (code, values) = py.detach(|| read_sequence(&path)).map_err(py_err)?;
     Ok((code, values.to_u32s().into_pyarray(py)))
 }
 
@@ -288,23 +282,13 @@ type Positions<'py> = (
 /// dict, keys as uint64, nimbers as uint16)`.
 #[pyfunction]
 fn read_positions_file<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Positions<'py>> {
-    let file = positions_path(&path);
-    let (header, records) = py.detach(|| read_table(&file)).map_err(py_err)?;
+    let (header, records) = py.detach(|| read_positions(&path)).map_err(py_err)?;
     let (keys, nimbers): (Vec<u64>, Vec<u16>) = records.into_iter().unzip();
     Ok((
         header_dict(py, &header)?,
         keys.into_pyarray(py),
         nimbers.into_pyarray(py),
     ))
-}
-
-/// `path` itself, or `path/positions.bin.zst` for a directory.
-fn positions_path(path: &Path) -> PathBuf {
-    if path.is_dir() {
-        path.join("positions.bin.zst")
-    } else {
-        path.to_path_buf()
-    }
 }
 
 /// The header fields but the magic and the digest (checked on reading).
@@ -337,7 +321,7 @@ fn sum<'py>(
         values,
         total,
         winning,
-    } = interruptible(py, |progress| grundy::jobs::sum::run(&job, progress))?;
+    } = interruptible(py, |progress| grundy_jobs::sum::run(&job, progress))?;
     let d = PyDict::new(py);
     d.set_item("sum", format_sum(&parts))?;
     let components = PyList::empty(py);
@@ -373,14 +357,7 @@ fn sum<'py>(
 /// A solved Monorail positions table read from a dataset directory (or
 /// its `positions.bin.zst`), digest checked, for looking positions up.
 #[pyclass(module = "grundy._grundy", frozen)]
-struct MonorailTable {
-    rules: Rules,
-    table: LoopTable,
-    header: Header,
-    keys: Vec<u64>,
-    nimbers: Vec<u16>,
-    path: PathBuf,
-}
+struct MonorailTable(PositionsTable);
 
 #[pymethods]
 impl MonorailTable {
@@ -388,78 +365,35 @@ impl MonorailTable {
     /// its tile count, and its loop count must be theirs.
     #[new]
     fn new(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
-        let file = positions_path(&path);
-        py.detach(|| -> grundy::Result<MonorailTable> {
-            let (header, records) = read_table(&file)?;
-            let tiles = check_tiles(header.tiles as usize)?;
-            let rules = Rules::new(tiles)?;
-            let table = LoopTable::new(&rules);
-            if header.loops != table.len() as u64 {
-                return Err(grundy::Error::CorruptDataset {
-                    path: file.clone(),
-                    reason: format!(
-                        "header says {} loops, the rules give {}",
-                        header.loops,
-                        table.len()
-                    ),
-                });
-            }
-            let (keys, nimbers) = records.into_iter().unzip();
-            Ok(MonorailTable {
-                rules,
-                table,
-                header,
-                keys,
-                nimbers,
-                path: file.clone(),
-            })
-        })
-        .map_err(py_err)
+        py.detach(|| PositionsTable::open(&path))
+            .map(MonorailTable)
+            .map_err(py_err)
     }
 
     /// The tile count `T`.
     #[getter]
     fn tiles(&self) -> u32 {
-        self.header.tiles
+        self.0.header().tiles
     }
 
     /// The number of position classes in the table.
     fn __len__(&self) -> usize {
-        self.keys.len()
+        self.0.len()
     }
 
     /// The nimber of `position` in compact notation (`x,y,TYPE;...`, `-`
     /// for the start): checked reachable by the rules, then looked up by
     /// its canonical key, as the solver stored it.
     fn nimber(&self, position: &str) -> PyResult<u16> {
-        let p = self.rules.parse(position).map_err(py_err)?;
-        self.rules.check_reachable(&p).map_err(py_err)?;
-        let entries = entries_of(&self.table, &p);
-        let missing = || {
-            py_err(grundy::Error::VerificationFailed {
-                path: self.path.clone(),
-                reason: format!(
-                    "position {} is not in the table",
-                    self.rules.notation(p.tiles())
-                ),
-            })
-        };
-        if entries.is_empty() {
-            return Err(missing());
-        }
-        let key = canonical_key(&self.table, &entries);
-        match self.keys.binary_search(&key) {
-            Ok(i) => Ok(self.nimbers[i]),
-            Err(_) => Err(missing()),
-        }
+        self.0.nimber(position).map_err(py_err)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "grundy.monorail.Table({:?}: T = {}, {} position classes)",
-            self.path.display().to_string(),
-            self.header.tiles,
-            self.keys.len()
+            self.0.path().display().to_string(),
+            self.0.header().tiles,
+            self.0.len()
         )
     }
 }
@@ -477,7 +411,7 @@ fn monorail_solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let summary = interruptible(py, |progress| {
         let tiles = check_tiles(tiles)?;
-        let job = grundy::jobs::monorail::SolveJob {
+        let job = SolveJob {
             tiles,
             out: &out,
             reports: None,
@@ -491,7 +425,7 @@ fn monorail_solve<'py>(
             force,
             solver: None,
         };
-        let run = grundy::jobs::monorail::run(&job, progress)?;
+        let run = grundy_jobs::monorail::run(&job, progress)?;
         summary_json(&out, serde_json::to_string(&run.summary))
     })?;
     json_to_py(py, &summary)

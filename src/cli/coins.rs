@@ -3,8 +3,8 @@
 //! table of single-head values.
 
 use super::common::{write_stdout, SHOWN_MOVES};
-use grundy::games::coins::{try_moves_to_value_within, Coins, MoveList, Rule, WORK_BUDGET};
-use grundy::impartial::Nimber;
+use grundy_core::impartial::Nimber;
+use grundy_games::coins::{try_moves_to_value_within, Coins, MoveList, Rule, WORK_BUDGET};
 use serde_json::json;
 
 /// The largest `--max-n N`.
@@ -189,7 +189,7 @@ fn value_and_moves(value: Nimber, found: &MoveList, row: &Coins) -> String {
 /// `--max-n N`: g(1..=N) as CSV `coin,nimber`, or JSON `values`.
 fn table(rule: &Rule, n: usize, max_work: u64, json: bool) -> anyhow::Result<()> {
     if !(1..=MAX_TABLE).contains(&n) {
-        Err(grundy::Error::OutOfRange {
+        Err(grundy_core::Error::OutOfRange {
             what: format!("--max-n {n}"),
             reason: format!("the table has 1 to {MAX_TABLE} coins"),
         })?;
@@ -201,6 +201,6 @@ fn table(rule: &Rule, n: usize, max_work: u64, json: bool) -> anyhow::Result<()>
             json!({"rule": rule.to_string(), "values": &g[1..], "first_n": 1, "max_n": n})
         )
     } else {
-        write_stdout(&grundy::dataset::coins::values_csv(&g))
+        write_stdout(&grundy_dataset::coins::values_csv(&g))
     }
 }

@@ -8,12 +8,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
-use grundy::games::monorail::board::Board;
-use grundy::games::monorail::loop_table::LoopTable;
-use grundy::games::monorail::loops::Loop;
-use grundy::games::monorail::moves::entries_of;
-use grundy::games::monorail::position::Position;
-use grundy::progress::{Progress, Stoppable};
+use grundy_core::progress::{Progress, Stoppable};
+use grundy_games::monorail::board::Board;
+use grundy_games::monorail::loop_table::LoopTable;
+use grundy_games::monorail::loops::Loop;
+use grundy_games::monorail::moves::entries_of;
+use grundy_games::monorail::position::Position;
 use std::io::Write;
 use std::path::Path;
 
@@ -59,7 +59,7 @@ pub fn write_out(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
     match out {
-        Some(path) => Ok(grundy::dataset::atomic::write_atomic(path, write)?),
+        Some(path) => Ok(grundy_dataset::atomic::write_atomic(path, write)?),
         None => with_stdout(write),
     }
 }
@@ -140,8 +140,8 @@ impl BoardArgs {
     /// The board, if one was given.
     ///
     /// # Errors
-    /// [`grundy::Error::BadBoard`] for a malformed or impossible board.
-    pub fn board(&self) -> grundy::Result<Option<Board>> {
+    /// [`grundy_core::Error::BadBoard`] for a malformed or impossible board.
+    pub fn board(&self) -> grundy_core::Result<Option<Board>> {
         match (&self.board, &self.station) {
             (Some(b), Some(s)) => Ok(Some(Board::parse(b, s)?)),
             _ => Ok(None),
@@ -168,11 +168,11 @@ pub enum EngineArg {
     Sparse,
 }
 
-impl From<EngineArg> for grundy::games::octal::Engine {
-    fn from(e: EngineArg) -> grundy::games::octal::Engine {
+impl From<EngineArg> for grundy_games::octal::Engine {
+    fn from(e: EngineArg) -> grundy_games::octal::Engine {
         match e {
-            EngineArg::Naive => grundy::games::octal::Engine::Naive,
-            EngineArg::Sparse => grundy::games::octal::Engine::Sparse,
+            EngineArg::Naive => grundy_games::octal::Engine::Naive,
+            EngineArg::Sparse => grundy_games::octal::Engine::Sparse,
         }
     }
 }

@@ -1,12 +1,12 @@
 //! `grundy cram BOARD`: the nimber of a Cram board, the outcome and every
-//! winning move ([`grundy::jobs::cram`]).
+//! winning move ([`grundy_jobs::cram`]).
 
 use super::common::{context, write_stdout};
 use super::progress::Bars;
 use anyhow::Context;
-use grundy::games::cram::Board;
-use grundy::jobs::cram::{solve, solve_misere, verify_certificate, CramJob};
-use grundy::jobs::memory::parse_size;
+use grundy_games::cram::Board;
+use grundy_jobs::cram::{solve, solve_misere, verify_certificate, CramJob};
+use grundy_jobs::memory::parse_size;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -2,9 +2,9 @@
 //! CSV edge list, or Smith's generalised one if it has cycles.
 
 use super::common::{refuse_input_as_output, write_out};
-use grundy::dataset::graph::{write_csv, write_json};
-use grundy::games::graph::{Digraph, Solution};
-use grundy::jobs::graph::{solve_file, SolvedGraph};
+use grundy_dataset::graph::{write_csv, write_json};
+use grundy_games::graph::{Digraph, Solution};
+use grundy_jobs::graph::{solve_file, SolvedGraph};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! `grundy ngon`: the n-gon game (remove a vertex with its remaining
 //! neighbours; the last to remove wins), settled through Dawson's Chess
-//! ([`grundy::jobs::octal_queries::ngon`]).
+//! ([`grundy_jobs::octal_queries::ngon`]).
 
 use super::common::with_stdout;
 use super::progress::Bars;
-use grundy::dataset::octal_rows::write_rows;
+use grundy_dataset::octal_rows::write_rows;
 use serde_json::json;
 
 /// `grundy ngon`.
@@ -25,6 +25,6 @@ pub struct Args {
 /// `--max-n` below 3, above the largest heap size, or needing more memory
 /// than is available.
 pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
-    let table = grundy::jobs::octal_queries::ngon(a.max_n, bars)?;
+    let table = grundy_jobs::octal_queries::ngon(a.max_n, bars)?;
     with_stdout(|w| write_rows(w, a.json, &json!({"max_n": a.max_n}), table.rows()))
 }

@@ -6,7 +6,7 @@
 //! (a log file), so short runs and their one-line errors stay clean;
 //! nothing with `--quiet` or `--progress none`.
 
-use grundy::progress::Progress;
+use grundy_core::progress::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -216,6 +216,10 @@ impl Drop for Bars {
 }
 
 impl Progress for Bars {
+    fn resident_mib(&self) -> Option<f64> {
+        grundy_jobs::memory::resident_mib()
+    }
+
     fn phase(&self, name: &str, total: u64) {
         if let Shown::Lines { every, silent_for } = self.shown {
             if let Ok(mut p) = self.shared.phase.lock() {

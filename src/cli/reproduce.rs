@@ -1,8 +1,8 @@
 //! `grundy reproduce`: regenerate everything in `data/` and `reports/`
-//! ([`grundy::jobs::reproduce`]), then say what each step found.
+//! ([`grundy_jobs::reproduce`]), then say what each step found.
 
 use super::progress::Bars;
-use grundy::jobs::reproduce::{
+use grundy_jobs::reproduce::{
     ReproduceJob, COINS_TABLE, CRAM_REGION_CELLS, MISERE_GAMES, OCTAL_GAMES, TREBLECROSS_TABLE,
 };
 use std::path::PathBuf;
@@ -21,14 +21,14 @@ pub struct Args {
 /// Runs the main job and prints one line per step.
 ///
 /// # Errors
-/// As [`grundy::jobs::reproduce::run`].
+/// As [`grundy_jobs::reproduce::run`].
 pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let job = ReproduceJob {
         out: &a.out,
         reports: &a.reports,
         threads,
     };
-    let r = grundy::jobs::reproduce::run(&job, bars)?;
+    let r = grundy_jobs::reproduce::run(&job, bars)?;
     let s = &r.monorail;
     outln!(
         "Monorail, T = {}: start nimber *{}, the first player {}{}; {} of {} first moves (up to symmetry) win; {} position classes solved. Wrote {} and {}.",

@@ -3,8 +3,8 @@
 use super::common::BoardArgs;
 use super::progress::Bars;
 use anyhow::Context;
-use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
-use grundy::jobs::monorail_position::tablebase;
+use grundy_games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy_jobs::monorail_position::tablebase;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -51,7 +51,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let tb = Arc::new(tablebase(&what, tiles, board, a.force, bars)?);
     let computations = a.atlas_computations.map_or(threads.max(1), |c| c as usize);
     let atlas =
-        Arc::new(grundy::serve::atlas::Atlas::load(&a.octal_data).with_computations(computations));
+        Arc::new(grundy_jobs::atlas::Atlas::load(&a.octal_data).with_computations(computations));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads.max(1))
         .enable_io()
@@ -89,7 +89,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         writeln!(out, "listening on http://{host}:{}/", addr.port())?;
         out.flush()?;
         drop(out);
-        grundy::serve::atlas::serve_with_atlas(listener, tb, atlas)
+        grundy_serve::atlas::serve_with_atlas(listener, tb, atlas)
             .await
             .context("the server stopped")
     })

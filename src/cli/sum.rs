@@ -3,10 +3,10 @@
 
 use super::common::{write_stdout, SHOWN_MOVES};
 use super::progress::Bars;
-use grundy::games::misere::Outcome;
-use grundy::games::summands::format_sum;
-use grundy::jobs::misere::MisereSumJob;
-use grundy::jobs::sum::{SettledSum, SumJob};
+use grundy_games::misere::Outcome;
+use grundy_games::summands::format_sum;
+use grundy_jobs::misere::MisereSumJob;
+use grundy_jobs::sum::{SettledSum, SumJob};
 use serde_json::json;
 
 /// `grundy sum`.
@@ -49,7 +49,7 @@ pub struct Args {
     /// With --misere: seconds a misère quotient is built for when it decides
     /// alone (--quotient, --verify) or once the search has given up; beside
     /// the search it is built for as long as the search runs.
-    #[arg(long, requires = "misere", value_name = "SECONDS", default_value_t = grundy::jobs::misere::QUOTIENT_BUDGET_S)]
+    #[arg(long, requires = "misere", value_name = "SECONDS", default_value_t = grundy_jobs::misere::QUOTIENT_BUDGET_S)]
     pub budget: f64,
     /// With --misere: the most positions the search stores (default 10
     /// million; --force: as many as the memory available holds).
@@ -69,7 +69,7 @@ pub struct Args {
     pub verify: Option<(usize, usize)>,
 }
 
-/// Runs `grundy sum` ([`grundy::jobs::sum`]) and prints the result.
+/// Runs `grundy sum` ([`grundy_jobs::sum`]) and prints the result.
 ///
 /// # Errors
 /// A malformed or unsettled component.
@@ -88,7 +88,7 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         values,
         total,
         winning,
-    } = grundy::jobs::sum::run(&job, bars)?;
+    } = grundy_jobs::sum::run(&job, bars)?;
     if a.json {
         let components: Vec<_> = parts
             .iter()
@@ -149,10 +149,10 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
     write_stdout(&out)
 }
 
-/// `grundy sum --misere` ([`grundy::jobs::misere::sum`]).
+/// `grundy sum --misere` ([`grundy_jobs::misere::sum`]).
 fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
     if !(a.budget.is_finite() && a.budget >= 0.0) {
-        anyhow::bail!(grundy::Error::OutOfRange {
+        anyhow::bail!(grundy_core::Error::OutOfRange {
             what: format!("--budget {}", a.budget),
             reason: "a number of seconds, at least 0".into(),
         });
@@ -162,7 +162,7 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
     } else {
         a.cache_dir
             .clone()
-            .or_else(grundy::jobs::misere::default_cache_dir)
+            .or_else(grundy_jobs::misere::default_cache_dir)
     };
     let job = MisereSumJob {
         text,
@@ -174,7 +174,7 @@ fn misere(text: &str, a: &Args, bars: &Bars) -> anyhow::Result<()> {
         cache: cache.as_deref(),
         verify: a.verify,
     };
-    let r = grundy::jobs::misere::sum(&job, bars)?;
+    let r = grundy_jobs::misere::sum(&job, bars)?;
     let p = r.outcome == Outcome::P;
     let shown = if a.all { r.winning.len() } else { SHOWN_MOVES };
     if a.json {

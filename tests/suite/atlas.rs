@@ -3,7 +3,7 @@
 //! outside it, straight from the library and through a running server.
 
 use crate::common;
-use grundy::serve::atlas::{Atlas, AtlasError, MAX_N, TIME_BOUND};
+use grundy::jobs::atlas::{Atlas, AtlasError, MAX_N, TIME_BOUND};
 use serde_json::Value;
 use std::path::Path;
 

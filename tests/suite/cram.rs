@@ -152,7 +152,7 @@ fn the_committed_table_of_record() {
 }
 
 /// `--misere`: the outcome under misère play by the whole-position search
-/// (checked against the plain search in `src/games/cram/misere.rs`): two
+/// (checked against the plain search in `crates/games/src/cram/misere.rs`): two
 /// lone dominoes are a P-position under normal play and an N-position
 /// under misère play; a single domino is a misère P-position.
 #[test]

@@ -606,3 +606,13 @@ fn hostile_graph_inputs() {
     std::fs::write(d.path().join("e.csv"), "").unwrap();
     one_line_error(&grundy(&["graph", "e.csv"], d.path()), "empty input");
 }
+
+/// A value is written to JSON as its number or its `∞(...)` text.
+#[test]
+fn values_serialise_as_numbers_and_infinity_text() {
+    use grundy::games::graph::Gamma;
+    assert_eq!(
+        serde_json::to_string(&[Gamma::Finite(2), Gamma::Infinite(vec![0])]).unwrap(),
+        r#"[2,"∞(0)"]"#
+    );
+}

@@ -1,27 +1,135 @@
-//! The road through the house runs one way: `cli` → `serve` → `jobs` →
-//! `report` → `dataset` → `games` → `impartial`, with `error` and
-//! `progress` shared ground. Every `crate::` (or, in the command line,
-//! `grundy::`) path of every source file outside its tests is checked
-//! against the folders its own folder may use; no subcommand file of
-//! `cli/` uses another.
+//! What the compiler cannot check about the layers.
+//!
+//! The road runs one way, `cli` → `serve` → `jobs` → `report` →
+//! `dataset` → `games` → `core`, and each layer is a crate of the
+//! workspace (docs/src/layout.md), so an import that runs up the road does
+//! not compile: every crate depends on the one below it, and an upward
+//! dependency would be a cycle, which cargo refuses. This file checks the
+//! rest:
+//!
+//! * every crate names only the workspace crates its row of [`LAYERS`]
+//!   allows (the server and the Python package reach the jobs library and
+//!   nothing below it but the core's error and progress types);
+//! * the engines (`grundy-core`, `grundy-games`) name none of the I/O,
+//!   server, batch or MPI crates in their manifests, and their sources
+//!   touch no file, stream, process, environment or socket, and read the
+//!   clock only in the files of [`CLOCK`] (a list that may only shrink);
+//! * the command line and the Python package use the crates by name, not
+//!   the facade `grundy::` (which serves the tests, benches and fuzz
+//!   targets);
+//! * every `.rs` file of the repository is classified: a file in a folder
+//!   this table does not know fails the test instead of going unread;
+//! * no subcommand file of `src/cli/` uses another.
 
 use std::path::{Path, PathBuf};
 
-const ORDER: [&str; 7] = [
-    "cli",
-    "serve",
-    "jobs",
-    "report",
-    "dataset",
-    "games",
-    "impartial",
+/// Each crate of the workspace (and the Python package, its own
+/// workspace), its folder, and the workspace crates its manifest may name.
+const LAYERS: [(&str, &str, &[&str]); 8] = [
+    ("grundy-core", "crates/core", &[]),
+    ("grundy-games", "crates/games", &["grundy-core"]),
+    (
+        "grundy-dataset",
+        "crates/dataset",
+        &["grundy-core", "grundy-games"],
+    ),
+    (
+        "grundy-report",
+        "crates/report",
+        &["grundy-core", "grundy-games", "grundy-dataset"],
+    ),
+    (
+        "grundy-jobs",
+        "crates/jobs",
+        &[
+            "grundy-core",
+            "grundy-games",
+            "grundy-dataset",
+            "grundy-report",
+        ],
+    ),
+    (
+        "grundy-serve",
+        "crates/serve",
+        &["grundy-core", "grundy-jobs"],
+    ),
+    (
+        "grundy",
+        ".",
+        &[
+            "grundy-core",
+            "grundy-games",
+            "grundy-dataset",
+            "grundy-report",
+            "grundy-jobs",
+            "grundy-serve",
+        ],
+    ),
+    ("grundy-python", "python", &["grundy-core", "grundy-jobs"]),
 ];
-const SHARED: [&str; 2] = ["error", "progress"];
+
+/// Crates an engine's manifest may not name: files, compression, formats
+/// of the datasets, the server, the command line, the batch system.
+const NOT_IN_ENGINES: [&str; 15] = [
+    "zstd",
+    "tempfile",
+    "axum",
+    "tokio",
+    "hyper",
+    "hyper-util",
+    "httparse",
+    "csv",
+    "mpi",
+    "bincode",
+    "serde_json",
+    "indicatif",
+    "clap",
+    "rustix",
+    "ctrlc",
+];
+
+/// What an engine's source may not do: the file system, streams, the
+/// process, its environment, the network.
+const NO_IO: [&str; 12] = [
+    "std::fs",
+    "File::",
+    "std::net",
+    "std::process",
+    "std::env",
+    "println!",
+    "eprintln!",
+    "print!(",
+    "stdin()",
+    "stdout()",
+    "stderr()",
+    "OpenOptions",
+];
+
+/// The engine files that still read the clock (for deadlines and for
+/// pacing checkpoints and progress). The list may only shrink: a file that
+/// stops reading the clock must leave it, and no other may start.
+const CLOCK: [&str; 6] = [
+    "crates/games/src/misere/expand.rs",
+    "crates/games/src/misere/learn.rs",
+    "crates/games/src/monorail/solve.rs",
+    "crates/games/src/octal/census.rs",
+    "crates/games/src/octal/paired.rs",
+    "crates/games/src/octal/sequence.rs",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
         if p.is_dir() {
+            // Build output and the tools' own folders.
+            if ["target", ".git", "node_modules", "book"].contains(&name.as_str()) {
+                continue;
+            }
             files(&p, out);
         } else if p.extension().is_some_and(|x| x == "rs") {
             out.push(p);
@@ -29,10 +137,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The source without its `#[cfg(test)] mod tests` and comments.
+/// The source without its `#[cfg(test)]` modules and comments.
 fn code(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
-    let text = match text.find("#[cfg(test)]\nmod tests") {
+    let text = match text.find("#[cfg(test)]\nmod ") {
         Some(i) => &text[..i],
         None => &text[..],
     };
@@ -42,90 +150,201 @@ fn code(path: &Path) -> String {
         .join("\n")
 }
 
-/// Every `prefix::name` in `text`: the first path segment after it.
-fn roots<'t>(text: &'t str, prefix: &str) -> Vec<&'t str> {
+/// The package names a manifest's `[dependencies]`, `[dev-dependencies]`
+/// and `[build-dependencies]` tables list (plain `name = ...` lines and
+/// `name.workspace = true`).
+fn dependencies(manifest: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(prefix) {
-        let before = rest[..i].chars().last();
-        rest = &rest[i + prefix.len()..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+    let mut inside = false;
+    for line in manifest.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            inside = matches!(
+                t,
+                "[dependencies]" | "[dev-dependencies]" | "[build-dependencies]"
+            );
             continue;
         }
-        if let Some(r) = rest.strip_prefix('{') {
-            // `crate::{a, b::c}`: each item's first segment.
-            let end = r.find('}').unwrap_or(r.len());
-            for item in r[..end].split(',') {
-                let name = item.trim().split("::").next().unwrap_or("");
-                out.push(name.trim());
-            }
+        if !inside || t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let end = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        out.push(&rest[..end]);
+        let name = t
+            .split(['=', '.', ' '])
+            .next()
+            .unwrap_or("")
+            .trim_matches('"');
+        if !name.is_empty() {
+            out.push(name.to_string());
+        }
     }
     out
 }
 
 #[test]
-fn every_import_runs_down_the_layers() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut all = Vec::new();
-    files(&src, &mut all);
-    let mut wrong = Vec::new();
+fn every_crate_names_only_the_crates_below_it() {
     let mut checked = 0;
-    for path in &all {
-        let rel = path.strip_prefix(&src).unwrap();
-        let folder = rel
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy();
-        let folder = folder.trim_end_matches(".rs");
-        let Some(rank) = ORDER.iter().position(|f| *f == folder) else {
-            continue; // lib.rs, main.rs, error.rs, progress.rs
-        };
-        let text = code(path);
-        let mut used = roots(&text, "crate::");
-        if folder == "cli" {
-            // The binary's own modules are `crate::cli::...`; the library
-            // is `grundy::...`.
-            used.retain(|r| *r != "cli");
-            used.extend(roots(&text, "grundy::"));
-        }
-        for r in used {
-            checked += 1;
-            let ok = SHARED.contains(&r)
-                || ORDER
-                    .iter()
-                    .position(|f| *f == r)
-                    .is_some_and(|i| i >= rank)
-                || !ORDER.contains(&r);
-            if !ok {
-                wrong.push(format!("{} uses {r}", rel.display()));
+    let mut wrong = Vec::new();
+    for (name, dir, allowed) in LAYERS {
+        let manifest = std::fs::read_to_string(root().join(dir).join("Cargo.toml")).unwrap();
+        assert!(
+            manifest.contains(&format!("name = \"{name}\"")),
+            "{dir}/Cargo.toml is not {name}"
+        );
+        for d in dependencies(&manifest) {
+            if d.starts_with("grundy") {
+                checked += 1;
+                if !allowed.contains(&d.as_str()) {
+                    wrong.push(format!("{name} names {d}"));
+                }
             }
         }
     }
-    assert!(
-        checked > 200,
-        "only {checked} paths found: is the parser broken?"
-    );
+    assert!(checked >= 20, "only {checked} workspace dependencies found");
     assert!(
         wrong.is_empty(),
-        "imports that run up a layer:\n{}",
+        "dependencies off the road:\n{}",
         wrong.join("\n")
     );
 }
 
 #[test]
-fn the_checker_sees_an_upward_import() {
-    let text = "use crate::jobs::x;\nuse crate::{games::a, report::b};\n// use crate::cli::c;\nlet y = not_crate::z;";
-    let roots = roots(text, "crate::");
-    assert_eq!(roots, ["jobs", "games", "report", "cli"]);
-    // Comments are dropped by `code`, not by `roots`.
+fn the_engines_name_no_io_crate() {
+    for dir in ["crates/core", "crates/games"] {
+        let manifest = std::fs::read_to_string(root().join(dir).join("Cargo.toml")).unwrap();
+        let deps = dependencies(&manifest);
+        assert!(
+            deps.iter().any(|d| d == "serde"),
+            "{dir}: parser broken? {deps:?}"
+        );
+        for d in deps {
+            assert!(
+                !NOT_IN_ENGINES.contains(&d.as_str()),
+                "{dir}/Cargo.toml names {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_engines_do_no_io_and_read_the_clock_only_where_listed() {
+    let mut wrong = Vec::new();
+    let mut clock = Vec::new();
+    let mut seen = 0;
+    for dir in ["crates/core/src", "crates/games/src"] {
+        let mut all = Vec::new();
+        files(&root().join(dir), &mut all);
+        for path in all {
+            seen += 1;
+            let rel = path.strip_prefix(root()).unwrap().display().to_string();
+            let text = code(&path);
+            for bad in NO_IO {
+                if text.contains(bad) {
+                    wrong.push(format!("{rel} uses {bad}"));
+                }
+            }
+            if text.contains("Instant::now") || text.contains("SystemTime") {
+                clock.push(rel);
+            }
+        }
+    }
+    assert!(seen > 80, "only {seen} engine files found");
+    assert!(
+        wrong.is_empty(),
+        "I/O in the engines:\n{}",
+        wrong.join("\n")
+    );
+    clock.sort();
+    assert_eq!(
+        clock, CLOCK,
+        "the engine files that read the clock changed: remove a file from CLOCK when it stops; pass time in from the jobs instead of adding one"
+    );
+}
+
+/// Every `prefix` path in `text` (a word boundary before it).
+fn uses(text: &str, prefix: &str) -> usize {
+    text.match_indices(prefix)
+        .filter(|(i, _)| {
+            !text[..*i]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        })
+        .count()
+}
+
+#[test]
+fn the_command_line_and_python_name_the_crates_not_the_facade() {
+    for dir in ["src/cli", "python/src"] {
+        let mut all = Vec::new();
+        files(&root().join(dir), &mut all);
+        assert!(!all.is_empty(), "{dir}: no files");
+        for path in all {
+            let n = uses(&code(&path), "grundy::");
+            assert_eq!(
+                n,
+                0,
+                "{} uses the facade grundy:: {n} times",
+                path.display()
+            );
+        }
+    }
+    assert_eq!(
+        uses("use grundy::games; x::grundy::y; a_grundy::z", "grundy::"),
+        1
+    );
+}
+
+#[test]
+fn every_source_file_is_classified() {
+    // Where `.rs` files may be, and what each folder is.
+    let classes: [(&str, &str); 8] = [
+        ("crates/", "a layer of the workspace"),
+        ("src/", "the binary (main.rs, cli/) and the facade (lib.rs)"),
+        ("tests/", "the integration tests"),
+        ("benches/", "the criterion benches"),
+        ("examples/", "examples of the library"),
+        ("fuzz/", "the fuzz targets"),
+        ("python/src/", "the Python bindings"),
+        ("python/tests/", "the Python package's tests"),
+    ];
+    let mut all = Vec::new();
+    files(&root(), &mut all);
+    let mut unknown = Vec::new();
+    let mut counted = [0usize; 8];
+    for path in &all {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        match classes.iter().position(|(p, _)| rel.starts_with(p)) {
+            Some(i) => counted[i] += 1,
+            None => unknown.push(rel),
+        }
+    }
+    // Inside crates/, only the folders of LAYERS.
+    for path in &all {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if let Some(rest) = rel.strip_prefix("crates/") {
+            let dir = format!("crates/{}", rest.split('/').next().unwrap());
+            if !LAYERS.iter().any(|(_, d, _)| *d == dir) {
+                unknown.push(rel);
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "files in no known folder:\n{}",
+        unknown.join("\n")
+    );
+    assert!(counted[0] > 150, "only {} crate files", counted[0]);
+    assert!(counted[1] > 30, "only {} files under src/", counted[1]);
+    assert!(counted[2] > 30, "only {} test files", counted[2]);
+    assert!(counted[3] >= 6, "only {} benches", counted[3]);
 }
 
 // The command line's own layering: no subcommand file of `src/cli/` uses
@@ -188,7 +407,7 @@ fn paths(text: &str, prefix: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn no_subcommand_file_uses_another() {
-    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let cli = root().join("src/cli");
     let mut all = Vec::new();
     files(&cli, &mut all);
     let mut wrong = Vec::new();

@@ -254,7 +254,7 @@ fn the_monoid_method_and_the_search_prove_the_same_quotients() {
 #[test]
 fn a_whole_game_quotient_predicts_heaps_past_n() {
     // Where the pretending function is periodic far enough below N
-    // (src/games/misere/periodic.rs), Q_N is the whole game's quotient:
+    // (crates/games/src/misere/periodic.rs), Q_N is the whole game's quotient:
     // the cross-check then takes heaps of every size up to the total, each
     // past N by the periodic pretending function, against the search.
     use grundy::games::misere::periodic::whole_game;

@@ -4,10 +4,10 @@
 
 use crate::cli::common::{forced_loop, monorail_picture, BoardArgs};
 use crate::cli::progress::Bars;
-use grundy::games::monorail::position::Position;
-use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
-use grundy::games::monorail::tablebase::{Answer, Tablebase};
-use grundy::jobs::monorail_position::tablebase;
+use grundy_games::monorail::position::Position;
+use grundy_games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy_games::monorail::tablebase::{Answer, Tablebase};
+use grundy_jobs::monorail_position::tablebase;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// `grundy monorail play`.

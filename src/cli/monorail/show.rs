@@ -5,13 +5,13 @@ use crate::cli::common::{forced_loop, monorail_picture, outcome_text, write_stdo
 use crate::cli::progress::Bars;
 use anyhow::{bail, Context};
 use clap::Args;
-use grundy::games::monorail::board::Board;
-use grundy::games::monorail::moves::entries_of;
-use grundy::games::monorail::position::Position;
-use grundy::games::monorail::root::analyse_root;
-use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
-use grundy::jobs::monorail_position::Game;
-use grundy::Error;
+use grundy_core::Error;
+use grundy_games::monorail::board::Board;
+use grundy_games::monorail::moves::entries_of;
+use grundy_games::monorail::position::Position;
+use grundy_games::monorail::root::analyse_root;
+use grundy_games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy_jobs::monorail_position::Game;
 use serde_json::json;
 use std::io::Read;
 use std::path::Path;
@@ -179,7 +179,7 @@ pub fn run(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
         .iter()
         .filter(|m| m.wins())
         .map(|m| Position::from_tiles(m.tiles.clone()))
-        .collect::<grundy::Result<_>>()?;
+        .collect::<grundy_core::Result<_>>()?;
     wins.sort();
     let finished = rules.is_complete(&p);
     if a.json {

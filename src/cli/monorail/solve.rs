@@ -1,21 +1,21 @@
 //! `grundy monorail solve`: every position from the start solved, the
-//! datasets and the report written ([`grundy::jobs::monorail`]; across
-//! MPI ranks with the `mpi` feature, [`grundy::jobs::monorail_mpi`]); with
+//! datasets and the report written ([`grundy_jobs::monorail`]; across
+//! MPI ranks with the `mpi` feature, [`grundy_jobs::monorail_mpi`]); with
 //! `--board` or `--from`, one position and every move from it
-//! ([`grundy::jobs::monorail_position`]).
+//! ([`grundy_jobs::monorail_position`]).
 
 use crate::cli::common::{context, outcome_text, positive_seconds, write_stdout, BoardArgs};
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::monorail::Summary;
-use grundy::dataset::monorail_board::BoardSummary;
-use grundy::dataset::writable::check_out_dir;
-use grundy::games::monorail::board::Board;
-use grundy::games::monorail::cost::{chunk_records, start_classes};
-use grundy::games::monorail::root::BoardAnalysis;
-use grundy::games::monorail::rules::{check_tiles, STANDARD_TILES};
-use grundy::jobs::monorail::SolveJob;
-use grundy::jobs::monorail_position::{Game, PositionJob};
+use grundy_dataset::monorail::Summary;
+use grundy_dataset::monorail_board::BoardSummary;
+use grundy_dataset::writable::check_out_dir;
+use grundy_games::monorail::board::Board;
+use grundy_games::monorail::cost::{chunk_records, start_classes};
+use grundy_games::monorail::root::BoardAnalysis;
+use grundy_games::monorail::rules::{check_tiles, STANDARD_TILES};
+use grundy_jobs::monorail::SolveJob;
+use grundy_jobs::monorail_position::{Game, PositionJob};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -95,7 +95,7 @@ struct Resolved {
 impl Resolved {
     fn new(a: SolveArgs) -> anyhow::Result<Resolved> {
         let tiles = check_tiles(a.tiles)?;
-        grundy::jobs::mpi_launch::refuse_without_feature()?;
+        grundy_jobs::mpi_launch::refuse_without_feature()?;
         let reports = match (&a.out, a.reports) {
             (_, Some(r)) => Some(r),
             (None, None) => Some(PathBuf::from("reports")),
@@ -137,7 +137,7 @@ pub fn run(a: SolveArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     let (json, force) = (a.json, a.force);
     let r = Resolved::new(a)?;
     #[cfg(feature = "mpi")]
-    if grundy::jobs::mpi_launch::launched_ranks().is_some() {
+    if grundy_jobs::mpi_launch::launched_ranks().is_some() {
         return solve_mpi(&r, threads, bars, json, force);
     }
     let s = solve_here(&r, threads, bars, force)?;
@@ -158,7 +158,7 @@ pub fn run(a: SolveArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     print_summary(&s, &r.out, r.reports.as_deref())
 }
 
-/// The solve in this process ([`grundy::jobs::monorail::run`]), both
+/// The solve in this process ([`grundy_jobs::monorail::run`]), both
 /// directories checked first; with a checkpoint it resumes from
 /// `out/checkpoint/` and stops cleanly on Ctrl-C or SIGTERM.
 fn solve_here(r: &Resolved, threads: usize, bars: &Bars, force: bool) -> anyhow::Result<Summary> {
@@ -177,7 +177,7 @@ fn solve_here(r: &Resolved, threads: usize, bars: &Bars, force: bool) -> anyhow:
         chunk_records: chunk_records(start_classes(r.tiles)?),
         force,
     };
-    let run = grundy::jobs::monorail::run(&job, &context(bars, r.checkpoint.is_some()))?;
+    let run = grundy_jobs::monorail::run(&job, &context(bars, r.checkpoint.is_some()))?;
     if run.resumed.0 > 0 {
         eprintln!(
             "resumed from {} checkpoint chunks ({} position classes)",
@@ -188,7 +188,7 @@ fn solve_here(r: &Resolved, threads: usize, bars: &Bars, force: bool) -> anyhow:
 }
 
 /// This rank's part of the solve across MPI ranks
-/// ([`grundy::jobs::monorail_mpi`]); rank 0 prints.
+/// ([`grundy_jobs::monorail_mpi`]); rank 0 prints.
 #[cfg(feature = "mpi")]
 fn solve_mpi(
     r: &Resolved,
@@ -197,7 +197,7 @@ fn solve_mpi(
     json: bool,
     force: bool,
 ) -> anyhow::Result<()> {
-    use grundy::jobs::monorail_mpi::{MpiError, MpiSolveJob};
+    use grundy_jobs::monorail_mpi::{MpiError, MpiSolveJob};
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     // One write per line, so that the ranks' lines do not interleave.
     let to_stderr = |line: &str| {
@@ -216,7 +216,7 @@ fn solve_mpi(
     };
     // The library's error itself, not wrapped, so that main finds it in
     // the chain (an interruption exits 130).
-    let summary = grundy::jobs::monorail_mpi::run(&job, bars).map_err(|e| match e {
+    let summary = grundy_jobs::monorail_mpi::run(&job, bars).map_err(|e| match e {
         MpiError::Run(e) => anyhow::Error::from(e),
         e => anyhow::Error::from(e),
     })?;
@@ -257,7 +257,7 @@ fn print_summary(s: &Summary, out: &Path, reports: Option<&Path>) -> anyhow::Res
 fn solve_position(a: &SolveArgs, bars: &Bars) -> anyhow::Result<()> {
     let tiles = check_tiles(a.tiles)?;
     let board = a.board.board()?;
-    let root = grundy::games::monorail::board::parse_framed(
+    let root = grundy_games::monorail::board::parse_framed(
         board.as_ref(),
         a.from.as_deref().unwrap_or("-"),
     )?;
@@ -289,7 +289,7 @@ fn solve_position(a: &SolveArgs, bars: &Bars) -> anyhow::Result<()> {
         out: &out,
         reports: a.reports.as_deref(),
     };
-    let an = grundy::jobs::monorail_position::run(&job, bars)?;
+    let an = grundy_jobs::monorail_position::run(&job, bars)?;
     if a.json {
         return print_position_json(&an, &out, a.reports.as_deref());
     }

@@ -3,13 +3,13 @@
 
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::monorail::{
+use grundy_core::Error;
+use grundy_dataset::monorail::{
     check_regenerated_present, read_dataset, read_summary, verify_dataset,
 };
-use grundy::games::monorail::cost::verify_cost;
-use grundy::games::monorail::rules::check_tiles;
-use grundy::jobs::memory::check;
-use grundy::Error;
+use grundy_games::monorail::cost::verify_cost;
+use grundy_games::monorail::rules::check_tiles;
+use grundy_jobs::memory::check;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -36,7 +36,7 @@ pub struct VerifyArgs {
 pub fn run(a: &VerifyArgs, bars: &Bars) -> anyhow::Result<()> {
     let summary = read_summary(&a.dir)?;
     let tiles = check_tiles(summary.tiles).map_err(|e| Error::VerificationFailed {
-        path: a.dir.join(grundy::dataset::monorail::files::SUMMARY),
+        path: a.dir.join(grundy_dataset::monorail::files::SUMMARY),
         reason: format!("field tiles: {e}"),
     })?;
     // Before the memory check: a fresh checkout lacks the table, and that

@@ -6,14 +6,14 @@
 //! `grundy octal census --report-only --out DIR --reports DIR` (the report
 //! re-rendered from a census on disk, nothing recomputed but the plotted
 //! sequences) and `grundy octal census merge DIR… --out DIR`: flags
-//! checked, then one library call ([`grundy::jobs::census`]). `octal verify
+//! checked, then one library call ([`grundy_jobs::census`]). `octal verify
 //! CENSUS-DIR` is in [`super::verify`].
 
 use crate::cli::common::{context, refuse_input_as_output};
 use crate::cli::progress::Bars;
 use clap::{Args, Subcommand, ValueEnum};
-use grundy::dataset::census::Summary;
-use grundy::jobs::census::{
+use grundy_dataset::census::Summary;
+use grundy_jobs::census::{
     deepen, merge, parse_budget, parse_shard, validate, validate_published, Budget, CensusJob,
     CensusRun, DeepenJob, DEFAULT_BUDGET, DEFAULT_MAX_N,
 };
@@ -110,7 +110,7 @@ pub struct MergeArgs {
 ///
 /// # Errors
 /// Bad flags; output that cannot be written; malformed or inconsistent
-/// shards; an interrupted run ([`grundy::Error::Interrupted`], exit 130).
+/// shards; an interrupted run ([`grundy_core::Error::Interrupted`], exit 130).
 pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     if let Some(CensusCommand::Merge(m)) = a.merge {
         refuse_input_as_output(&m.out, m.dirs.iter().map(|d| d.as_path()))?;
@@ -118,7 +118,7 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         return print(&r, m.json, &m.out, "merged");
     }
     if let (true, Some(reports)) = (a.report_only, a.reports.as_deref()) {
-        let s = grundy::jobs::census::report_only(reports, &a.out, bars)?;
+        let s = grundy_jobs::census::report_only(reports, &a.out, bars)?;
         outln!(
             "rendered the report of the {}-digit census in {} into {}",
             s.digits,
@@ -154,7 +154,7 @@ pub fn run(a: CensusArgs, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         resume: a.resume,
         threads,
     };
-    let r = grundy::jobs::census::run(&job, &context(bars, true))?;
+    let r = grundy_jobs::census::run(&job, &context(bars, true))?;
     if r.resumed > 0 {
         eprintln!("resumed {} rows from the partial census", r.resumed);
     }

@@ -1,15 +1,15 @@
 //! `grundy octal check CODE --period P --values ...`: a published
 //! periodicity claim checked for all n; exit code 1 ([`Refuted`]) when it
-//! fails ([`grundy::jobs::octal_queries::check_claim`]).
+//! fails ([`grundy_jobs::octal_queries::check_claim`]).
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::cli::progress::Bars;
 use crate::cli::refuted::Refuted;
 use anyhow::Context;
 use clap::Args;
-use grundy::games::octal::claim::Claim;
-use grundy::games::octal::OctalCode;
-use grundy::jobs::octal_queries::check_claim;
+use grundy_games::octal::claim::Claim;
+use grundy_games::octal::OctalCode;
+use grundy_jobs::octal_queries::check_claim;
 use serde_json::json;
 
 /// Default `--max-n`: a claim whose proof needs values beyond it is checked

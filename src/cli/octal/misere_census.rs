@@ -1,12 +1,12 @@
 //! `grundy octal misere-census`: every octal code of up to two digits, its
-//! partial misère quotients and genus ([`grundy::jobs::misere_census`]).
+//! partial misère quotients and genus ([`grundy_jobs::misere_census`]).
 
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 
 use clap::Args;
-use grundy::games::octal::OctalCode;
-use grundy::jobs::misere_census::{default_dir, run as census, MisereCensusJob, CENSUS_LIMITS};
+use grundy_games::octal::OctalCode;
+use grundy_jobs::misere_census::{default_dir, run as census, MisereCensusJob, CENSUS_LIMITS};
 use std::path::PathBuf;
 
 /// `grundy octal misere-census`.

@@ -1,7 +1,7 @@
 //! `grundy octal seq | period | check | ring | genus | quotient | verify | check-table |
 //! census`: the subcommands' enum and dispatch; one file each. Each checks
-//! its flags, calls one library pipeline ([`grundy::jobs::octal`],
-//! [`grundy::jobs::octal_queries`], [`grundy::jobs::census`]) and prints
+//! its flags, calls one library pipeline ([`grundy_jobs::octal`],
+//! [`grundy_jobs::octal_queries`], [`grundy_jobs::census`]) and prints
 //! the result.
 
 pub mod census;
@@ -55,7 +55,7 @@ pub enum Command {
 /// # Errors
 /// Bad codes, claims or arguments; computations too large; unreadable or
 /// wrong checkpoints and files; failed writes; an interrupted checkpointed
-/// run ([`grundy::Error::Interrupted`]).
+/// run ([`grundy_core::Error::Interrupted`]).
 pub fn run(c: Command, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     match c {
         Command::Seq(a) => seq::run(a, threads, bars),

@@ -1,15 +1,15 @@
 //! `grundy octal period CODE`: the period found and proved by the Octal
 //! Periodicity Theorem, or arithmetic periodicity seen, or nothing
-//! ([`grundy::jobs::octal_queries::period`]).
+//! ([`grundy_jobs::octal_queries::period`]).
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::cli::common::EngineArg;
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::games::octal::claim::Claim;
-use grundy::games::octal::period::{Arithmetic, PeriodSearch, Periodicity};
-use grundy::games::octal::OctalCode;
-use grundy::jobs::octal_queries::{period, PeriodRun};
+use grundy_games::octal::claim::Claim;
+use grundy_games::octal::period::{Arithmetic, PeriodSearch, Periodicity};
+use grundy_games::octal::OctalCode;
+use grundy_jobs::octal_queries::{period, PeriodRun};
 use serde_json::json;
 
 /// Default `--max-n`: values are computed until a period is proved or this

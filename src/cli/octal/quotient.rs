@@ -1,15 +1,15 @@
 //! `grundy octal quotient CODE --max-heap N`: the misère quotient `Q_N`
 //! (order, P-portion, presentation, pretending function, multiplication
-//! table) and how it grew with N ([`grundy::jobs::misere_quotient::quotient`]).
+//! table) and how it grew with N ([`grundy_jobs::misere_quotient::quotient`]).
 
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::misere_quotient::quotient_json;
-use grundy::games::misere::periodic::whole_game;
-use grundy::games::misere::quotient::word_text;
-use grundy::games::octal::OctalCode;
-use grundy::jobs::misere_quotient::{QuotientJob, QuotientRun};
+use grundy_dataset::misere_quotient::quotient_json;
+use grundy_games::misere::periodic::whole_game;
+use grundy_games::misere::quotient::word_text;
+use grundy_games::octal::OctalCode;
+use grundy_jobs::misere_quotient::{QuotientJob, QuotientRun};
 
 /// `grundy octal quotient`.
 #[derive(Debug, Args)]
@@ -60,7 +60,7 @@ pub fn run(a: QuotientArgs, bars: &Bars) -> anyhow::Result<()> {
         budget_s: a.budget,
         checkpoint: a.checkpoint.as_deref(),
     };
-    let r = grundy::jobs::misere_quotient::quotient(&job, bars)?;
+    let r = grundy_jobs::misere_quotient::quotient(&job, bars)?;
     write_stdout(&if a.json {
         json_text(&code, &r)
     } else {

@@ -1,17 +1,17 @@
 //! `grundy octal seq CODE --max-n N`: the nim-sequence as CSV or JSON on
 //! standard output, a summary, or a dataset directory with `--out`
-//! ([`grundy::jobs::octal`]).
+//! ([`grundy_jobs::octal`]).
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::cli::common::{context, with_stdout, EngineArg};
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::octal::{write_csv, Summary};
-use grundy::dataset::octal_rows::write_values_json;
-use grundy::games::octal::{Engine, OctalCode};
-use grundy::jobs::octal::{check_disk, check_printed, compute_settled, seq_to_dataset, SeqJob};
-use grundy::jobs::octal_queries::validate;
-use grundy::progress::Progress;
+use grundy_core::progress::Progress;
+use grundy_dataset::octal::{write_csv, Summary};
+use grundy_dataset::octal_rows::write_values_json;
+use grundy_games::octal::{Engine, OctalCode};
+use grundy_jobs::octal::{check_disk, check_printed, compute_settled, seq_to_dataset, SeqJob};
+use grundy_jobs::octal_queries::validate;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

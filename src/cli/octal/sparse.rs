@@ -1,11 +1,11 @@
 //! `grundy octal sparse FILE [--out DIR] [--reports DIR] [--run TEXT]`:
 //! the sparse space of a computed sequence by depth, set beside the
-//! published figures ([`grundy::jobs::octal::sparse_report`]).
+//! published figures ([`grundy_jobs::octal::sparse_report`]).
 
 use crate::cli::common::context;
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::jobs::octal::sparse_report;
+use grundy_jobs::octal::sparse_report;
 use std::path::PathBuf;
 
 /// `grundy octal sparse`.

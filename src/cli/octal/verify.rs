@@ -1,11 +1,11 @@
 //! `grundy octal verify PATH`: a sequence file or dataset directory
-//! re-derived by the naive engine ([`grundy::dataset::octal::verify`]), or
-//! a census directory replayed ([`grundy::jobs::census::verify`]).
+//! re-derived by the naive engine ([`grundy_dataset::octal::verify`]), or
+//! a census directory replayed ([`grundy_jobs::census::verify`]).
 
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy::dataset::octal::verify;
-use grundy::jobs::census::Depth;
+use grundy_dataset::octal::verify;
+use grundy_jobs::census::Depth;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -86,7 +86,7 @@ fn verify_census(
     bars: &Bars,
 ) -> anyhow::Result<()> {
     let depth = if quick { Depth::Periodic } else { Depth::All };
-    let v = grundy::jobs::census::verify(dir, depth, force, bars)?;
+    let v = grundy_jobs::census::verify(dir, depth, force, bars)?;
     let s = &v.summary;
     if json {
         return outln!(

@@ -1,14 +1,14 @@
 //! `grundy treblecross ROW | --batch FILE`: the winning cells of a
 //! Treblecross row, or of many rows at once
-//! ([`grundy::jobs::treblecross`]); `grundy treblecross table` (in
+//! ([`grundy_jobs::treblecross`]); `grundy treblecross table` (in
 //! [`table`]): the table of empty strips.
 
 pub mod table;
 
 use crate::cli::common::{refuse_input_as_output, write_out};
 use anyhow::Context;
-use grundy::dataset::treblecross_text::{write_answer, write_answers};
-use grundy::jobs::treblecross::{answer_batch, answer_row};
+use grundy_dataset::treblecross_text::{write_answer, write_answers};
+use grundy_jobs::treblecross::{answer_batch, answer_row};
 use std::path::PathBuf;
 
 /// `grundy treblecross`.

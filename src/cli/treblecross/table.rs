@@ -1,12 +1,12 @@
 //! `grundy treblecross table --max-n N`: every empty strip of 1..=N
 //! cells, its nimber and winning first cells, as CSV or JSON
-//! ([`grundy::jobs::treblecross::table`]).
+//! ([`grundy_jobs::treblecross::table`]).
 
 use crate::cli::common::{refuse_input_as_output, write_out};
-use grundy::dataset::treblecross::write_table_csv;
-use grundy::dataset::treblecross_text::write_table_json;
-use grundy::dataset::writable::check_writable;
-use grundy::jobs::treblecross::{check_table, table};
+use grundy_dataset::treblecross::write_table_csv;
+use grundy_dataset::treblecross_text::write_table_json;
+use grundy_dataset::writable::check_writable;
+use grundy_jobs::treblecross::{check_table, table};
 use std::path::PathBuf;
 
 /// `grundy treblecross table`.

@@ -1,0 +1,322 @@
+//! Reading a table of published periodicity claims: the CSV that
+//! `grundy octal check-table` checks row by row
+//! ([`grundy_games::octal::table_check`] checks the rows; this module only
+//! reads them). The format is documented in docs/src/formats.md.
+
+use grundy_core::error::{Error, Result};
+use grundy_games::octal::code::OctalCode;
+use grundy_games::octal::table_check::{Claim, Kind, Row};
+use std::str::FromStr;
+
+/// The largest table file read, in bytes.
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// The columns a table may have, in the order they are written. `code`,
+/// `pre_period` and `period` are required; the others may be left out.
+pub const COLUMNS: [&str; 7] = [
+    "code",
+    "pre_period",
+    "period",
+    "saltus",
+    "check_to",
+    "expect",
+    "source",
+];
+
+/// The error for `path`, `line`: `field` is wrong.
+fn bad(path: &str, line: u64, reason: String) -> Error {
+    Error::MalformedLine {
+        path: path.to_string(),
+        line,
+        reason,
+    }
+}
+
+/// At most this many characters of a bad field are quoted in an error.
+const QUOTED: usize = 30;
+
+fn quoted(t: &str) -> String {
+    match t.char_indices().nth(QUOTED) {
+        None => format!("\"{t}\""),
+        Some((cut, _)) => format!("\"{}…\" ({} bytes)", &t[..cut], t.len()),
+    }
+}
+
+/// Reads a non-negative number of type `T` from field `name`.
+fn number<T: FromStr>(t: &str, name: &str, max: &str) -> std::result::Result<T, String> {
+    t.parse::<T>().map_err(|_| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            format!("field {name}: {} is too large (at most {max})", quoted(t))
+        } else {
+            format!("field {name}: {} is not a number", quoted(t))
+        }
+    })
+}
+
+/// Where each known column is in the file's header.
+struct Header {
+    index: [Option<usize>; COLUMNS.len()],
+}
+
+impl Header {
+    fn read(record: &csv::StringRecord) -> std::result::Result<Header, String> {
+        let mut index = [None; COLUMNS.len()];
+        for (i, name) in record.iter().enumerate() {
+            let name = name.trim();
+            let Some(c) = COLUMNS.iter().position(|&k| k == name) else {
+                return Err(format!(
+                    "the header has an unknown column {}; the columns are {} (code, pre_period and period required)",
+                    quoted(name),
+                    COLUMNS.join(", ")
+                ));
+            };
+            if index[c].replace(i).is_some() {
+                return Err(format!("the header names column {name} twice"));
+            }
+        }
+        for required in 0..3 {
+            if index[required].is_none() {
+                return Err(format!(
+                    "the header has no column {}: the first line must name the columns, as in {}",
+                    COLUMNS[required],
+                    COLUMNS.join(",")
+                ));
+            }
+        }
+        Ok(Header { index })
+    }
+
+    /// The trimmed field of column `c` (empty when the column is absent).
+    fn get<'r>(&self, record: &'r csv::StringRecord, c: usize) -> &'r str {
+        self.index[c]
+            .and_then(|i| record.get(i))
+            .unwrap_or("")
+            .trim()
+    }
+}
+
+/// Reads one data record into a row.
+fn read_row(h: &Header, r: &csv::StringRecord, line: u64) -> std::result::Result<Row, String> {
+    let code: OctalCode = h
+        .get(r, 0)
+        .parse()
+        .map_err(|e: Error| format!("field code: {e}"))?;
+    code.require_finite("a claims-table row")
+        .map_err(|e| format!("field code: {e}"))?;
+    let (pre, period, saltus, check_to) = (h.get(r, 1), h.get(r, 2), h.get(r, 3), h.get(r, 4));
+    let expect = match h.get(r, 5) {
+        "" => None,
+        t => Some(
+            t.parse::<Kind>()
+                .map_err(|e| format!("field expect: {}: {e}", quoted(t)))?,
+        ),
+    };
+    let source = h.get(r, 6).to_string();
+    let check_to = match check_to {
+        "" => None,
+        t => Some(number::<usize>(t, "check_to", "18446744073709551615")?),
+    };
+    let claim = if period == "unsolved" {
+        if !pre.is_empty() || !saltus.is_empty() {
+            return Err(
+                "an unsolved row leaves pre_period and saltus empty and gives its bound in check_to"
+                    .into(),
+            );
+        }
+        let to = check_to.ok_or("an unsolved row needs check_to, the N of \"unsolved up to N\"")?;
+        Claim::Unsolved { to }
+    } else {
+        let pre_period = number::<usize>(pre, "pre_period", "18446744073709551615")?;
+        let period = number::<usize>(period, "period", "18446744073709551615")
+            .map_err(|e| format!("{e} (or \"unsolved\")"))?;
+        if period == 0 {
+            return Err("field period: the period must be at least 1".into());
+        }
+        let saltus = match saltus {
+            "" => 0,
+            t => number::<u32>(t, "saltus", "4294967295")?,
+        };
+        if saltus == 0 && check_to.is_some() {
+            return Err(
+                "field check_to: a periodic row is checked as far as its proof needs; check_to is for unsolved and arithmetic (saltus > 0) rows"
+                    .into(),
+            );
+        }
+        if let Some(to) = check_to {
+            if pre_period.checked_add(period).is_none_or(|x| x > to) {
+                return Err(format!(
+                    "field check_to: {to} is below pre_period + period, so nothing would be compared"
+                ));
+            }
+        }
+        Claim::Periodic {
+            pre_period,
+            period,
+            saltus,
+            check_to,
+        }
+    };
+    Ok(Row {
+        line,
+        code,
+        claim,
+        expect,
+        source,
+    })
+}
+
+/// The CSV record on one line of the file (a field may not span lines).
+fn one_record(line: &str) -> std::result::Result<csv::StringRecord, String> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(line.as_bytes());
+    let mut record = csv::StringRecord::new();
+    match reader.read_record(&mut record) {
+        Ok(_) => Ok(record),
+        Err(e) => Err(format!("not CSV: {e}")),
+    }
+}
+
+/// Reads a claims table: CSV with a header line naming its columns (any
+/// order, from [`COLUMNS`]; `code`, `pre_period`, `period` required), lines
+/// starting with `#` and blank lines ignored, one claim per further line (a
+/// quoted field may hold commas but not span lines):
+///
+/// * `code`: an octal code (`0.77`, `4.007`, …) or a name (`kayles`);
+/// * `pre_period`: `n0`, one past the last exceptional heap size (the
+///   convention of [`super::period::Periodicity::pre_period`]);
+/// * `period`: `p >= 1`, or `unsolved` (then `pre_period` and `saltus` are
+///   empty and `check_to` is the `N` of "unsolved up to N");
+/// * `saltus`: empty or 0 for a periodic claim, `s > 0` for arithmetic
+///   periodicity `G(n + p) = G(n) + s`;
+/// * `check_to`: for arithmetic claims the largest heap size compared
+///   (default: as far as the theorem would need for a period), for unsolved
+///   claims `N`; empty otherwise;
+/// * `expect`: the outcome recorded as expected ([`Kind::name`]), or empty
+///   for "holds" (proved, holds up to its bound, or confirmed unsolved);
+/// * `source`: free text naming the publication.
+///
+/// `path` names the file in errors.
+///
+/// # Errors
+/// [`Error::MalformedLine`] naming `path`, the line and the field: a file
+/// larger than [`MAX_FILE_BYTES`], a missing or unknown header column, a
+/// row with the wrong number of fields, a malformed code or number, an
+/// unknown `expect`, an inconsistent combination (an unsolved row with a
+/// pre-period, a periodic row with `check_to`), or no rows at all.
+pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(bad(
+            path,
+            1,
+            format!(
+                "the file has {} bytes; a claims table may have at most {MAX_FILE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    let mut header: Option<(Header, usize)> = None;
+    let mut rows = Vec::new();
+    for (i, text_line) in (1u64..).zip(text.lines()) {
+        let t = text_line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let record = one_record(text_line).map_err(|r| bad(path, i, r))?;
+        match &header {
+            None => {
+                let h = Header::read(&record).map_err(|r| bad(path, i, r))?;
+                header = Some((h, record.len()));
+            }
+            Some((h, width)) => {
+                if record.len() != *width {
+                    return Err(bad(
+                        path,
+                        i,
+                        format!(
+                            "{} fields, but the header has {width} (quote a source containing commas)",
+                            record.len()
+                        ),
+                    ));
+                }
+                rows.push(read_row(h, &record, i).map_err(|r| bad(path, i, r))?);
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(bad(
+            path,
+            1,
+            "no claims: the file needs a header line and at least one row".into(),
+        ));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)] // small fixed numbers
+mod tests {
+    use super::*;
+    use grundy_core::progress::NoProgress;
+    use grundy_games::octal::table_check::{check_row, Outcome};
+
+    fn one(text: &str) -> Outcome {
+        let rows = parse_table(
+            "t.csv",
+            &format!("code,pre_period,period,saltus,check_to\n{text}\n"),
+        )
+        .unwrap();
+        check_row(&rows[0], 1 << 20, &NoProgress).unwrap().unwrap()
+    }
+
+    #[test]
+    fn outcomes() {
+        assert!(matches!(
+            one("0.77,71,12,,"),
+            Outcome::Proved {
+                proof_end: 156,
+                checked_to: 167
+            }
+        ));
+        assert_eq!(
+            one("0.77,72,24,,"),
+            Outcome::NotMinimal {
+                least_pre_period: 71,
+                least_period: 12,
+                checked_to: 2 * 72 + 24 + 2 + 24 - 1
+            }
+        );
+        // G(70) = 6 is the last exception: a claim from 70 fails there.
+        let Outcome::Refuted { n, .. } = one("0.77,70,12,,") else {
+            panic!()
+        };
+        assert_eq!(n, 70);
+        assert_eq!(one("0.007,,unsolved,,3000"), Outcome::Unsolved { to: 3000 });
+        assert!(matches!(
+            one("0.77,,unsolved,,400"),
+            Outcome::PeriodFound {
+                pre_period: 71,
+                period: 12,
+                ..
+            }
+        ));
+        assert!(matches!(
+            one("0.77,71,12,1,"),
+            Outcome::Refuted { n: 71, .. }
+        ));
+    }
+
+    #[test]
+    fn claims_beyond_max_n_are_undecided_at_once() {
+        let rows = parse_table("t.csv", "code,pre_period,period\n0.77,1000000000000,12\n").unwrap();
+        let o = check_row(&rows[0], 5000, &NoProgress).unwrap().unwrap();
+        assert_eq!(
+            o,
+            Outcome::Undecided {
+                to: 5000,
+                needed: Some(2 * 1_000_000_000_000 + 12 + 2 + 12)
+            }
+        );
+    }
+}

@@ -1,0 +1,39 @@
+//! Cram: players in turn place a domino on two adjacent empty cells of a
+//! board, horizontally or vertically; a player who cannot move loses
+//! (Gardner, *Mathematical Games*, 1974; Winning Ways, 2nd ed., ch. 22).
+//! Cram is Arc Kayles on the grid graph of the empty cells: a move
+//! removes both ends of an edge.
+//!
+//! - [`board`]: boards as the user gives them (`5x7` or a picture) and
+//!   their moves;
+//! - [`cells`]: positions as bit sets, regions, reductions and canonical
+//!   forms;
+//! - [`layout`]: the two layouts of those bit sets (`u128`, and `u64`
+//!   fitted to the position);
+//! - [`table`]: the transposition table bounded by memory;
+//! - [`solver`]: the search for nimbers;
+//! - [`polyomino`]: every region of a few cells and its values (the
+//!   database of small regions);
+//! - [`published`]: the table of record the results are checked against;
+//! - [`certificate`] and [`verify`]: proofs of a nimber that a program of
+//!   its own rechecks by the rules.
+//!
+//! The plain game over the rules ([`Board`] as an
+//! [`ImpartialGame`](grundy_core::impartial::ImpartialGame)) is the reference the
+//! tests check the solver against.
+
+pub mod board;
+pub mod cells;
+pub mod certificate;
+pub mod exclusions;
+pub mod layout;
+pub mod misere;
+pub mod polyomino;
+pub mod published;
+pub mod solver;
+pub mod table;
+pub mod verify;
+
+pub use board::{Board, Domino};
+pub use misere::{CramRegions, MisereSolver};
+pub use solver::{Saver, Snapshot, Solver, Stats};

@@ -1,0 +1,992 @@
+//! The nimber of a Cram position by search over regions.
+//!
+//! - **Regions.** A position is the sum of the connected regions of its
+//!   empty cells, so its nimber is the nim-sum of theirs
+//!   (Sprague–Grundy; Winning Ways, 2nd ed., ch. 3 and ch. 22 on Cram).
+//!   Two equal regions cancel (`G + G = 0`).
+//! - **Reductions.** Lone cells, surplus leaves and cells held only
+//!   between leaf-carrying cells are dropped ([`Grid::reduce`]).
+//! - **Closed forms.** A region whose cells form a path of `n` cells is
+//!   Dawson's Kayles (octal 0.07) on a heap of `n`: a domino takes two
+//!   adjacent cells of the path, leaving two paths (OEIS A002187 gives the
+//!   values, shifted by one). A cycle of `n` cells has the one option
+//!   "path of `n − 2`".
+//! - **Canonical forms.** A region is stored under its least image under
+//!   the board's symmetries ([`Grid::canonical`]), in a [`Table`] bounded by
+//!   memory.
+//! - **Pruning** (Beling and Rogalski, "On pruning search trees of
+//!   impartial games", *Artificial Intelligence* 283, 2020): the value of
+//!   a region is the least value none of its options has, so an option is
+//!   asked only whether its value lies in the set of values still
+//!   possible for the region, and a region asked that is searched only
+//!   until its value is known to lie outside it.
+//!
+//! - **Layout.** A position whose rows fit a `u64` is searched in one
+//!   ([`Narrow`], as igsolve does), any other in a `u128` ([`Wide`]);
+//!   each has its table (the `u64` one seven forms to a cache line), and
+//!   a solver turns to the `u128` one for good once a position does not
+//!   fit a `u64`.
+//!
+//! The search does no I/O; it reports progress and is stopped through
+//! [`Progress`].
+
+use super::cells::{Cells, Grid};
+use super::exclusions::Exclusions;
+use super::layout::{Bits, Narrow, Wide};
+use super::table::{Key, Table, Tables};
+use grundy_core::impartial::nimber::xor_word;
+use grundy_core::progress::Progress;
+use grundy_core::{Error, Result};
+
+/// The values of Dawson's Kayles (octal 0.07) on heaps of `0..=n`: the
+/// nimbers of paths of `n` cells in Cram.
+pub fn dawson(n: usize) -> Vec<u8> {
+    let mut g = vec![0u8; n + 1];
+    for h in 2..=n {
+        let mut seen = [false; 64];
+        for a in 0..=(h - 2) / 2 {
+            let v = g[a] ^ g[h - 2 - a];
+            seen[usize::from(v)] = true;
+        }
+        g[h] = seen.iter().position(|s| !s).unwrap_or(64) as u8;
+    }
+    g
+}
+
+/// The value of a path or cycle of cells (`dawson`: [`dawson`]'s values).
+#[inline]
+fn closed_form<G: Grid>(g: &G, dawson: &[u8], r: G::B) -> Option<u8> {
+    if g.branchings(r) != G::B::ZERO {
+        return None;
+    }
+    let n = r.count_ones() as usize;
+    let m = g.moves_count(r) as usize; // one move per edge
+    if m + 1 == n {
+        Some(dawson[n])
+    } else if m == n {
+        Some(u8::from(dawson[n - 2] == 0))
+    } else {
+        None
+    }
+}
+
+/// A set of nimbers below 256.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Set([u64; 4]);
+
+impl Set {
+    fn below(n: u32) -> Set {
+        let mut s = Set::default();
+        for v in 0..n.min(256) {
+            s.insert(v as u8);
+        }
+        s
+    }
+    #[inline]
+    fn insert(&mut self, v: u8) {
+        self.0[usize::from(v >> 6)] |= 1 << (v & 63);
+    }
+    #[inline]
+    fn remove(&mut self, v: u8) {
+        self.0[usize::from(v >> 6)] &= !(1 << (v & 63));
+    }
+    /// Excludes the value `y` of one option: `y` itself if possible, else
+    /// the greatest possible value. Every option then excludes exactly
+    /// one value, and a value given up for another lies above every value
+    /// kept, so the least value kept is the least no option has as long
+    /// as that one is kept (the counting argument of Beling and Rogalski
+    /// 2020, §4).
+    #[inline]
+    fn exclude(&mut self, y: u8) {
+        if self.contains(y) {
+            self.remove(y);
+        } else if let Some(g) = self.greatest() {
+            self.remove(g);
+        }
+    }
+    #[inline]
+    fn contains(&self, v: u8) -> bool {
+        self.0[usize::from(v >> 6)] >> (v & 63) & 1 == 1
+    }
+    #[inline]
+    fn least(&self) -> Option<u8> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i as u32 * 64 + w.trailing_zeros()) as u8)
+    }
+    #[inline]
+    fn greatest(&self) -> Option<u8> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i as u32 * 64 + 63 - w.leading_zeros()) as u8)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    #[inline]
+    fn and(self, o: Set) -> Set {
+        Set([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
+    }
+    /// `{ v ^ x : v in self }`: the words exchanged by the top two bits
+    /// of `x`, the bits of each word by the low six ([`xor_word`]).
+    #[inline]
+    fn xor(self, x: u8) -> Set {
+        if x == 0 {
+            return self;
+        }
+        let mut out = Set::default();
+        for (i, &w) in self.0.iter().enumerate() {
+            out.0[i ^ usize::from(x >> 6)] = xor_word(w, usize::from(x & 63));
+        }
+        out
+    }
+    /// Every value at most `v`.
+    fn up_to(v: u8) -> Set {
+        let mut s = Set::default();
+        for i in 0..4 {
+            let lo = i as u32 * 64;
+            let hi = lo + 63;
+            s.0[i] = if u32::from(v) >= hi {
+                u64::MAX
+            } else if u32::from(v) < lo {
+                0
+            } else {
+                (1u64 << (u32::from(v) - lo + 1)) - 1
+            };
+        }
+        s
+    }
+    #[cfg(test)]
+    fn iter(self) -> impl Iterator<Item = u8> {
+        (0..=255u8).filter(move |&v| self.contains(v))
+    }
+}
+
+/// What a search counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Regions whose nimber the search settled (not read from the table
+    /// or a closed form).
+    pub regions: u64,
+    /// Positions reached by a move and split into regions.
+    pub positions: u64,
+}
+
+/// A position split: the nim-sum of the values already known, and the
+/// canonical forms of the regions still to solve (after equal pairs
+/// cancelled), at `start..` of the solver's stack.
+struct Split {
+    known: u8,
+    start: usize,
+}
+
+/// The values of a solver's table: canonical forms of regions
+/// ([`super::layout::Narrow`]'s or [`Wide`]'s, whichever the solver
+/// used) and their nimbers, each an exact value whenever it was taken,
+/// so a search given them answers as one without them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The `u64` forms and their nimbers.
+    pub narrow: Vec<(u64, u8)>,
+    /// The `u128` forms and their nimbers.
+    pub wide: Vec<(u128, u8)>,
+}
+
+/// Where a long search keeps its table from time to time (the search
+/// does no I/O; whoever gives it a saver does).
+pub trait Saver {
+    /// Whether a snapshot is wanted now (asked every 16,384 regions
+    /// solved).
+    fn due(&mut self) -> bool;
+    /// Keeps `snapshot`.
+    ///
+    /// # Errors
+    /// Any error of the saver's, which stops the search.
+    fn save(&mut self, snapshot: &Snapshot) -> Result<()>;
+}
+
+/// An option of the region being searched whose value is not yet known:
+/// the nim-sum `x` of its known regions and its unknown regions at
+/// `start..start + len` of the solver's stack.
+#[derive(Clone, Copy)]
+struct Pending {
+    x: u8,
+    start: usize,
+    len: usize,
+    cells: u32,
+    exact: bool,
+}
+
+/// The moves of one direction in the order they are tried: vertical
+/// moves by their column's distance from the region's centre column,
+/// horizontal ones by their row's distance from its centre row, each
+/// ring from the top left (the order of igsolve's
+/// `Cram2ColumnsMovesIterator`; central moves tend to split a region into
+/// parts of equal size, whose values are found fastest and cancel most).
+struct Rings<B> {
+    left: B,
+    ring: B,
+    bits: B,
+    /// The shift from one ring to the next.
+    shift: u32,
+}
+
+impl<B: Bits> Rings<B> {
+    fn new<G: Grid<B = B>>(g: &G, moves: B, step: u32, r: B) -> Rings<B> {
+        let (h, w) = g.extent(r);
+        // The band of the centre row (horizontal moves) or column.
+        let (ring, shift) = if step == 1 {
+            (g.row() << ((h.max(1) - 1) / 2 * g.stride()), g.stride())
+        } else {
+            (g.column() << ((w.max(1) - 1) / 2), 1)
+        };
+        Rings {
+            left: moves & !ring,
+            bits: moves & ring,
+            ring,
+            shift,
+        }
+    }
+
+    /// The next move (the bit of its top or left cell), if any.
+    #[inline]
+    fn next(&mut self) -> Option<B> {
+        while self.bits == B::ZERO {
+            if self.left == B::ZERO {
+                return None;
+            }
+            // One more row (column) on each side.
+            self.ring |= (self.ring << self.shift) | (self.ring >> self.shift);
+            self.bits = self.left & self.ring;
+            self.left &= !self.ring;
+        }
+        let b = self.bits.lowest();
+        self.bits ^= b;
+        Some(b)
+    }
+}
+
+/// The Cram search: the table and the counts carried from one question to
+/// the next.
+pub struct Solver<'a> {
+    tables: Tables,
+    /// The layout of the table in use: `None` before the first position,
+    /// then narrow while every position fits [`Narrow`], wide for good
+    /// once one does not.
+    narrow: Option<bool>,
+    table_bytes: usize,
+    dawson: Vec<u8>,
+    stack: Vec<Cells>,
+    pending: Vec<Pending>,
+    stats: Stats,
+    progress: Option<&'a dyn Progress>,
+    saver: Option<&'a mut dyn Saver>,
+    next_report: u64,
+}
+
+/// The regions whose exclusions a solver keeps: `2^bits` for a table of
+/// `table_bytes`, an eighth of its bytes, at most `2^18` (4 MiB of `u64`
+/// forms: on 5 × 7 and 5 × 8 twice as many save 3 % more positions).
+fn exclusion_bits(table_bytes: usize) -> u32 {
+    ((table_bytes / 8 / 16).max(1).ilog2()).clamp(6, 18)
+}
+
+/// Regions between progress reports (and stop checks).
+const REPORT_EVERY: u64 = 1 << 14;
+
+impl<'a> Solver<'a> {
+    /// A solver whose table holds at most `table_bytes` bytes.
+    pub fn new(table_bytes: usize) -> Solver<'a> {
+        Solver {
+            tables: Tables {
+                narrow: Table::with_bytes(0),
+                wide: Table::with_bytes(0),
+                narrow_out: Exclusions::with_bits(0),
+                wide_out: Exclusions::with_bits(0),
+            },
+            narrow: None,
+            table_bytes,
+            dawson: dawson(128),
+            stack: Vec::with_capacity(1024),
+            pending: Vec::with_capacity(1024),
+            stats: Stats::default(),
+            progress: None,
+            saver: None,
+            next_report: REPORT_EVERY,
+        }
+    }
+
+    /// Reports regions solved to `progress` and stops when it asks.
+    pub fn with_progress(mut self, progress: &'a dyn Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Offers a snapshot of the table to `saver` whenever it is due.
+    pub fn with_saver(mut self, saver: &'a mut dyn Saver) -> Self {
+        self.saver = Some(saver);
+        self
+    }
+
+    /// Every value of the table.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            narrow: self.tables.narrow.entries().collect(),
+            wide: self.tables.wide.entries().collect(),
+        }
+    }
+
+    /// Puts the values of `snapshot` in the table (a snapshot of a solver
+    /// that had turned to the `u128` layout turns this one too).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        if !snapshot.wide.is_empty() {
+            if self.narrow != Some(false) {
+                self.use_wide();
+            }
+            self.tables.wide.put_all(&snapshot.wide);
+        } else if !snapshot.narrow.is_empty() && self.narrow != Some(false) {
+            if self.narrow.is_none() {
+                self.use_narrow();
+            }
+            self.tables.narrow.put_all(&snapshot.narrow);
+        }
+    }
+
+    /// The counts so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The bytes of the table.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.narrow.bytes() + self.tables.wide.bytes()
+    }
+
+    /// The values the table holds.
+    pub fn stored(&self) -> usize {
+        self.tables.narrow.stored() + self.tables.wide.stored()
+    }
+
+    /// The layout to search `e` (at the top left) in: [`Narrow`] while
+    /// every position asked fits one, else [`Wide`] from then on (the
+    /// narrow table is then given up: its forms are not the wide ones).
+    fn layout(&mut self, e: Cells) -> Option<Narrow> {
+        if self.narrow != Some(false) {
+            if let Some(n) = Narrow::fitting(e) {
+                if self.narrow.is_none() {
+                    self.use_narrow();
+                }
+                return Some(n);
+            }
+            self.use_wide();
+        }
+        None
+    }
+
+    /// Turns to the `u64` table (from none).
+    fn use_narrow(&mut self) {
+        self.tables.narrow = Table::with_bytes(self.table_bytes);
+        self.tables.narrow_out = Exclusions::with_bits(exclusion_bits(self.table_bytes));
+        self.narrow = Some(true);
+    }
+
+    /// Turns to the `u128` table for good, giving up the `u64` one.
+    fn use_wide(&mut self) {
+        self.tables.narrow = Table::with_bytes(0);
+        self.tables.narrow_out = Exclusions::with_bits(0);
+        self.tables.wide = Table::with_bytes(self.table_bytes);
+        self.tables.wide_out = Exclusions::with_bits(exclusion_bits(self.table_bytes));
+        self.narrow = Some(false);
+    }
+
+    /// A solver that searches every position in the [`Wide`] layout.
+    #[cfg(test)]
+    fn wide_only(mut self) -> Self {
+        self.use_wide();
+        self
+    }
+
+    #[inline]
+    fn get<K: Key>(&self, key: K) -> Option<u8> {
+        K::of(&self.tables).get(key)
+    }
+
+    #[inline]
+    fn put<K: Key>(&mut self, key: K, value: u8) {
+        K::of_mut(&mut self.tables).put(key, value);
+    }
+
+    /// Splits `e` into regions: closed forms summed into `known`, the
+    /// other regions' canonical forms pushed onto the stack (equal pairs
+    /// cancelled).
+    fn split<G: Grid>(&mut self, g: &G, e: G::B) -> Split {
+        let start = self.stack.len();
+        let mut known = 0u8;
+        self.split_into(g, g.reduce(e), start, &mut known);
+        Split { known, start }
+    }
+
+    /// Splits the reduced cells `e` into regions ([`for_each_region`]):
+    /// closed forms summed into `known`, the other regions' canonical
+    /// forms pushed from `start` (equal pairs cancelled).
+    fn split_into<G: Grid>(&mut self, g: &G, e: G::B, start: usize, known: &mut u8) {
+        let (dawson, stack) = (&self.dawson, &mut self.stack);
+        g.for_each_region(e, &mut |r| {
+            if let Some(v) = closed_form(g, dawson, r) {
+                *known ^= v;
+                return;
+            }
+            let k = g.canonical(r).widen();
+            if let Some(i) = stack[start..].iter().position(|&x| x == k) {
+                stack.swap_remove(start + i);
+            } else {
+                stack.push(k);
+            }
+        });
+    }
+
+    /// The nimber of the position `e` (any set of cells in the layout of
+    /// [`super::cells`]). Each region is solved by testing the values
+    /// `0, 1, 2, …` in turn (Beling and Rogalski's aspiration sets).
+    ///
+    /// # Errors
+    /// [`Error::Stopped`] when the progress asks.
+    pub fn nimber(&mut self, e: Cells) -> Result<u8> {
+        self.nimber_from(e, 0)
+    }
+
+    /// The nimber of the position `e`, known (by a proof outside the
+    /// search, such as a symmetry strategy) to be at least `least` when
+    /// `e` is one region: the values below it are not tested. For a
+    /// position of several regions `least` is not used (a bound on a sum
+    /// bounds none of its parts).
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_from(&mut self, e: Cells, least: u8) -> Result<u8> {
+        let e = Wide.to_corner(e);
+        match self.layout(e) {
+            Some(g) => self.nimber_in(&g, g.import(e), least),
+            None => self.nimber_in(&Wide, e, least),
+        }
+    }
+
+    /// [`nimber_from`](Self::nimber_from) in the layout `g`.
+    fn nimber_in<G: Grid>(&mut self, g: &G, e: G::B, least: u8) -> Result<u8> {
+        let s = self.split(g, e);
+        let least = if s.known == 0 && self.stack.len() == s.start + 1 {
+            least
+        } else {
+            0
+        };
+        let mut v = s.known;
+        while self.stack.len() > s.start {
+            let k = G::Key::narrow(self.stack.pop().unwrap_or_default());
+            v ^= match self.get(k) {
+                Some(x) => x,
+                None => self.aspiration(g, k, least)?,
+            };
+        }
+        Ok(v)
+    }
+
+    /// Whether the position `e` has nimber `target`: every region but the
+    /// largest solved in full, the largest only asked whether its value
+    /// completes the nim-sum to `target`.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
+        let mut want = Set::default();
+        want.insert(target);
+        Ok(self.position_in(e, want)? == Some(target))
+    }
+
+    /// The nimber of the position `e` if it is below `bound`, else `None`:
+    /// every region but the largest solved in full, the largest only
+    /// asked about the values that complete the nim-sum to one below
+    /// `bound`.
+    ///
+    /// # Errors
+    /// As [`nimber`](Self::nimber).
+    pub fn nimber_below(&mut self, e: Cells, bound: u8) -> Result<Option<u8>> {
+        let v = self.position_in(e, Set::below(u32::from(bound)))?;
+        Ok(v.filter(|&v| v < bound))
+    }
+
+    /// The nimber of the position `e`, or `None` when it is known not to
+    /// lie in `wanted` (a value outside `wanted` may still be returned).
+    fn position_in(&mut self, e: Cells, wanted: Set) -> Result<Option<u8>> {
+        let e = Wide.to_corner(e);
+        match self.layout(e) {
+            Some(g) => self.position_in_layout(&g, g.import(e), wanted),
+            None => self.position_in_layout(&Wide, e, wanted),
+        }
+    }
+
+    /// [`position_in`](Self::position_in) in the layout `g`.
+    fn position_in_layout<G: Grid>(&mut self, g: &G, e: G::B, wanted: Set) -> Result<Option<u8>> {
+        let s = self.split(g, e);
+        let len = self.stack.len() - s.start;
+        if len == 0 {
+            return Ok(Some(s.known));
+        }
+        let v = self.ask(g, s.known, s.start, len, wanted)?;
+        self.stack.truncate(s.start);
+        Ok(v)
+    }
+
+    /// The nimber of the region with canonical form `key`, or `None` when
+    /// it is known not to lie in `wanted` (a value outside `wanted` may
+    /// still be returned when it is known).
+    fn region_in<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
+        if let Some(v) = self.get(key) {
+            return Ok(Some(v));
+        }
+        let out = G::Key::out(&self.tables).get(key);
+        let mut left = wanted;
+        left.0[0] &= !out;
+        if left.is_empty() {
+            return Ok(None);
+        }
+        let found = self.search(g, key, left)?;
+        if found.is_none() {
+            G::Key::out_mut(&mut self.tables).add(key, left.0[0]);
+        }
+        Ok(found)
+    }
+
+    /// The nimber of the region with canonical form `key`.
+    fn region<G: Grid>(&mut self, g: &G, key: G::Key) -> Result<u8> {
+        if let Some(v) = self.get(key) {
+            return Ok(v);
+        }
+        let all = Set::below(g.moves_count(g.cells_of(key)) + 1);
+        self.search(g, key, all)?
+            .ok_or_else(|| Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region's value fell outside every value it can have".into(),
+            })
+    }
+
+    /// The value of the option whose regions are `stack[start..start +
+    /// len]` and whose other regions' values sum to `x`, or `None` when it
+    /// is known not to lie in `wanted`: every region but the largest
+    /// solved in full, the largest asked only about the values that
+    /// complete the nim-sum to a wanted one.
+    fn ask<G: Grid>(
+        &mut self,
+        g: &G,
+        mut x: u8,
+        start: usize,
+        len: usize,
+        wanted: Set,
+    ) -> Result<Option<u8>> {
+        let largest = (start..start + len)
+            .max_by_key(|&i| G::Key::narrow(self.stack[i]).size())
+            .unwrap_or(start);
+        for i in start..start + len {
+            if i != largest {
+                let k = G::Key::narrow(self.stack[i]);
+                x ^= self.region(g, k)?;
+            }
+        }
+        let k = G::Key::narrow(self.stack[largest]);
+        Ok(self.region_in(g, k, wanted.xor(x))?.map(|y| y ^ x))
+    }
+
+    /// Splits every option of the region `r`: the values of options whose
+    /// regions are all known (closed forms or the table) leave
+    /// `possible`; the others are kept in `self.pending` from the index
+    /// returned, their unknown regions on the stack, the cheapest first
+    /// (fewest cells to solve). The caller truncates both. Returns `None`
+    /// as soon as the values excluded leave no value of `wanted` possible
+    /// (the other options are then not split: Beling and Rogalski's
+    /// enhanced transposition cutoff, 2020, §4).
+    fn options<G: Grid>(
+        &mut self,
+        g: &G,
+        r: G::B,
+        possible: &mut Set,
+        wanted: Set,
+    ) -> Option<usize> {
+        let base = self.pending.len();
+        // The moves of twin squares reach images of other options.
+        let horizontal = g.horizontal_moves(r) & !g.twin_cuts(r);
+        for (all, step) in [(g.vertical_moves(r), g.stride()), (horizontal, 1u32)] {
+            let mut rings = Rings::new(g, all, step, r);
+            while let Some(b) = rings.next() {
+                self.stats.positions += 1;
+                let s = self.split(g, r & !(b | b << step));
+                let mut x = s.known;
+                let mut i = s.start;
+                while i < self.stack.len() {
+                    if let Some(v) = self.get(G::Key::narrow(self.stack[i])) {
+                        x ^= v;
+                        self.stack.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+                let len = self.stack.len() - s.start;
+                if len == 0 {
+                    possible.exclude(x);
+                    if possible.and(wanted).is_empty() {
+                        return None;
+                    }
+                } else {
+                    let cells = self.stack[s.start..]
+                        .iter()
+                        .map(|&k| G::Key::narrow(k).size().pow(2))
+                        .sum();
+                    self.pending.push(Pending {
+                        x,
+                        start: s.start,
+                        len,
+                        cells,
+                        exact: false,
+                    });
+                }
+            }
+        }
+        // Stable: among options of equal cost, the order of the moves.
+        self.pending[base..].sort_by_key(|p| p.cells);
+        Some(base)
+    }
+
+    /// The value of the region `key` (not in the table) by testing each
+    /// value `0, 1, 2, …` in turn: every option not yet answered is asked
+    /// only whether its value is the one under test; the first value no
+    /// option has is the region's (the mex). Beling and Rogalski's
+    /// "aspiration sets" (2020, §5).
+    fn aspiration<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
+        let r = g.cells_of(key);
+        let moves = g.moves_count(r);
+        let stack_base = self.stack.len();
+        let mut possible = Set::below(moves + 1);
+        let all = possible;
+        let base = self
+            .options(g, r, &mut possible, all)
+            .unwrap_or(self.pending.len());
+        let end = self.pending.len();
+        let mut value = None;
+        'values: for v in least..=moves.min(255) as u8 {
+            if !possible.contains(v) {
+                continue;
+            }
+            let mut want = Set::default();
+            want.insert(v);
+            for i in base..end {
+                let p = self.pending[i];
+                if p.exact {
+                    continue;
+                }
+                if let Some(y) = self.ask(g, p.x, p.start, p.len, want)? {
+                    self.pending[i].exact = true;
+                    possible.exclude(y);
+                    if y == v {
+                        continue 'values;
+                    }
+                }
+            }
+            value = Some(v);
+            break;
+        }
+        self.pending.truncate(base);
+        self.stack.truncate(stack_base);
+        let Some(value) = value else {
+            return Err(Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region's options took every value up to its number of moves".into(),
+            });
+        };
+        self.put(key, value);
+        self.stats.regions += 1;
+        self.report()?;
+        Ok(value)
+    }
+
+    /// Searches the region `key` (not in the table) for its value, giving
+    /// up once it is known not to lie in `wanted`.
+    ///
+    /// `possible` holds the values not yet excluded, starting from
+    /// `0..=moves` (a value is the least one no option has, and there are
+    /// `moves` options). Each option answered exactly excludes its value.
+    /// An option is asked only whether its value lies among the possible
+    /// values below the greatest one (and at most the greatest wanted);
+    /// one that says no excludes the greatest possible value instead.
+    /// Every value given up that way lies above all the values still
+    /// possible when it went, and each option excludes at most one value,
+    /// so at least one of those is never excluded: the least possible
+    /// value at the end is the region's value whenever it is at most the
+    /// greatest wanted, and once no wanted value is possible none can be
+    /// the value (Beling and Rogalski 2020, §4). A value found is stored.
+    fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
+        let r = g.cells_of(key);
+        let moves = g.moves_count(r);
+        let stack_base = self.stack.len();
+        let mut possible = Set::below(moves + 1);
+        let top_wanted = Set::up_to(wanted.greatest().unwrap_or(0));
+        let mut exact = true;
+        let pending_base = self.pending.len();
+        let Some(base) = self.options(g, r, &mut possible, wanted) else {
+            self.pending.truncate(pending_base);
+            self.stack.truncate(stack_base);
+            return Ok(None);
+        };
+        let end = self.pending.len();
+        let mut gave_up = false;
+        for i in base..end {
+            if possible.and(wanted).is_empty() {
+                gave_up = true;
+                break;
+            }
+            let greatest = possible.greatest().unwrap_or(0);
+            let mut ask = possible.and(top_wanted);
+            ask.remove(greatest);
+            let p = self.pending[i];
+            match self.ask(g, p.x, p.start, p.len, ask)? {
+                Some(y) => possible.exclude(y),
+                None => {
+                    possible.remove(greatest);
+                    exact = false;
+                }
+            }
+        }
+        self.pending.truncate(base);
+        self.stack.truncate(stack_base);
+        if gave_up || possible.and(wanted).is_empty() {
+            return Ok(None);
+        }
+        let Some(value) = possible.least() else {
+            return Err(Error::VerificationFailed {
+                path: "the Cram search".into(),
+                reason: "a region excluded every value up to its number of moves".into(),
+            });
+        };
+        if exact || top_wanted.contains(value) {
+            self.put(key, value);
+            self.stats.regions += 1;
+            self.report()?;
+            Ok(Some(value))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn report(&mut self) -> Result<()> {
+        if self.stats.regions >= self.next_report {
+            self.next_report += REPORT_EVERY;
+            if let Some(saver) = self.saver.take() {
+                let saved = if saver.due() {
+                    saver.save(&self.snapshot())
+                } else {
+                    Ok(())
+                };
+                self.saver = Some(saver);
+                saved?;
+            }
+            if let Some(p) = self.progress {
+                p.advance(REPORT_EVERY);
+                if p.stop_requested() {
+                    return Err(Error::Stopped);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cram::Board;
+    use grundy_core::impartial::MemoSolver;
+
+    impl Solver<'_> {
+        fn stored_after(mut self, b: &Board) -> usize {
+            self.nimber(b.cells()).unwrap();
+            self.stored()
+        }
+    }
+
+    fn fast(b: &Board) -> u8 {
+        Solver::new(1 << 20).nimber(b.cells()).unwrap()
+    }
+
+    #[test]
+    fn xor_of_a_set_is_the_plain_one() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for x in 0..=255u8 {
+            let mut s = Set::default();
+            for _ in 0..40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.insert(seed as u8);
+            }
+            let mut want = Set::default();
+            for v in s.iter() {
+                want.insert(v ^ x);
+            }
+            assert!(s.xor(x) == want, "{x}");
+        }
+    }
+
+    #[test]
+    fn dawson_is_a002187_shifted() {
+        // OEIS A002187 (Dawson's Chess), a(n-1) for Dawson's Kayles.
+        let a002187 = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3,
+        ];
+        let d = dawson(a002187.len());
+        for (n, &a) in a002187.iter().enumerate() {
+            assert_eq!(d[n + 1], a, "heap {}", n + 1);
+        }
+    }
+
+    #[test]
+    fn small_boards_agree_with_the_plain_search() {
+        let mut plain = MemoSolver::new();
+        for r in 1..=4 {
+            for c in r..=(18 / r).min(15) {
+                let b = Board::empty(r, c).unwrap();
+                let v = plain.nimber(&b).0;
+                assert_eq!(u32::from(fast(&b)), v, "{r}x{c}");
+                // The symmetry strategy's outcomes, checked by the search.
+                match b.symmetry_outcome() {
+                    Some(false) => assert_eq!(v, 0, "{r}x{c}"),
+                    Some(true) => assert_ne!(v, 0, "{r}x{c}"),
+                    None => assert!(r % 2 == 1 && c % 2 == 1, "{r}x{c}"),
+                }
+                if v != 0 {
+                    let mut s = Solver::new(1 << 16);
+                    assert_eq!(u32::from(s.nimber_from(b.cells(), 1).unwrap()), v);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_pictures_agree_with_the_plain_search() {
+        let mut plain = MemoSolver::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for (rows, cols) in [(4, 4), (3, 6), (2, 9), (4, 5), (1, 15)] {
+            for _ in 0..60 {
+                let mut b = Board::empty(rows, cols).unwrap();
+                for m in b.moves() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 5 == 0 && b.is_empty(m.0 .0, m.0 .1) && b.is_empty(m.1 .0, m.1 .1) {
+                        b = b.after(m);
+                    }
+                }
+                assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{}", b.text());
+            }
+        }
+    }
+
+    #[test]
+    fn both_layouts_give_the_same_values() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut searched = 0;
+        for (r, c) in [(3, 5), (4, 5), (3, 7), (5, 5), (4, 7), (2, 11)] {
+            let board = Board::empty(r, c).unwrap();
+            for k in 0..12 {
+                let mut b = board.clone();
+                for m in board.moves() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if k > 0
+                        && seed % 6 == 0
+                        && b.is_empty(m.0 .0, m.0 .1)
+                        && b.is_empty(m.1 .0, m.1 .1)
+                    {
+                        b = b.after(m);
+                    }
+                }
+                let narrow = Solver::new(1 << 20).nimber(b.cells()).unwrap();
+                let mut s = Solver::new(1 << 20).wide_only();
+                assert_eq!(s.nimber(b.cells()).unwrap(), narrow, "{}", b.text());
+                assert_eq!(s.tables.narrow.stored(), 0);
+                searched += s.tables.wide.stored();
+            }
+        }
+        assert!(searched > 1000, "{searched}");
+    }
+
+    #[test]
+    fn a_tiny_table_gives_the_same_values() {
+        // Eviction only costs time: a table of one bucket answers as well.
+        for (r, c) in [(3, 5), (4, 5), (3, 7)] {
+            let b = Board::empty(r, c).unwrap();
+            let big = Solver::new(1 << 20).nimber(b.cells()).unwrap();
+            let tiny = Solver::new(64).nimber(b.cells()).unwrap();
+            assert_eq!(big, tiny, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn a_restored_table_gives_the_same_values_sooner() {
+        struct Every(Vec<usize>);
+        impl Saver for Every {
+            fn due(&mut self) -> bool {
+                true
+            }
+            fn save(&mut self, s: &Snapshot) -> Result<()> {
+                self.0.push(s.narrow.len() + s.wide.len());
+                Ok(())
+            }
+        }
+        let b = Board::empty(4, 7).unwrap();
+        let mut saves = Every(Vec::new());
+        let mut first = Solver::new(1 << 22).with_saver(&mut saves);
+        assert_eq!(first.nimber(b.cells()).unwrap(), 3);
+        let (regions, snap) = (first.stats().regions, first.snapshot());
+        drop(first);
+        // Offered at every report of 16,384 regions, growing.
+        assert_eq!(saves.0.len() as u64, regions / REPORT_EVERY);
+        assert!(saves.0.windows(2).all(|w| w[0] <= w[1]), "{:?}", saves.0);
+        assert_eq!(snap.narrow.len(), Solver::new(1 << 22).stored_after(&b));
+        // A part of the table (the values of a smaller board) or all of it.
+        let mut part = Solver::new(1 << 22);
+        part.nimber(Board::empty(4, 5).unwrap().cells()).unwrap();
+        for s in [part.snapshot(), snap] {
+            let mut again = Solver::new(1 << 22);
+            again.restore(&s);
+            assert_eq!(again.nimber(b.cells()).unwrap(), 3);
+            assert!(again.stats().regions < regions);
+        }
+        // A wide snapshot turns the solver to the wide layout.
+        let mut wide = Solver::new(1 << 20).wide_only();
+        wide.nimber(Board::empty(3, 5).unwrap().cells()).unwrap();
+        let mut again = Solver::new(1 << 20);
+        again.restore(&wide.snapshot());
+        assert_eq!(
+            again.nimber(Board::empty(3, 5).unwrap().cells()).unwrap(),
+            1
+        );
+        assert_eq!((again.narrow, again.stats().regions), (Some(false), 0));
+    }
+
+    #[test]
+    fn published_boards() {
+        // Beling, README of beling/impartial-games (the table of record).
+        for (r, c, v) in [(4, 5, 2), (4, 7, 3), (5, 5, 0), (4, 4, 0)] {
+            assert_eq!(fast(&Board::empty(r, c).unwrap()), v, "{r}x{c}");
+        }
+    }
+}

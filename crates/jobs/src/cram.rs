@@ -1,0 +1,389 @@
+//! `grundy cram`: the nimber of a Cram board, its winning moves, and what
+//! the search cost (the engine is [`grundy_games::cram`]).
+
+use crate::memory::peak_mib;
+use grundy_core::error::{Error, Result};
+use grundy_core::progress::Progress;
+use grundy_dataset::cram_checkpoint;
+use grundy_games::cram::certificate::prove;
+use grundy_games::cram::verify::verify;
+use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The most empty cells searched without `force`: on the boards measured
+/// on 2 cores (nimber only: 5 × 7 in 0.33 s, 5 × 8 in 1.5 s, 4 × 11 in
+/// 6.9 s, 5 × 9 in 29 s; `data/cram/boards.csv`) the time grows about
+/// 1.5-fold a cell on average, and far more on some boards (6 × 7, 42
+/// cells and nimber 5, had not finished after 600 s; 5 × 10 not after
+/// 900 s), so past 40 cells a board takes minutes to hours.
+pub const CELLS_LIMIT: usize = 40;
+
+/// The table's bound when none is given: a quarter of the memory
+/// available, at most 4 GiB (it starts at 1 MiB and grows only as needed).
+pub fn default_table_bytes() -> usize {
+    let avail = crate::memory::available_memory().unwrap_or(8 << 30);
+    usize::try_from(avail / 4)
+        .unwrap_or(usize::MAX)
+        .min(4 << 30)
+}
+
+/// A Cram question.
+#[derive(Clone, Debug)]
+pub struct CramJob<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The bound of the transposition table in bytes (`None`:
+    /// [`default_table_bytes`]).
+    pub table_bytes: Option<usize>,
+    /// Search past [`CELLS_LIMIT`] empty cells.
+    pub force: bool,
+    /// Also find every winning move (each asks one more question of the
+    /// search); without it only the nimber, the question other solvers
+    /// answer.
+    pub winning_moves: bool,
+    /// Write a certificate of the nimber to this file
+    /// ([`grundy_dataset::cram_certificate`]).
+    pub certificate: Option<&'a Path>,
+    /// Keep the search's table in this directory from time to time, and
+    /// start from the one there ([`grundy_dataset::cram_checkpoint`]).
+    pub checkpoint: Option<&'a Path>,
+    /// How often to write the checkpoint.
+    pub checkpoint_every: Duration,
+}
+
+/// The answer.
+#[derive(Clone, Debug)]
+pub struct CramAnswer {
+    /// The board asked about.
+    pub board: Board,
+    /// Its nimber.
+    pub nimber: u8,
+    /// The outcome came from the symmetry strategy
+    /// ([`Board::symmetry_outcome`]): `Some(false)` for an even × even
+    /// board (nimber 0 without a search), `Some(true)` where the search
+    /// did not test 0.
+    pub by_symmetry: Option<bool>,
+    /// Every move to a position of nimber 0 (none when the nimber is 0).
+    pub winning_moves: Vec<Domino>,
+    /// What the search counted.
+    pub stats: Stats,
+    /// Values in the table at the end.
+    pub stored: usize,
+    /// The table's size at the end, in bytes.
+    pub table_bytes: usize,
+    /// Wall-clock seconds in all.
+    pub seconds: f64,
+    /// Wall-clock seconds to the nimber (before the winning moves).
+    pub nimber_seconds: f64,
+    /// Peak resident memory of the process, MiB (Linux only).
+    pub peak_mib: Option<f64>,
+    /// The certificate written, if one was asked for.
+    pub certificate: Option<CertificateSummary>,
+    /// Values read from the checkpoint at the start.
+    pub resumed: usize,
+    /// Checkpoints written.
+    pub checkpoints: u64,
+}
+
+/// A certificate written or checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CertificateSummary {
+    /// Facts `R = v`.
+    pub is: usize,
+    /// Facts `R ≠ k`.
+    pub is_not: usize,
+    /// Wall-clock seconds to build (or check) and write (or read) it.
+    pub seconds: f64,
+}
+
+/// Solves `job`.
+///
+/// # Errors
+/// [`Error::TooCostly`] past [`CELLS_LIMIT`] empty cells without `force`;
+/// [`Error::Stopped`] when the progress asks, or
+/// [`Error::Interrupted`] with a checkpoint written;
+/// [`Error::Io`] when the certificate or the checkpoint cannot be
+/// written; [`Error::CorruptDataset`] for a checkpoint that fails its
+/// checks or is another board's.
+pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
+    let board = job.board;
+    let by_symmetry = board.symmetry_outcome();
+    // An even × even board is answered without a search, whatever its size.
+    if by_symmetry != Some(false) || job.certificate.is_some() {
+        check_cost(board, job.force)?;
+    }
+    if let Some(path) = job.certificate {
+        // Refused before the search, not after it.
+        if path.is_dir() {
+            return Err(Error::Io {
+                action: "cannot write",
+                path: path.to_path_buf(),
+                source: std::io::Error::other("it is a directory"),
+            });
+        }
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+        grundy_dataset::writable::check_out_dir(dir.unwrap_or(Path::new(".")))?;
+    }
+    let start = Instant::now();
+    let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
+    let picture = board.picture("/");
+    let resumed = match job.checkpoint {
+        Some(dir) if by_symmetry != Some(false) || job.certificate.is_some() => {
+            grundy_dataset::writable::check_writable(dir)?;
+            cram_checkpoint::read(dir, &picture)?
+        }
+        _ => None,
+    };
+    let mut saver = job.checkpoint.map(|dir| FileSaver {
+        dir,
+        board: &picture,
+        every: job.checkpoint_every,
+        last: Instant::now(),
+        written: 0,
+    });
+    let mut solver = Solver::new(bytes).with_progress(progress);
+    if let Some(s) = saver.as_mut() {
+        solver = solver.with_saver(s);
+    }
+    let restored = resumed
+        .as_ref()
+        .map_or(0, |s| s.narrow.len() + s.wide.len());
+    if let Some(s) = &resumed {
+        solver.restore(s);
+    }
+    progress.phase("Cram regions solved", 0);
+    let searched = search(&mut solver, job, by_symmetry);
+    let (nimber, nimber_seconds, winning_moves) = match (searched, job.checkpoint) {
+        (Err(Error::Stopped), Some(dir)) => {
+            cram_checkpoint::write(dir, &picture, &solver.snapshot())?;
+            return Err(Error::Interrupted {
+                path: cram_checkpoint::path(dir),
+            });
+        }
+        (r, _) => r?,
+    };
+    let certificate = match job.certificate {
+        Some(path) => {
+            let t = Instant::now();
+            let cert = prove(&mut solver, board, progress)?;
+            if cert.nimber != nimber {
+                return Err(Error::VerificationFailed {
+                    path: path.to_path_buf(),
+                    reason: format!(
+                        "the certificate proves nimber {}, the search found {nimber}",
+                        cert.nimber
+                    ),
+                });
+            }
+            grundy_dataset::cram_certificate::write(path, &cert)?;
+            let (is, is_not) = cert.counts();
+            Some(CertificateSummary {
+                is,
+                is_not,
+                seconds: t.elapsed().as_secs_f64(),
+            })
+        }
+        None => None,
+    };
+    progress.finish_phase();
+    Ok(CramAnswer {
+        board: board.clone(),
+        nimber,
+        by_symmetry,
+        winning_moves,
+        stats: solver.stats(),
+        stored: solver.stored(),
+        table_bytes: solver.table_bytes(),
+        seconds: start.elapsed().as_secs_f64(),
+        nimber_seconds,
+        peak_mib: peak_mib(),
+        certificate,
+        resumed: restored,
+        checkpoints: saver.map_or(0, |s| s.written),
+    })
+}
+
+/// The nimber of the job's board, the seconds it took and its winning
+/// moves (when asked).
+fn search(
+    solver: &mut Solver<'_>,
+    job: &CramJob<'_>,
+    by_symmetry: Option<bool>,
+) -> Result<(u8, f64, Vec<Domino>)> {
+    let start = Instant::now();
+    let board = job.board;
+    let nimber = match by_symmetry {
+        Some(false) => 0,
+        Some(true) => solver.nimber_from(board.cells(), 1)?,
+        None => solver.nimber(board.cells())?,
+    };
+    let nimber_seconds = start.elapsed().as_secs_f64();
+    let mut winning_moves = Vec::new();
+    if nimber != 0 && job.winning_moves {
+        for m in board.moves() {
+            let after = board.after(m);
+            if solver.nimber_is(after.cells(), 0)? {
+                winning_moves.push(m);
+            }
+        }
+    }
+    Ok((nimber, nimber_seconds, winning_moves))
+}
+
+/// Writes the search's table to the checkpoint directory every `every`.
+struct FileSaver<'p> {
+    dir: &'p Path,
+    board: &'p str,
+    every: Duration,
+    last: Instant,
+    written: u64,
+}
+
+impl Saver for FileSaver<'_> {
+    fn due(&mut self) -> bool {
+        self.last.elapsed() >= self.every
+    }
+
+    fn save(&mut self, snapshot: &Snapshot) -> Result<()> {
+        cram_checkpoint::write(self.dir, self.board, snapshot)?;
+        self.written += 1;
+        self.last = Instant::now();
+        Ok(())
+    }
+}
+
+/// What `grundy cram verify` found.
+#[derive(Clone, Debug)]
+pub struct VerifyAnswer {
+    /// The board of the certificate.
+    pub board: Board,
+    /// Its nimber, now rechecked.
+    pub nimber: u8,
+    /// The facts checked.
+    pub facts: CertificateSummary,
+    /// Options looked at.
+    pub options: u64,
+    /// Regions of at most
+    /// [`VERIFIER_SOLVES`](grundy_games::cram::certificate::VERIFIER_SOLVES)
+    /// cells solved by the rules.
+    pub small: usize,
+}
+
+/// Rechecks the certificate at `path` by the rules alone
+/// ([`grundy_games::cram::verify`]).
+///
+/// # Errors
+/// As [`grundy_dataset::cram_certificate::read`] for a file that cannot
+/// be read; [`Error::VerificationFailed`] naming the first line that
+/// fails and why.
+pub fn verify_certificate(path: &Path) -> Result<VerifyAnswer> {
+    let t = Instant::now();
+    let cert = grundy_dataset::cram_certificate::read(path)?;
+    let checked = verify(&cert).map_err(|r| Error::VerificationFailed {
+        path: path.to_path_buf(),
+        // The header and the board come first.
+        reason: match r.fact {
+            Some(i) => format!("line {}: {}", i + 3, r.reason),
+            None => format!("line 2 (the board): {}", r.reason),
+        },
+    })?;
+    let (is, is_not) = cert.counts();
+    Ok(VerifyAnswer {
+        board: cert.board,
+        nimber: cert.nimber,
+        facts: CertificateSummary {
+            is,
+            is_not,
+            seconds: t.elapsed().as_secs_f64(),
+        },
+        options: checked.options,
+        small: checked.small,
+    })
+}
+
+/// The most positions a misère search visits without `force` (its memo
+/// keeps every one: about 100 bytes each).
+pub const MISERE_POSITIONS: u64 = 20_000_000;
+
+/// The answer under misère play.
+#[derive(Clone, Debug)]
+pub struct CramMisereAnswer {
+    /// The board asked about.
+    pub board: Board,
+    /// Whether the player to move wins (an N-position).
+    pub first_player_wins: bool,
+    /// Positions searched.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident memory of the process, MiB (Linux only).
+    pub peak_mib: Option<f64>,
+}
+
+/// Solves `job` under misère play (the player who cannot move wins): the
+/// outcome only, since misère regions have no values to add
+/// ([`grundy_games::cram::misere`]).
+///
+/// # Errors
+/// [`Error::TooCostly`] past [`MISERE_POSITIONS`] positions without
+/// `force`.
+pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
+    let start = Instant::now();
+    let limit = if job.force {
+        u64::MAX
+    } else {
+        MISERE_POSITIONS
+    };
+    let mut solver = MisereSolver::new(limit);
+    let first_player_wins = solver
+        .wins(job.board.cells())
+        .map_err(|e| e.naming_work(format!("misère Cram on {}", job.board.text())))?;
+    Ok(CramMisereAnswer {
+        board: job.board.clone(),
+        first_player_wins,
+        positions: solver.positions(),
+        seconds: start.elapsed().as_secs_f64(),
+        peak_mib: peak_mib(),
+    })
+}
+
+/// Refuses a search of more than [`CELLS_LIMIT`] empty cells without
+/// `force`.
+fn check_cost(board: &Board, force: bool) -> Result<()> {
+    let cells = board.empty_cells();
+    if cells > CELLS_LIMIT && !force {
+        return Err(Error::TooCostly {
+            what: format!("Cram on {}", board.text()),
+            needs: format!(
+                "a search over {cells} empty cells (minutes to hours: about 1.5 times longer a cell, and more on some boards)"
+            ),
+            limit: format!("the {CELLS_LIMIT} cells searched without asking"),
+            flag: "--force",
+        });
+    }
+    Ok(())
+}
+
+/// The nimber of `board` and of the position after each of its moves
+/// (for a sum, whose winning moves need every option's value), by one
+/// search whose table serves them all (the options are searched even on
+/// an even × even board).
+///
+/// # Errors
+/// As [`solve`]: past [`CELLS_LIMIT`] empty cells without `force`, or a
+/// stop asked by the progress.
+pub fn option_values(
+    board: &Board,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<(u8, Vec<(Domino, u8)>)> {
+    check_cost(board, force)?;
+    let mut solver = Solver::new(default_table_bytes()).with_progress(progress);
+    let nimber = solver.nimber(board.cells())?;
+    let mut options = Vec::new();
+    for m in board.moves() {
+        options.push((m, solver.nimber(board.after(m).cells())?));
+    }
+    Ok((nimber, options))
+}

@@ -1,0 +1,1139 @@
+//! Misère play as runs: the outcome and winning moves of a sum
+//! (`grundy sum --misere`), the genus of an octal game's heaps
+//! (`grundy octal genus`) and its misère quotient (`grundy octal
+//! quotient`). Each is validated and estimated first, refused
+//! past its bound with the figure and `--force`, then searched
+//! ([`grundy_games::misere`]).
+#![warn(clippy::arithmetic_side_effects)]
+
+use crate::misere_verify::{check_cost, cross_check};
+use grundy_core::error::{Error, Result};
+use grundy_core::progress::Progress;
+use grundy_dataset::graph::read_edge_list;
+use grundy_dataset::misere_cache;
+use grundy_games::cram::CramRegions;
+use grundy_games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
+use grundy_games::misere::genus::{Genus, GenusRule};
+use grundy_games::misere::heap_search::{HeapSearch, Oracle};
+use grundy_games::misere::learn::{self, Limits};
+use grundy_games::misere::nim;
+use grundy_games::misere::periodic::{whole_game, WholeGame};
+use grundy_games::misere::quotient::Quotient;
+use grundy_games::misere::search::{Move, Outcome, Search};
+use grundy_games::misere::universe::{decide, recheck, Elements, HeapGame, Universe};
+use grundy_games::misere::{Atom, Family};
+use grundy_games::octal::{Computation, Engine, OctalCode};
+use grundy_games::summands::{parse_sum, Component, External};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Positions a search keeps at most without `--force` or
+/// `--max-positions` (about 2 GiB at worst).
+pub const MAX_POSITIONS: usize = 10_000_000;
+
+/// Bytes a misère search keeps per position, hash table included, at
+/// worst (a sum of a few heaps; measured about 100 and doubled for the
+/// table's growth): `--force` lets the search keep as many positions as
+/// the memory available holds at this rate.
+pub const BYTES_PER_POSITION: u64 = 200;
+
+/// The positions a search keeps with `--force`: as many as the memory
+/// available holds at [`BYTES_PER_POSITION`] ([`MAX_POSITIONS`] where it
+/// cannot be read), and that memory in bytes (for the refusal's figure).
+pub fn forced_positions() -> (usize, Option<u64>) {
+    let memory = crate::memory::available_memory();
+    let positions = memory.map_or(MAX_POSITIONS, |b| {
+        usize::try_from(b / BYTES_PER_POSITION).unwrap_or(usize::MAX)
+    });
+    (positions, memory)
+}
+
+/// The time a quotient is built for while a search races it: it is
+/// stopped when the search decides, so in practice as long as the search
+/// runs (it has a core of its own).
+const RACE_QUOTIENT_S: f64 = 1e6;
+
+/// The time a quotient is built for on demand by default, in seconds.
+pub const QUOTIENT_BUDGET_S: f64 = 5.0;
+
+/// A misère sum to decide.
+#[derive(Clone, Copy, Debug)]
+pub struct MisereSumJob<'a> {
+    /// The components, separated by `+` (the syntax of `grundy sum`).
+    pub text: &'a str,
+    /// Let the search keep as many positions as the memory available
+    /// holds ([`BYTES_PER_POSITION`]).
+    pub force: bool,
+    /// The most positions the search keeps (default [`MAX_POSITIONS`]).
+    pub max_positions: Option<usize>,
+    /// Decide by the search even where a quotient or Bouton's rule would
+    /// (a cross-check).
+    pub search_only: bool,
+    /// Decide by a misère quotient only (read or built within the budget),
+    /// refusing where none is found (the cross-check of `search_only`).
+    pub quotient_only: bool,
+    /// Seconds a misère quotient is built for when it decides alone
+    /// (`quotient_only`, `verify`) or once the search has given up; raced
+    /// against the search it is built for as long as the search runs
+    /// (default [`QUOTIENT_BUDGET_S`]).
+    pub budget_s: f64,
+    /// Where proved quotients are kept between runs
+    /// ([`grundy_dataset::misere_cache`]); `None`: not kept.
+    pub cache: Option<&'a Path>,
+    /// Check the quotient that decides the sum (read from the cache or
+    /// built) against the plain search on every sum of up to `.0` of its
+    /// games' heaps of total at most `.1`
+    /// ([`crate::misere_verify`]); the quotient is then tried before
+    /// the search, not raced against it.
+    pub verify: Option<(usize, usize)>,
+}
+
+/// The cache directory of misère quotients when none is named: the
+/// environment variable `GRUNDY_CACHE` (empty: no cache), else
+/// `$XDG_CACHE_HOME/grundy/misere-quotients`, else
+/// `$HOME/.cache/grundy/misere-quotients`; `None` when none of them is set.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(v) = std::env::var_os("GRUNDY_CACHE") {
+        return (!v.is_empty()).then(|| std::path::PathBuf::from(v));
+    }
+    let base = var("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))?;
+    Some(base.join("grundy").join("misere-quotients"))
+}
+
+/// One winning move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove {
+    /// The component moved in, 1-based, in the order written.
+    pub component: usize,
+    /// That component (`kayles:9`).
+    pub from: String,
+    /// What the move leaves in its place (`kayles:3 + kayles:4`, or `0`).
+    pub to: String,
+}
+
+/// The misère quotient that decided a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientUsed {
+    /// The games and the largest heap of each the quotient is of (`Q_N`,
+    /// or the whole game's when `whole` is set).
+    pub heaps: Vec<(String, usize)>,
+    /// `|Q|`.
+    pub order: usize,
+    /// `|P|`.
+    pub p_portion: usize,
+    /// For one game whose quotient is the whole game's: the pretending
+    /// function's pre-period and period ([`whole_game`]).
+    pub whole: Option<(usize, usize)>,
+    /// Whether it was read from the cache (and rechecked) rather than
+    /// built.
+    pub cached: bool,
+    /// Sums compared with the plain search (`--verify`), all agreeing.
+    pub checked_sums: Option<usize>,
+}
+
+/// A decided misère sum.
+#[derive(Clone, Debug)]
+pub struct MisereSum {
+    /// The components as written, normalised (`kayles:9`).
+    pub components: Vec<String>,
+    /// The misère outcome: P when the player to move loses.
+    pub outcome: Outcome,
+    /// Every winning move (none for a P-position).
+    pub winning: Vec<WinningMove>,
+    /// How the outcome was found: [`METHOD_NIM`], [`METHOD_WHOLE`],
+    /// [`METHOD_PARTIAL`], [`METHOD_MIXED`] or [`METHOD_SEARCH`].
+    pub method: &'static str,
+    /// The quotient, when one decided.
+    pub quotient: Option<QuotientUsed>,
+    /// Positions the search settled (0 for the other methods).
+    pub positions: usize,
+}
+
+/// Decided by Bouton's rule for misère Nim.
+pub const METHOD_NIM: &str = "misère Nim (Bouton)";
+/// Decided by a quotient proved to be the whole game's (one game, any
+/// heap size).
+pub const METHOD_WHOLE: &str = "misère quotient of the whole game (proved)";
+/// Decided by `Q_N` of one game, `N` at least the largest heap.
+pub const METHOD_PARTIAL: &str = "misère quotient Q_N (proved)";
+/// Decided by the quotient of the closed set several games' heaps
+/// generate.
+pub const METHOD_MIXED: &str = "misère quotient of the mixed heaps (proved)";
+/// Decided by the search.
+pub const METHOD_SEARCH: &str = "search";
+
+/// The families of a sum and its components as atoms.
+struct Parsed {
+    families: Vec<Box<dyn Family>>,
+    atoms: Vec<Atom>,
+    labels: Vec<String>,
+    /// A bound on the positions the search can meet (a product, saturated).
+    bound: f64,
+}
+
+/// Decides the misère outcome of a sum and lists every winning move: by
+/// Bouton's rule for Nim heaps alone; for heaps of octal games and Nim, by
+/// a misère quotient (the whole game's, read or built; else `Q_N` of the
+/// heaps' closed set, built within the time budget and cached); else by
+/// the search, which stops when it has stored its bound of positions.
+///
+/// # Errors
+/// [`Error::MalformedSum`] for a malformed sum or a family without a misère
+/// version here (Treblecross, Monorail); [`Error::TooCostly`] when the
+/// search stores its bound of positions without deciding the sum; a graph
+/// file's errors; [`Error::OutOfRange`] for a loopy graph or a row too
+/// long; [`Error::Io`] when the cache cannot be written.
+pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum> {
+    let parts = parse_sum(job.text)?;
+    if let Some(heaps) = all_nim(&parts).filter(|_| !job.search_only) {
+        return Ok(misere_nim(&parts, &heaps));
+    }
+    let parsed = families_of(&parts)?;
+    if job.quotient_only {
+        return by_quotient(&parts, job, true, progress, None)?.ok_or_else(|| Error::TooCostly {
+            what: format!("a misère quotient of {}", job.text.trim()),
+            needs: "more than its budget, or heaps of other families".into(),
+            limit: format!("{} s for octal and Nim heaps", job.budget_s),
+            flag: "--budget SECONDS",
+        });
+    }
+    let (limit, memory) = match (job.max_positions, job.force) {
+        (Some(n), _) => (n, None),
+        (None, true) => forced_positions(),
+        (None, false) => (MAX_POSITIONS, None),
+    };
+    let name = |e: Error| {
+        let e = e.naming_work(format!("the misère search of {}", job.text.trim()));
+        crate::misere_quotient::memory_bound(e, memory)
+    };
+    if job.verify.is_some() && !job.search_only {
+        if let Some(r) = by_quotient(&parts, job, true, progress, None)? {
+            return Ok(r);
+        }
+    }
+    if parsed.bound > QUOTIENT_FROM && !job.search_only {
+        if let Some(r) = by_quotient(&parts, job, false, progress, None)? {
+            return Ok(r);
+        }
+        if heap_games(&parts).is_some() {
+            return race(&parts, job, limit, progress).map_err(name);
+        }
+    }
+    if let Some(r) = heap_search(&parts, limit, progress, None).map_err(name)? {
+        return Ok(r);
+    }
+    let refs: Vec<&dyn Family> = parsed.families.iter().map(|f| f.as_ref()).collect();
+    let mut search = Search::new(&refs, limit).with_progress(progress);
+    progress.phase("misère search (positions)", 0);
+    let root = search.position(parsed.atoms.clone())?;
+    let outcome = search.outcome(&root).map_err(name)?;
+    let wins = search.winning_moves(&root).map_err(name)?;
+    progress.finish_phase();
+    let winning = wins
+        .iter()
+        .map(|m| describe(&mut search, &root, &parsed.atoms, m))
+        .collect();
+    Ok(MisereSum {
+        components: parsed.labels,
+        outcome,
+        winning,
+        method: METHOD_SEARCH,
+        quotient: None,
+        positions: search.positions_searched(),
+    })
+}
+
+/// Builds the sum's quotient and searches the sum at once, on two
+/// threads: the first to decide stops the other. The quotient is kept
+/// when both have decided (it is then cached for the next question), and
+/// waited for when the search reaches its bound. Both are
+/// exact, so the outcome and the winning moves do not depend on which
+/// finishes first; `method` says which did.
+fn race(
+    parts: &[Component],
+    job: &MisereSumJob<'_>,
+    limit: usize,
+    progress: &dyn Progress,
+) -> Result<MisereSum> {
+    use grundy_core::progress::{NoProgress, Stoppable};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{mpsc, Arc, Mutex};
+    let stop_quotient = Arc::new(AtomicBool::new(false));
+    let stop_search = Arc::new(AtomicBool::new(false));
+    // Each level the quotient's thread proves is posted here, and the
+    // search decides the positions of those heaps by it.
+    let oracle: Arc<Oracle> = Arc::new(Mutex::new(None));
+    let (tx, rx) = mpsc::channel();
+    {
+        // The quotient's thread owns what it reads, so the search need not
+        // wait for it to notice a stop: it ends at its next check (between
+        // levels and candidates, within the budget), writing nothing.
+        let parts = parts.to_vec();
+        let text = job.text.to_string();
+        let cache = job.cache.map(Path::to_path_buf);
+        // The quotient is built for as long as the search runs (it has a
+        // core of its own), and for the budget at least.
+        let budget_s = RACE_QUOTIENT_S;
+        let stop_q = Arc::clone(&stop_quotient);
+        let stop_s = Arc::clone(&stop_search);
+        let oracle_q = Arc::clone(&oracle);
+        std::thread::spawn(move || {
+            let job = MisereSumJob {
+                text: &text,
+                force: false,
+                max_positions: None,
+                search_only: false,
+                quotient_only: true,
+                budget_s,
+                cache: cache.as_deref(),
+                verify: None,
+            };
+            let p = Stoppable::new(&NoProgress, &stop_q);
+            let r = by_quotient(&parts, &job, true, &p, Some(&oracle_q));
+            if matches!(r, Ok(Some(_))) {
+                stop_s.store(true, Ordering::Relaxed);
+            }
+            // The receiver is gone when the search won: nothing to tell.
+            tx.send(r).ok();
+        });
+    }
+    let p = Stoppable::new(progress, &stop_search);
+    let started = std::time::Instant::now();
+    let searched = heap_search(parts, limit, &p, Some(&oracle));
+    let quotient_won = stop_search.load(Ordering::Relaxed);
+    // Once the search has given up, the quotient has what is left of the
+    // budget, if anything.
+    let wait_quotient = |fallback: Error| {
+        let left = std::time::Duration::from_secs_f64(job.budget_s.clamp(0.0, 1e6))
+            .saturating_sub(started.elapsed());
+        let r = if quotient_won {
+            rx.recv().map_err(|_| ())
+        } else {
+            rx.recv_timeout(left).map_err(|_| ())
+        };
+        stop_quotient.store(true, Ordering::Relaxed);
+        match r {
+            Ok(Ok(Some(r))) => Ok(r),
+            _ => Err(fallback),
+        }
+    };
+    match searched {
+        Ok(Some(r)) => {
+            stop_quotient.store(true, Ordering::Relaxed);
+            match rx.try_recv() {
+                Ok(Ok(Some(q))) => Ok(q),
+                _ => Ok(r),
+            }
+        }
+        // The quotient decided and stopped the search.
+        Err(Error::Stopped) if quotient_won => wait_quotient(Error::Stopped),
+        // The user's stop: the quotient is stopped too.
+        Err(Error::Stopped) => {
+            stop_quotient.store(true, Ordering::Relaxed);
+            Err(Error::Stopped)
+        }
+        // The search reached its bound: the quotient may still decide
+        // within its budget.
+        Err(e) => wait_quotient(e),
+        Ok(None) => wait_quotient(Error::TooCostly {
+            what: format!("the misère search of {}", job.text.trim()),
+            needs: "more heaps than a search numbers".into(),
+            limit: format!(
+                "{} heaps of all its games together, and no misère quotient of them was found",
+                grundy_games::misere::universe::MAX_HEAPS
+            ),
+            flag: "smaller heaps",
+        }),
+    }
+}
+
+/// Decides a sum of octal and Nim heaps by [`HeapSearch`]; `None` for a
+/// sum of other components or of more heaps than a universe numbers.
+fn heap_search(
+    parts: &[Component],
+    limit: usize,
+    progress: &dyn Progress,
+    oracle: Option<&Oracle>,
+) -> Result<Option<MisereSum>> {
+    let Some(hs) = heap_games(parts) else {
+        return Ok(None);
+    };
+    let needed = hs.needed();
+    let HeapSum {
+        games,
+        heaps,
+        written,
+    } = hs;
+    let universe = match Universe::new(games, needed) {
+        Ok(u) => u,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let ids: Vec<u16> = heaps
+        .iter()
+        .filter_map(|&(g, h)| universe.id(g, h))
+        .collect();
+    let mut search = HeapSearch::new(&universe, limit).with_progress(progress);
+    if let Some(o) = oracle {
+        search = search.with_oracle(o);
+    }
+    progress.phase("misère search (positions)", 0);
+    let root = search.position(&ids);
+    let p = search.is_p(&root)?;
+    let wins = search.winning_moves(&root)?;
+    progress.finish_phase();
+    let winning = wins
+        .iter()
+        .map(|&(i, j)| {
+            let h = root[i];
+            let leaves = &universe.options[usize::from(h)][j];
+            WinningMove {
+                component: ids
+                    .iter()
+                    .position(|&x| x == h)
+                    .and_then(|k| written.get(k).copied())
+                    .unwrap_or(0),
+                from: universe.label(h),
+                to: if leaves.is_empty() {
+                    "0".into()
+                } else {
+                    leaves
+                        .iter()
+                        .map(|&l| universe.label(l))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
+            }
+        })
+        .collect();
+    Ok(Some(MisereSum {
+        components: parts.iter().map(ToString::to_string).collect(),
+        outcome: if p { Outcome::P } else { Outcome::N },
+        winning,
+        method: METHOD_SEARCH,
+        quotient: None,
+        positions: search.positions(),
+    }))
+}
+
+/// Below this bound on positions the search decides at once, and no
+/// quotient is built.
+const QUOTIENT_FROM: f64 = 100_000.0;
+
+/// The largest heap of one game whose `Q_N` is built to look for a proof
+/// that it is the whole game's quotient (past it, the options table of a
+/// splitting game grows past about 100 MB).
+pub const WHOLE_GAME_SEARCH_MAX: usize = 1_000;
+
+/// The heaps of a sum of octal and Nim heaps, as games and `(game, heap)`
+/// pairs, games sorted by key, heaps without a move left out; `None` for
+/// any other component.
+fn heap_games(parts: &[Component]) -> Option<HeapSum> {
+    let mut games: Vec<HeapGame> = Vec::new();
+    let mut raw = Vec::with_capacity(parts.len());
+    let mut written = Vec::with_capacity(parts.len());
+    for (i, c) in parts.iter().enumerate() {
+        let (game, heap) = match c {
+            Component::Nim(0) => continue,
+            Component::Nim(n) => (HeapGame::Nim, usize::try_from(*n).ok()?),
+            Component::Octal { code, heap, .. } if code.is_finite() => {
+                if !code.has_move(*heap) {
+                    continue; // the game 0
+                }
+                (HeapGame::Octal(code.clone()), *heap)
+            }
+            _ => return None,
+        };
+        if !games.contains(&game) {
+            games.push(game.clone());
+        }
+        raw.push((game, heap));
+        written.push(i.saturating_add(1));
+    }
+    games.sort_by_key(HeapGame::key);
+    let heaps = raw
+        .into_iter()
+        .map(|(g, h)| (games.iter().position(|x| *x == g).unwrap_or(0), h))
+        .collect();
+    Some(HeapSum {
+        games,
+        heaps,
+        written,
+    })
+}
+
+/// A sum of octal and Nim heaps, those without a move left out.
+struct HeapSum {
+    /// The games, sorted by key.
+    games: Vec<HeapGame>,
+    /// Each heap as `(game, size)`.
+    heaps: Vec<(usize, usize)>,
+    /// Each heap's place in the sum as written, 1-based.
+    written: Vec<usize>,
+}
+
+impl HeapSum {
+    /// The largest heap of each game.
+    fn needed(&self) -> Vec<usize> {
+        let mut needed = vec![0usize; self.games.len()];
+        for &(g, h) in &self.heaps {
+            needed[g] = needed[g].max(h);
+        }
+        needed
+    }
+}
+
+/// A proved quotient of a universe, and whether it came from the cache.
+struct Proved {
+    universe: Universe,
+    quotient: Quotient,
+    cached: bool,
+}
+
+/// The cache-format file of `games` in `dir` (a cache entry or a
+/// checkpoint), read and rechecked from the rules, with the universe of
+/// its heaps: `None`, with a note ending in `then`, when there is none, it
+/// is damaged, of other games, or fails its recheck; `None` without a note
+/// when `wanted` (asked before the costly recheck) declines it.
+///
+/// # Errors
+/// [`Error::TooCostly`] when the recheck needs more than `states` states;
+/// what `wanted` returns.
+pub(crate) fn read_rechecked(
+    dir: &Path,
+    games: &[HeapGame],
+    states: usize,
+    then: &str,
+    wanted: &dyn Fn(&misere_cache::Cached, &Universe, &Path) -> Result<bool>,
+    progress: &dyn Progress,
+) -> Result<Option<(misere_cache::Cached, Universe)>> {
+    let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+    let path = misere_cache::path(dir, &keys);
+    let cached = match misere_cache::read(&path) {
+        Ok(Some(c)) => c,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            progress.note(&format!("{e}; {then}"));
+            return Ok(None);
+        }
+    };
+    if cached.games != keys {
+        progress.note(&format!("{} is of other games; {then}", path.display()));
+        return Ok(None);
+    }
+    let universe = Universe::new(games.to_vec(), cached.max_heaps.clone())?;
+    if !wanted(&cached, &universe, &path)? {
+        return Ok(None);
+    }
+    if let Some(why) = recheck(&universe, &cached.quotient, states)? {
+        progress.note(&format!(
+            "{} fails its recheck ({why}); {then}",
+            path.display()
+        ));
+        return Ok(None);
+    }
+    Ok(Some((cached, universe)))
+}
+
+/// Reads the cached quotient of `games` if it covers `needed` (each
+/// game's largest heap, or any heap when one game's quotient is the whole
+/// game's) and passes its recheck from the rules; a damaged or failing
+/// file is reported as a note and ignored (the caller recomputes it).
+fn from_cache(
+    dir: &Path,
+    games: &[HeapGame],
+    needed: &[usize],
+    progress: &dyn Progress,
+) -> Result<Option<Proved>> {
+    let covers = |c: &misere_cache::Cached, u: &Universe, _: &Path| {
+        Ok(needed.iter().zip(&c.max_heaps).all(|(n, m)| n <= m)
+            || (games.len() == 1 && whole_game_of(u, &c.quotient).is_some()))
+    };
+    let states = Limits::default().states;
+    match read_rechecked(dir, games, states, "recomputed", &covers, progress) {
+        Ok(Some((cached, universe))) => Ok(Some(Proved {
+            universe,
+            quotient: cached.quotient,
+            cached: true,
+        })),
+        Ok(None) | Err(Error::TooCostly { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The proof that a one-game universe's quotient is the whole game's.
+fn whole_game_of(universe: &Universe, q: &Quotient) -> Option<WholeGame> {
+    match universe.games.as_slice() {
+        [HeapGame::Octal(code)] => whole_game(code, q),
+        _ => None,
+    }
+}
+
+/// Builds the quotient of `games`' heaps up to `needed` within the
+/// budget. One game whose largest heap is past [`WHOLE_GAME_SEARCH_MAX`]
+/// is built only that far, stopping as soon as the quotient is proved to
+/// be the whole game's. `None` when the budget or a bound ends the work
+/// first.
+fn build(
+    games: &[HeapGame],
+    needed: &[usize],
+    budget_s: f64,
+    progress: &dyn Progress,
+    oracle: Option<&Oracle>,
+) -> Result<Option<Proved>> {
+    let one_octal = matches!(games, [HeapGame::Octal(_)]);
+    let tops: Vec<usize> = if one_octal {
+        needed
+            .iter()
+            .map(|&n| n.min(WHOLE_GAME_SEARCH_MAX))
+            .collect()
+    } else {
+        needed.to_vec()
+    };
+    let universe = match Universe::new(games.to_vec(), tops) {
+        Ok(u) => u,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let limits = Limits {
+        deadline: std::time::Instant::now()
+            .checked_add(std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6))),
+        ..Limits::default()
+    };
+    let code = match games {
+        [HeapGame::Octal(code)] => Some(code.clone()),
+        _ => None,
+    };
+    let enough = |q: &Quotient| code.as_ref().is_some_and(|c| whole_game(c, q).is_some());
+    let what = format!(
+        "misère quotient of {}",
+        games
+            .iter()
+            .zip(&universe.max_heaps)
+            .map(|(g, &n)| g.label(n))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    );
+    let post = |q: &Quotient, _: &[learn::Level]| {
+        if let Some(o) = oracle {
+            if let Ok(mut g) = o.lock() {
+                *g = Some(std::sync::Arc::new(q.clone()));
+            }
+        }
+    };
+    let partial = learn::quotient_of_options(
+        &universe.options,
+        &what,
+        limits,
+        progress,
+        learn::Method::Monoid,
+        &enough,
+        learn::Course {
+            start: None,
+            on_level: &post,
+        },
+    )?;
+    let q = partial.learned.quotient;
+    let reached = q.max_heap.saturating_add(1) == universe.options.len();
+    if let Some(Error::Stopped) = partial.stopped {
+        return Err(Error::Stopped);
+    }
+    if reached || enough(&q) {
+        // A one-game run stopped early by `enough` is of fewer heaps.
+        let universe = if reached {
+            universe
+        } else {
+            Universe::new(games.to_vec(), vec![q.max_heap])?
+        };
+        if let Some(why) = q.algebra_failure() {
+            return Err(Error::VerificationFailed {
+                path: "the misère quotient built".into(),
+                reason: why,
+            });
+        }
+        return Ok(Some(Proved {
+            universe,
+            quotient: q,
+            cached: false,
+        }));
+    }
+    if let Some(e) = partial.stopped {
+        progress.note(&format!("{e}; the search decides instead"));
+    }
+    Ok(None)
+}
+
+/// Decides a sum of heaps of octal games and Nim by a misère quotient:
+/// the whole game's for one game (any heap size), else `Q_N` of the
+/// closed set the heaps generate (one game, or several: see
+/// [`grundy_games::misere::universe`]), read from the cache or built within
+/// the budget (only the cache is read unless `build_one`). Each winning
+/// move is read from the same quotient. `None` when the sum is not of that
+/// kind or no quotient is found in time.
+fn by_quotient(
+    parts: &[Component],
+    job: &MisereSumJob<'_>,
+    build_one: bool,
+    progress: &dyn Progress,
+    oracle: Option<&Oracle>,
+) -> Result<Option<MisereSum>> {
+    let Some(hs) = heap_games(parts) else {
+        return Ok(None);
+    };
+    let needed = hs.needed();
+    let HeapSum {
+        games,
+        heaps,
+        written,
+    } = hs;
+    if heaps.is_empty() {
+        return Ok(None);
+    }
+    let mut proved = match job.cache {
+        Some(dir) => from_cache(dir, &games, &needed, progress)?,
+        None => None,
+    };
+    if proved.is_none() && build_one {
+        proved = build(&games, &needed, job.budget_s, progress, oracle)?;
+        if let (Some(p), Some(dir)) = (&proved, job.cache) {
+            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+            misere_cache::write(
+                &misere_cache::path(dir, &keys),
+                &misere_cache::Cached {
+                    games: keys,
+                    max_heaps: p.universe.max_heaps.clone(),
+                    quotient: p.quotient.clone(),
+                    growth: Vec::new(),
+                },
+            )?;
+        }
+    }
+    let Some(p) = proved else {
+        return Ok(None);
+    };
+    let whole = whole_game_of(&p.universe, &p.quotient);
+    let elements = Elements {
+        universe: &p.universe,
+        quotient: &p.quotient,
+        whole,
+    };
+    let decided = match decide(&elements, &heaps) {
+        Ok(d) => d,
+        Err(Error::OutOfRange { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let label = |g: usize, h: usize| games[g].label(h);
+    let winning = decided
+        .winning
+        .iter()
+        .map(|(i, left)| {
+            let (g, h) = heaps[*i];
+            WinningMove {
+                component: written.get(*i).copied().unwrap_or(0),
+                from: label(g, h),
+                to: if left.is_empty() {
+                    "0".into()
+                } else {
+                    left.iter()
+                        .map(|&l| label(g, l))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
+            }
+        })
+        .collect();
+    let checked_sums = match job.verify {
+        None => None,
+        Some((k, s)) => {
+            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+            let what = format!("misère quotient of {}", keys.join(" + "));
+            check_cost(&elements, &what, k, s, job.force)?;
+            Some(cross_check(&elements, &what, k, s)?)
+        }
+    };
+    let method = match (games.len(), whole) {
+        (1, Some(_)) => METHOD_WHOLE,
+        (1, None) => METHOD_PARTIAL,
+        _ => METHOD_MIXED,
+    };
+    Ok(Some(MisereSum {
+        components: parts.iter().map(ToString::to_string).collect(),
+        outcome: if decided.p_position {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning,
+        method,
+        quotient: Some(QuotientUsed {
+            heaps: games
+                .iter()
+                .zip(&p.universe.max_heaps)
+                .map(|(g, &n)| (g.key(), n))
+                .collect(),
+            order: p.quotient.order(),
+            p_portion: p.quotient.p_portion_size(),
+            whole: whole.map(|w| (w.preperiod, w.period)),
+            cached: p.cached,
+            checked_sums,
+        }),
+        positions: 0,
+    }))
+}
+
+/// The heaps of a sum made of Nim heaps only.
+fn all_nim(parts: &[Component]) -> Option<Vec<u64>> {
+    parts
+        .iter()
+        .map(|c| match c {
+            Component::Nim(n) => Some(*n),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Misère Nim by Bouton's rule ([`nim::is_p_position`]), each move checked
+/// by the rule too.
+fn misere_nim(parts: &[Component], heaps: &[u64]) -> MisereSum {
+    let outcome = if nim::is_p_position(heaps) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let mut winning = Vec::new();
+    let mut after = heaps.to_vec();
+    for (i, &h) in heaps.iter().enumerate() {
+        if heaps[..i].contains(&h) {
+            continue; // the same moves as an equal heap before it
+        }
+        for k in 0..h {
+            after[i] = k;
+            if nim::is_p_position(&after) {
+                winning.push(WinningMove {
+                    component: i.saturating_add(1),
+                    from: format!("nim:{h}"),
+                    to: if k == 0 {
+                        "0".into()
+                    } else {
+                        format!("nim:{k}")
+                    },
+                });
+            }
+        }
+        after[i] = h;
+    }
+    MisereSum {
+        components: parts.iter().map(ToString::to_string).collect(),
+        outcome,
+        winning,
+        method: METHOD_NIM,
+        quotient: None,
+        positions: 0,
+    }
+}
+
+/// A winning move described by the labels of its components.
+fn describe(search: &mut Search<'_>, root: &[Atom], written: &[Atom], m: &Move) -> WinningMove {
+    let a = root[m.component];
+    let component = written
+        .iter()
+        .position(|&w| w == a)
+        .map_or(0, |i| i.saturating_add(1));
+    let mut left: Vec<String> = Vec::new();
+    for &l in &m.leaves {
+        if !search.is_terminal(l).unwrap_or(false) {
+            left.push(search.label(l));
+        }
+    }
+    WinningMove {
+        component,
+        from: search.label(a),
+        to: if left.is_empty() {
+            "0".into()
+        } else {
+            left.join(" + ")
+        },
+    }
+}
+
+/// Groups the components into families (one per code, coin rule and row
+/// length, graph file; one for Nim), with a bound on the positions.
+fn families_of(parts: &[Component]) -> Result<Parsed> {
+    let mut families: Vec<Box<dyn Family>> = Vec::new();
+    let mut index: HashMap<String, u16> = HashMap::new();
+    let mut graphs: HashMap<String, grundy_dataset::graph::Names> = HashMap::new();
+    let mut atoms = Vec::with_capacity(parts.len());
+    let mut labels = Vec::with_capacity(parts.len());
+    let mut bound = 1.0f64;
+    let mut cram: Option<(u16, Arc<CramRegions>)> = None;
+    for c in parts {
+        let (key, id, states) =
+            match c {
+                Component::Nim(n) => ("nim".to_string(), *n, (*n as f64) + 1.0),
+                Component::Octal { code, heap, .. } => {
+                    let states = if code.max_parts() <= 1 {
+                        (*heap as f64) + 1.0
+                    } else {
+                        partitions_up_to(*heap)
+                    };
+                    (format!("octal {code}"), *heap as u64, states)
+                }
+                Component::Coins { rule, row } => {
+                    let mask = row.mask().filter(|_| row.len() <= 64).ok_or_else(|| {
+                        Error::OutOfRange {
+                            what: c.to_string(),
+                            reason: "a misère coin row has at most 20 coins".into(),
+                        }
+                    })?;
+                    let states = 2f64.powi(i32::try_from(row.len()).unwrap_or(i32::MAX));
+                    (format!("coins {rule} {}", row.len()), mask, states)
+                }
+                Component::External(External::Graph { file, vertex }) => {
+                    let key = format!("graph {file}");
+                    if !index.contains_key(&key) {
+                        let (names, g) = read_edge_list(Path::new(file))?.into_digraph()?;
+                        let labels = g
+                            .vertices()
+                            .map(|v| format!("graph:{file}:{}", names.get(v).unwrap_or("?")))
+                            .collect();
+                        families.push(Box::new(Vertices::new(g, labels)));
+                        index.insert(key.clone(), family_number(families.len())?);
+                        graphs.insert(file.clone(), names);
+                    }
+                    let names = &graphs[file];
+                    let v = names.position(vertex).ok_or_else(|| Error::MalformedSum {
+                        text: c.to_string(),
+                        reason: format!("{file} has no vertex {vertex:?}"),
+                    })?;
+                    (key, u64::from(v), (names.len() as f64).max(1.0))
+                }
+                Component::External(External::Cram { board }) => {
+                    // A board enters as its regions, each a component.
+                    let b = grundy_games::cram::Board::parse(board)?;
+                    let (family, regions) = match &cram {
+                        Some((f, r)) => (*f, Arc::clone(r)),
+                        None => {
+                            let r = Arc::new(CramRegions::new());
+                            families.push(Box::new(Arc::clone(&r)));
+                            let f = family_number(families.len())?;
+                            cram = Some((f, Arc::clone(&r)));
+                            (f, r)
+                        }
+                    };
+                    for id in regions.components(b.cells()) {
+                        let cells = regions.cells(id);
+                        atoms.push(Atom { family, id });
+                        labels.push(regions.label(id));
+                        bound *= 2f64.powi(i32::try_from(cells).unwrap_or(i32::MAX));
+                    }
+                    continue;
+                }
+                Component::External(External::Monorail { .. }) | Component::Solved { .. } => {
+                    return Err(not_misere(
+                        c,
+                        "a Monorail game ends when the loop is closed, not when no move is left",
+                    ))
+                }
+                Component::Treblecross { .. } => return Err(not_misere(
+                    c,
+                    "a Treblecross game ends when a row of three is made, not when no move is left",
+                )),
+            };
+        let family = match index.get(&key) {
+            Some(&f) => f,
+            None => {
+                families.push(new_family(c)?);
+                let f = family_number(families.len())?;
+                index.insert(key, f);
+                f
+            }
+        };
+        atoms.push(Atom { family, id });
+        labels.push(c.to_string());
+        bound *= states;
+    }
+    Ok(Parsed {
+        families,
+        atoms,
+        labels,
+        bound,
+    })
+}
+
+fn family_number(len: usize) -> Result<u16> {
+    u16::try_from(len.saturating_sub(1)).map_err(|_| Error::OutOfRange {
+        what: format!("{len} families"),
+        reason: "a misère sum holds at most 65,536 families".into(),
+    })
+}
+
+fn new_family(c: &Component) -> Result<Box<dyn Family>> {
+    Ok(match c {
+        Component::Octal { code, .. } => Box::new(Heaps { code: code.clone() }),
+        Component::Coins { rule, row } => Box::new(CoinRows::new(rule.clone(), row.len())?),
+        _ => Box::new(NimHeaps),
+    })
+}
+
+fn not_misere(c: &Component, why: &str) -> Error {
+    Error::MalformedSum {
+        text: c.to_string(),
+        reason: format!("misère play of this family is another game ({why})"),
+    }
+}
+
+/// `Σ_{m ≤ n} p(m)`, partitions of every size up to `n` (an upper bound on
+/// the positions a heap of `n` can reach), saturating in `f64`.
+fn partitions_up_to(n: usize) -> f64 {
+    // Past 2,000 the count (above 1e45) exceeds every bound it is compared
+    // with, and the loop below, quadratic in n, would take hours at n = 10^6.
+    if n > 2_000 {
+        return f64::INFINITY;
+    }
+    let mut p = vec![0f64; n.saturating_add(1)];
+    if let Some(first) = p.first_mut() {
+        *first = 1.0;
+    }
+    for part in 1..=n {
+        for m in part..=n {
+            let add = p[m.saturating_sub(part)];
+            p[m] += add;
+        }
+    }
+    p.iter().sum()
+}
+
+/// One heap's genus row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenusRow {
+    /// The heap size.
+    pub n: usize,
+    /// Its nimber (normal play), equal to the octal engine's `G(n)`.
+    pub nimber: u32,
+    /// Its misère nimber `γ0`.
+    pub misere_nimber: u32,
+    /// Its genus.
+    pub genus: Genus,
+    /// Whether it is hereditarily tame.
+    pub hereditarily_tame: bool,
+}
+
+/// The genus of every heap `0..=max_n` of a game.
+#[derive(Clone, Debug)]
+pub struct GenusTable {
+    /// The game.
+    pub code: OctalCode,
+    /// One row per heap size.
+    pub rows: Vec<GenusRow>,
+    /// The first heap that is not hereditarily tame, if any up to `max_n`.
+    pub first_wild: Option<usize>,
+    /// Positions (sums of heaps) whose genus was computed.
+    pub positions: usize,
+}
+
+/// Largest `--max-n` for `octal genus`.
+pub const MAX_GENUS_N: usize = 100_000;
+
+/// Computes the genus of heaps `0..=max_n` of `code`, each checked: the
+/// `g` of every genus must equal the nim-sequence the octal engine
+/// computes.
+///
+/// # Errors
+/// [`Error::OutOfRange`] past [`MAX_GENUS_N`]; [`Error::TooCostly`] when the
+/// bound on positions exceeds [`MAX_POSITIONS`] without `force`;
+/// [`Error::VerificationFailed`] if a genus's nimber disagrees with the
+/// engine (a defect).
+pub fn genus(
+    code: &OctalCode,
+    max_n: usize,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<GenusTable> {
+    code.require_finite("the misère genus")?;
+    if max_n > MAX_GENUS_N {
+        return Err(Error::OutOfRange {
+            what: format!("--max-n {max_n}"),
+            reason: format!("the genus is computed for heaps of at most {MAX_GENUS_N}"),
+        });
+    }
+    let bound = if code.max_parts() <= 1 {
+        max_n as f64 + 1.0
+    } else {
+        partitions_up_to(max_n)
+    };
+    if bound > MAX_POSITIONS as f64 && !force {
+        return Err(Error::TooCostly {
+            what: format!("the genus of {code} to n = {max_n}"),
+            needs: format!("up to {bound:.2e} positions"),
+            limit: format!("the bound of {MAX_POSITIONS} positions"),
+            flag: "--force",
+        });
+    }
+    let len = max_n.saturating_add(1);
+    let mut c = Computation::new(code.clone(), Engine::Sparse);
+    if !c.extend_to(len, &grundy_core::progress::StopOnly(progress)) {
+        return Err(Error::Stopped);
+    }
+    let heaps = Heaps { code: code.clone() };
+    let families: [&dyn Family; 1] = [&heaps];
+    let (limit, memory) = if force {
+        forced_positions()
+    } else {
+        (MAX_POSITIONS, None)
+    };
+    let bounded = |e| crate::misere_quotient::memory_bound(e, memory);
+    let mut search = Search::new(&families, limit);
+    let mut memo = HashMap::new();
+    let mut rows = Vec::with_capacity(len);
+    progress.phase(&format!("genus of {code}"), len as u64);
+    for n in 0..len {
+        if progress.stop_requested() {
+            return Err(Error::Stopped);
+        }
+        let root = search
+            .position(vec![Atom {
+                family: 0,
+                id: n as u64,
+            }])
+            .map_err(bounded)?;
+        let v = search
+            .evaluate(&GenusRule, &mut memo, &root)
+            .map_err(bounded)?;
+        let nimber = c.values().get(n);
+        if v.genus.g != nimber {
+            return Err(Error::VerificationFailed {
+                path: format!("genus of {code}").into(),
+                reason: format!(
+                    "heap {n}: the genus gives nimber {}, the octal engine G({n}) = {nimber}",
+                    v.genus.g
+                ),
+            });
+        }
+        rows.push(GenusRow {
+            n,
+            nimber,
+            misere_nimber: v.genus.misere_nimber(),
+            hereditarily_tame: v.hereditarily_tame,
+            genus: v.genus,
+        });
+        progress.advance(1);
+    }
+    progress.finish_phase();
+    let first_wild = rows.iter().find(|r| !r.hereditarily_tame).map(|r| r.n);
+    Ok(GenusTable {
+        code: code.clone(),
+        rows,
+        first_wild,
+        positions: memo.len(),
+    })
+}
+
+/// The heaps whose genus `reproduce` and the misère census compute to find
+/// where a game turns wild: the genus of a heap needs the genera of sums
+/// of its options, which grow past the search's bound beyond about here
+/// for the splitting games.
+pub const GENUS_BOUND: usize = 40;
