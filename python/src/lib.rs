@@ -12,14 +12,14 @@
 //! poll about every 10 ms). Reading a file is not interruptible (it takes
 //! what reading and checking the file takes).
 
-use grundy_core::progress::{NoProgress, Progress, Stoppable};
-use grundy_core::Error;
 use grundy_jobs::monorail::{check_tiles, chunk_records, start_classes, SolveJob};
 use grundy_jobs::monorail_table::{read_positions, Header, PositionsTable};
 use grundy_jobs::octal::{compute_settled, read_sequence_file as read_sequence, seq_to_dataset};
 use grundy_jobs::octal::{Engine, OctalCode, SeqJob};
 use grundy_jobs::octal_queries::{period, validate, PeriodRun, PeriodSearch};
+use grundy_jobs::progress::{NoProgress, Progress, Stoppable};
 use grundy_jobs::sum::{format_sum, SettledSum, SumJob};
+use grundy_jobs::Error;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -37,9 +37,9 @@ create_exception!(
 );
 
 /// The error and its causes on one line: the line `grundy` prints after
-/// `error:` ([`grundy_core::error::one_line`], over the same source chain).
+/// `error:` ([`grundy_jobs::error::one_line`], over the same source chain).
 fn one_line(e: &(dyn std::error::Error + 'static)) -> String {
-    grundy_core::error::one_line(std::iter::successors(Some(e), |c| c.source()))
+    grundy_jobs::error::one_line(std::iter::successors(Some(e), |c| c.source()))
 }
 
 /// A library error as a `GrundyError`.
@@ -61,7 +61,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// The exception a signal handler raised; else `work`'s error.
 fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&dyn Progress) -> grundy_core::Result<T> + Send,
+    work: impl FnOnce(&dyn Progress) -> grundy_jobs::Result<T> + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
     let waiting = std::thread::current();
@@ -245,7 +245,7 @@ fn octal_write_dataset<'py>(
 fn summary_json(
     out: &std::path::Path,
     encoded: serde_json::Result<String>,
-) -> grundy_core::Result<String> {
+) -> grundy_jobs::Result<String> {
     encoded.map_err(|e| Error::Undecodable {
         path: out.to_path_buf(),
         what: "cannot encode the summary".into(),

@@ -4,6 +4,10 @@
 //! the same whoever starts it.
 #![warn(missing_docs)]
 
+// The core's error and progress types are the jobs' own API: a caller
+// (the command line, the server, Python) names them through this crate.
+pub use grundy_core::{error, progress, Error, Result};
+
 pub mod atlas;
 pub mod census;
 pub mod cram;

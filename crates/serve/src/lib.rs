@@ -65,7 +65,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use errors::error;
-use grundy_core::error::Error;
+use grundy_jobs::error::Error;
 use grundy_jobs::explorer::{info_json, main_line_from, position_json, Tablebase};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -134,7 +134,7 @@ async fn main_line(
 /// missing, malformed or impossible position, 500 for a failed check.
 fn at_position(
     q: &HashMap<String, String>,
-    f: impl FnOnce(&str) -> grundy_core::error::Result<Value>,
+    f: impl FnOnce(&str) -> grundy_jobs::error::Result<Value>,
 ) -> Response {
     let Some(text) = q.get("p") else {
         return error(
