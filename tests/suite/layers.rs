@@ -474,3 +474,142 @@ fn the_checker_sees_a_sibling() {
     assert_eq!(module_of(Path::new("octal/seq.rs")), ["octal", "seq"]);
     assert_eq!(module_of(Path::new("octal/mod.rs")), ["octal"]);
 }
+
+// No big rooms: no file over 800 lines and no function over 100 lines
+// outside tests (issue 43). The rooms still too big are listed; the lists
+// may only shrink: a file or function that fits leaves its list, and no
+// other may join.
+
+/// Lines a source file may have before its first `#[cfg(test)]` module.
+const MAX_FILE_LINES: usize = 800;
+/// Lines a function may have, its signature and closing brace included.
+const MAX_FN_LINES: usize = 100;
+
+/// Files still over [`MAX_FILE_LINES`].
+const BIG_FILES: [&str; 10] = [
+    "crates/dataset/src/census.rs",
+    "crates/dataset/src/monorail.rs",
+    "crates/games/src/cram/solver.rs",
+    "crates/games/src/misere/expand.rs",
+    "crates/games/src/misere/learn.rs",
+    "crates/games/src/monorail/distributed.rs",
+    "crates/games/src/monorail/solve.rs",
+    "crates/games/src/octal/sparse.rs",
+    "crates/jobs/src/census.rs",
+    "crates/jobs/src/misere.rs",
+];
+
+/// Functions still over [`MAX_FN_LINES`], as `file:name`.
+const BIG_FNS: [&str; 14] = [
+    "crates/dataset/src/monorail.rs:write_positions",
+    "crates/games/src/misere/heap_search.rs:is_p",
+    "crates/games/src/misere/learn.rs:quotient_of_options",
+    "crates/games/src/octal/sparse.rs:sparse_step",
+    "crates/games/src/summands.rs:from_str",
+    "crates/jobs/src/misere.rs:by_quotient",
+    "crates/jobs/src/misere.rs:families_of",
+    "crates/jobs/src/monorail.rs:run_staged",
+    "crates/report/src/misere.rs:render",
+    "crates/report/src/misere_census.rs:markdown",
+    "crates/report/src/octal.rs:render",
+    "crates/report/src/octal_sparse.rs:render",
+    "crates/report/src/plot.rs:dot_plot",
+    "src/cli/cram.rs:run",
+];
+
+/// The lines of `text` before its first `#[cfg(test)]` module.
+fn untested_lines(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (0..lines.len())
+        .find(|&i| {
+            lines[i].starts_with("#[cfg(test)]")
+                && lines[i + 1..]
+                    .iter()
+                    .take(2)
+                    .any(|l| l.starts_with("mod ") || l.starts_with("pub mod "))
+        })
+        .unwrap_or(lines.len());
+    lines[..end].to_vec()
+}
+
+/// Each function of `lines` with its length in lines: from its `fn` line
+/// to the first line after it that closes at the same indentation.
+fn functions<'t>(lines: &[&'t str]) -> Vec<(&'t str, usize)> {
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let indent = &l[..l.len() - t.len()];
+        let t = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))
+            .unwrap_or(t);
+        let t = ["const ", "async ", "unsafe "]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))
+            .unwrap_or(t);
+        let Some(rest) = t.strip_prefix("fn ") else {
+            continue;
+        };
+        let name = rest
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("");
+        let close = format!("{indent}}}");
+        if let Some(j) = lines[i..].iter().position(|x| x.starts_with(&close)) {
+            out.push((name, j + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_big_rooms_but_the_listed_ones() {
+    let mut files_over = Vec::new();
+    let mut fns_over = Vec::new();
+    let mut counted = 0;
+    for dir in ["crates", "src"] {
+        let mut all = Vec::new();
+        files(&root().join(dir), &mut all);
+        for path in all {
+            let rel = path
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines = untested_lines(&text);
+            if lines.len() > MAX_FILE_LINES {
+                files_over.push(rel.clone());
+            }
+            for (name, n) in functions(&lines) {
+                counted += 1;
+                if n > MAX_FN_LINES {
+                    fns_over.push(format!("{rel}:{name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        counted > 1500,
+        "only {counted} functions found: is the parser broken?"
+    );
+    files_over.sort();
+    fns_over.sort();
+    fns_over.dedup();
+    assert_eq!(
+        files_over, BIG_FILES,
+        "files over {MAX_FILE_LINES} lines changed: split a new one, or drop a fitted one from BIG_FILES"
+    );
+    assert_eq!(
+        fns_over, BIG_FNS,
+        "functions over {MAX_FN_LINES} lines changed: split a new one, or drop a fitted one from BIG_FNS"
+    );
+}
+
+#[test]
+fn the_size_checker_measures_functions() {
+    let text = "fn a() {\n    x;\n}\n\npub fn b(\n    y: u8,\n) {\n    if y {\n    }\n}\n#[cfg(test)]\nmod tests {\n    fn c() {}\n}\n";
+    let lines = untested_lines(text);
+    assert_eq!(lines.len(), 10);
+    assert_eq!(functions(&lines), [("a", 3), ("b", 6)]);
+}
