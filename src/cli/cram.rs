@@ -5,7 +5,7 @@ use super::common::{context, write_stdout};
 use super::progress::Bars;
 use anyhow::Context;
 use grundy_games::cram::Board;
-use grundy_jobs::cram::{solve, solve_misere, verify_certificate, CramJob};
+use grundy_jobs::cram::{solve, solve_misere, verify_certificate, CramAnswer, CramJob};
 use grundy_jobs::memory::parse_size;
 use serde_json::json;
 use std::path::PathBuf;
@@ -85,17 +85,7 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
     if let Some(Sub::Verify { file, json }) = &a.command {
         return verify(file, *json);
     }
-    let text = match (&a.board, &a.file) {
-        (Some(t), _) => t.clone(),
-        (None, Some(p)) if p.as_os_str() == "-" => {
-            std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
-        }
-        (None, Some(p)) => {
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
-        }
-        (None, None) => anyhow::bail!("give a board (RxC or a picture) or --file"),
-    };
-    let board = Board::parse(&text)?;
+    let board = Board::parse(&board_text(&a)?)?;
     let table_bytes = match &a.memory {
         Some(s) => Some(
             parse_size(s)
@@ -122,83 +112,111 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         return misere(&job, a.json);
     }
     let ans = solve(&job, &context(bars, a.checkpoint.is_some()))?;
-    let moves: Vec<String> = ans.winning_moves.iter().map(|m| m.to_string()).collect();
-    let outcome = if ans.nimber == 0 { "P" } else { "N" };
     if a.json {
-        let v = json!({
-            "board": board.text(),
-            "rows": board.rows(),
-            "cols": board.cols(),
-            "empty_cells": board.empty_cells(),
-            "nimber": ans.nimber,
-            "symmetry": ans.by_symmetry.map(|n| if n { "N" } else { "P" }),
-            "outcome": outcome,
-            "first_player_wins": ans.nimber != 0,
-            "winning_moves": if a.nimber_only { serde_json::Value::Null } else { json!(moves) },
-            "regions_solved": ans.stats.regions,
-            "positions": ans.stats.positions,
-            "table_values": ans.stored,
-            "table_bytes": ans.table_bytes,
-            "seconds": ans.seconds,
-            "nimber_seconds": ans.nimber_seconds,
-            "peak_mib": ans.peak_mib,
-            "checkpoint": a.checkpoint.as_ref().map(|d| json!({
-                "dir": d.display().to_string(),
-                "resumed_values": ans.resumed,
-                "written": ans.checkpoints,
-            })),
-            "certificate": ans.certificate.map(|c| json!({
-                "path": a.certificate.as_ref().map(|p| p.display().to_string()),
-                "is": c.is,
-                "is_not": c.is_not,
-                "seconds": c.seconds,
-            })),
-        });
-        write_stdout(&format!("{v}\n"))
+        write_stdout(&format!("{}\n", answer_json(&a, &board, &ans)))
     } else {
-        let wins = if ans.by_symmetry == Some(false) {
-            "second player wins (P-position: even × even, the symmetry strategy)".to_string()
-        } else if ans.nimber == 0 {
-            "second player wins (P-position)".to_string()
-        } else if a.nimber_only {
-            "first player wins (N-position)".to_string()
-        } else {
-            format!(
-                "first player wins (N-position); winning moves ({}): {}",
-                moves.len(),
-                moves.join(" ")
-            )
-        };
-        let peak = peak_text(ans.peak_mib);
-        let cert = match (ans.certificate, &a.certificate) {
-            (Some(c), Some(p)) => format!(
-                "certificate {}: {} facts ({} =, {} ≠), {:.3} s\n",
-                p.display(),
-                c.is + c.is_not,
-                c.is,
-                c.is_not,
-                c.seconds
-            ),
-            _ => String::new(),
-        };
-        let resumed = match &a.checkpoint {
-            Some(d) => format!(
-                "checkpoint {}: resumed from {} values, {} written\n",
-                d.display(),
-                ans.resumed,
-                ans.checkpoints
-            ),
-            None => String::new(),
-        };
-        write_stdout(&format!(
-            "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n{resumed}{cert}",
-            board.text(),
-            ans.nimber,
-            ans.stats.regions,
-            ans.stats.positions,
-            ans.seconds
-        ))
+        write_stdout(&answer_text(&a, &board, &ans))
     }
+}
+
+/// The board's text: the argument, or the file (`-` for standard input).
+fn board_text(a: &Args) -> anyhow::Result<String> {
+    Ok(match (&a.board, &a.file) {
+        (Some(t), _) => t.clone(),
+        (None, Some(p)) if p.as_os_str() == "-" => {
+            std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+        }
+        (None, Some(p)) => {
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
+        }
+        (None, None) => anyhow::bail!("give a board (RxC or a picture) or --file"),
+    })
+}
+
+/// The winning moves of `ans` in the user's notation.
+fn move_texts(ans: &CramAnswer) -> Vec<String> {
+    ans.winning_moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// The `--json` answer.
+fn answer_json(a: &Args, board: &Board, ans: &CramAnswer) -> serde_json::Value {
+    let moves = move_texts(ans);
+    json!({
+        "board": board.text(),
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "empty_cells": board.empty_cells(),
+        "nimber": ans.nimber,
+        "symmetry": ans.by_symmetry.map(|n| if n { "N" } else { "P" }),
+        "outcome": if ans.nimber == 0 { "P" } else { "N" },
+        "first_player_wins": ans.nimber != 0,
+        "winning_moves": if a.nimber_only { serde_json::Value::Null } else { json!(moves) },
+        "regions_solved": ans.stats.regions,
+        "positions": ans.stats.positions,
+        "table_values": ans.stored,
+        "table_bytes": ans.table_bytes,
+        "seconds": ans.seconds,
+        "nimber_seconds": ans.nimber_seconds,
+        "peak_mib": ans.peak_mib,
+        "checkpoint": a.checkpoint.as_ref().map(|d| json!({
+            "dir": d.display().to_string(),
+            "resumed_values": ans.resumed,
+            "written": ans.checkpoints,
+        })),
+        "certificate": ans.certificate.map(|c| json!({
+            "path": a.certificate.as_ref().map(|p| p.display().to_string()),
+            "is": c.is,
+            "is_not": c.is_not,
+            "seconds": c.seconds,
+        })),
+    })
+}
+
+/// The plain-text answer.
+fn answer_text(a: &Args, board: &Board, ans: &CramAnswer) -> String {
+    let moves = move_texts(ans);
+    let wins = if ans.by_symmetry == Some(false) {
+        "second player wins (P-position: even × even, the symmetry strategy)".to_string()
+    } else if ans.nimber == 0 {
+        "second player wins (P-position)".to_string()
+    } else if a.nimber_only {
+        "first player wins (N-position)".to_string()
+    } else {
+        format!(
+            "first player wins (N-position); winning moves ({}): {}",
+            moves.len(),
+            moves.join(" ")
+        )
+    };
+    let peak = peak_text(ans.peak_mib);
+    let cert = match (ans.certificate, &a.certificate) {
+        (Some(c), Some(p)) => format!(
+            "certificate {}: {} facts ({} =, {} ≠), {:.3} s\n",
+            p.display(),
+            c.is + c.is_not,
+            c.is,
+            c.is_not,
+            c.seconds
+        ),
+        _ => String::new(),
+    };
+    let resumed = match &a.checkpoint {
+        Some(d) => format!(
+            "checkpoint {}: resumed from {} values, {} written\n",
+            d.display(),
+            ans.resumed,
+            ans.checkpoints
+        ),
+        None => String::new(),
+    };
+    format!(
+        "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n{resumed}{cert}",
+        board.text(),
+        ans.nimber,
+        ans.stats.regions,
+        ans.stats.positions,
+        ans.seconds
+    )
 }
 
 /// `grundy cram verify`.

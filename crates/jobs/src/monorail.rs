@@ -20,7 +20,7 @@ use grundy_games::monorail::solve::{
 };
 use grundy_report::common::{run_markdown, RUN_SUFFIX};
 use grundy_report::monorail::{render, RunInfo};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The tile counts the rules allow and the chunk size of a solve's
@@ -223,23 +223,7 @@ pub fn run_staged(
     stage: &mut Stage,
     progress: &dyn Progress,
 ) -> Result<SolveRun> {
-    crate::memory::check(
-        &format!("monorail solve --tiles {}", job.tiles),
-        &solve_cost(job.tiles)?,
-        None,
-        job.force,
-    )?;
-    let checkpoint = job.checkpoint.is_some() && job.solver.is_none();
-    crate::disk::check(
-        &format!(
-            "monorail solve --tiles {} --out {}",
-            job.tiles,
-            job.out.display()
-        ),
-        &[(job.out, dataset_bytes(job.tiles, checkpoint)?)],
-        Some("--force"),
-        job.force,
-    )?;
+    check_costs(job)?;
     let out = stage.dir(job.out, KIND, DATASET_FILES)?;
     let stem = report_stem(job.tiles);
     let report = match job.reports {
@@ -301,20 +285,14 @@ pub fn run_staged(
     let lemma_checked = solved.classes();
     let memo_slots = solved.memo.slots();
     drop(solved);
-    if let Some((markdown, figures, run_record)) = report {
+    if let Some(paths) = report {
         let run = RunInfo {
             phases: phases.clone(),
             threads: job.threads,
             peak_mib: peak_mib(),
             command: job.command.clone(),
         };
-        let rendered = render(&analysis, &table, &run, &stem);
-        for (name, svg) in &rendered.figures {
-            write_bytes(&figures.join(name), svg.as_bytes())?;
-        }
-        write_bytes(&markdown, rendered.markdown.as_bytes())?;
-        let record = run_markdown(&format!("{stem}.md"), &run);
-        write_bytes(&run_record, record.as_bytes())?;
+        write_report(&paths, &analysis, &table, &run, &stem)?;
     }
     Ok(SolveRun {
         summary: Summary::new(&analysis, &table),
@@ -324,4 +302,50 @@ pub fn run_staged(
         lemma_checked,
         memo_slots,
     })
+}
+
+/// Refuses the job past the memory available or the space free where it
+/// writes (unless forced).
+///
+/// # Errors
+/// [`Error::TooCostly`] or [`Error::NoSpace`].
+fn check_costs(job: &SolveJob<'_>) -> Result<()> {
+    crate::memory::check(
+        &format!("monorail solve --tiles {}", job.tiles),
+        &solve_cost(job.tiles)?,
+        None,
+        job.force,
+    )?;
+    let checkpoint = job.checkpoint.is_some() && job.solver.is_none();
+    crate::disk::check(
+        &format!(
+            "monorail solve --tiles {} --out {}",
+            job.tiles,
+            job.out.display()
+        ),
+        &[(job.out, dataset_bytes(job.tiles, checkpoint)?)],
+        Some("--force"),
+        job.force,
+    )
+}
+
+/// Writes the report: its Markdown, its figures and the run's record, to
+/// the staged `(markdown, figures, run_record)` paths.
+///
+/// # Errors
+/// [`Error::Io`] for a failed write.
+fn write_report(
+    (markdown, figures, run_record): &(PathBuf, PathBuf, PathBuf),
+    analysis: &Analysis,
+    table: &LoopTable,
+    run: &RunInfo,
+    stem: &str,
+) -> Result<()> {
+    let rendered = render(analysis, table, run, stem);
+    for (name, svg) in &rendered.figures {
+        write_bytes(&figures.join(name), svg.as_bytes())?;
+    }
+    write_bytes(markdown, rendered.markdown.as_bytes())?;
+    let record = run_markdown(&format!("{stem}.md"), run);
+    write_bytes(run_record, record.as_bytes())
 }

@@ -4,7 +4,7 @@
 
 use grundy_games::misere::learn::Learned;
 use grundy_games::misere::periodic::whole_game;
-use grundy_games::misere::quotient::word_text;
+use grundy_games::misere::quotient::{word_text, Quotient};
 use grundy_games::octal::OctalCode;
 use std::fmt::Write as _;
 
@@ -46,110 +46,122 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
          `src/games/misere/periodic.rs`); elsewhere only `Q_N` is claimed.\n"
     );
     for g in games {
-        let q = &g.learned.quotient;
-        let p = q.presentation();
-        let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
-        let _ = writeln!(out, "## {}\n", g.title);
-        let _ = writeln!(
-            out,
-            "`Q_{}` has **{} elements**, {} in the P-portion. {} Data: `{}`.\n",
-            q.max_heap,
-            q.order(),
-            q.p_portion_size(),
-            match g.first_wild {
-                Some(w) => format!(
-                    "The game is tame up to heap {} and wild from heap {w} (Conway's genus).",
-                    w - 1
-                ),
-                None => format!("Every heap up to {} is tame (Conway's genus).", q.max_heap),
-            },
-            g.data
-        );
-        let _ = writeln!(
-            out,
-            "{}\n",
-            match whole_game(g.code, q) {
-                Some(w) => format!(
-                    "**The whole game's quotient**: the pretending function has period {} from \
-                     heap {}, and `N = {}` reaches `2(n0 + p) + t = {}`, so `Q_{}` is the misère \
-                     quotient of every sum of {} heaps of any size.",
-                    w.period, w.preperiod, q.max_heap, w.needed, q.max_heap, g.title
-                ),
-                None => format!(
-                    "The whole game's quotient is not proved: no period of the pretending \
-                     function is short enough for `N = {}`.",
-                    q.max_heap
-                ),
-            }
-        );
-        for (n, order, source) in g.published {
-            let computed = g.learned.growth.iter().rev().find(|l| l.n <= *n);
-            let verdict = match computed {
-                Some(l) if *n <= q.max_heap && l.order == *order => "agrees",
-                Some(_) if *n <= q.max_heap => "DISAGREES",
-                _ => "not computed here",
-            };
-            let _ = writeln!(
-                out,
-                "Published: `|Q_{n}| = {order}` ({source}): {verdict}.\n"
-            );
-        }
-        let _ = writeln!(out, "| n | \\|Q_n\\| | \\|P\\| |\n|---:|---:|---:|");
-        for (n, order, p) in g.learned.changes() {
-            let _ = writeln!(out, "| {n} | {order} | {p} |");
-        }
-        let _ = writeln!(
-            out,
-            "\n(The rows are the heap bounds where `|Q_n|` or `|P|` changes; it stays put in \
-             between.)\n"
-        );
-        let gens: Vec<String> = p
-            .generators
-            .iter()
-            .map(|(g, h)| format!("`{g}` = heap {h}"))
-            .collect();
-        let _ = writeln!(out, "Generators: {}.\n", gens.join(", "));
-        let pp: Vec<String> = (0..q.order() as u32)
-            .filter(|&e| q.p_portion[e as usize])
-            .map(|e| format!("`{}`", name(e)))
-            .collect();
-        let _ = writeln!(out, "P-portion: {}.\n", pp.join(", "));
-        let _ = writeln!(out, "Pretending function (heap: element):\n");
-        let _ = writeln!(
-            out,
-            "| heap | element | heap | element | heap | element |\n|---:|---|---:|---|---:|---|"
-        );
-        let rows = q.pretending.len().div_ceil(3);
-        for r in 0..rows {
-            let cells: Vec<String> = (0..3)
-                .map(|c| c * rows + r)
-                .map(|h| match q.pretending.get(h) {
-                    Some(&e) => format!("{h} | `{}`", name(e)),
-                    None => " | ".to_string(),
-                })
-                .collect();
-            let _ = writeln!(out, "| {} |", cells.join(" | "));
-        }
-        if p.relations.len() > MAX_RELATIONS {
-            let _ = writeln!(
-                out,
-                "\nRelations: {} (a complete set; not minimal), too many to print; they are \
-                 in `{}quotient.json`.\n",
-                p.relations.len(),
-                g.data
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "\nRelations ({}, a complete set; not minimal):\n",
-                p.relations.len()
-            );
-            let _ = writeln!(out, "```text");
-            for (l, r) in &p.relations {
-                let _ = writeln!(out, "{l} = {r}");
-            }
-            let _ = writeln!(out, "```\n");
-        }
+        game_section(&mut out, g);
     }
     out
+}
+
+/// The section of one game: its quotient, growth, generators, P-portion,
+/// pretending function and relations.
+fn game_section(out: &mut String, g: &MisereGame<'_>) {
+    let q = &g.learned.quotient;
+    let p = q.presentation();
+    let name = |e: u32| word_text(&p.words[e as usize], &p.generators);
+    let _ = writeln!(out, "## {}\n", g.title);
+    let _ = writeln!(
+        out,
+        "`Q_{}` has **{} elements**, {} in the P-portion. {} Data: `{}`.\n",
+        q.max_heap,
+        q.order(),
+        q.p_portion_size(),
+        match g.first_wild {
+            Some(w) => format!(
+                "The game is tame up to heap {} and wild from heap {w} (Conway's genus).",
+                w - 1
+            ),
+            None => format!("Every heap up to {} is tame (Conway's genus).", q.max_heap),
+        },
+        g.data
+    );
+    let _ = writeln!(
+        out,
+        "{}\n",
+        match whole_game(g.code, q) {
+            Some(w) => format!(
+                "**The whole game's quotient**: the pretending function has period {} from \
+                 heap {}, and `N = {}` reaches `2(n0 + p) + t = {}`, so `Q_{}` is the misère \
+                 quotient of every sum of {} heaps of any size.",
+                w.period, w.preperiod, q.max_heap, w.needed, q.max_heap, g.title
+            ),
+            None => format!(
+                "The whole game's quotient is not proved: no period of the pretending \
+                 function is short enough for `N = {}`.",
+                q.max_heap
+            ),
+        }
+    );
+    for (n, order, source) in g.published {
+        let computed = g.learned.growth.iter().rev().find(|l| l.n <= *n);
+        let verdict = match computed {
+            Some(l) if *n <= q.max_heap && l.order == *order => "agrees",
+            Some(_) if *n <= q.max_heap => "DISAGREES",
+            _ => "not computed here",
+        };
+        let _ = writeln!(
+            out,
+            "Published: `|Q_{n}| = {order}` ({source}): {verdict}.\n"
+        );
+    }
+    let _ = writeln!(out, "| n | \\|Q_n\\| | \\|P\\| |\n|---:|---:|---:|");
+    for (n, order, p) in g.learned.changes() {
+        let _ = writeln!(out, "| {n} | {order} | {p} |");
+    }
+    let _ = writeln!(
+        out,
+        "\n(The rows are the heap bounds where `|Q_n|` or `|P|` changes; it stays put in \
+         between.)\n"
+    );
+    let gens: Vec<String> = p
+        .generators
+        .iter()
+        .map(|(g, h)| format!("`{g}` = heap {h}"))
+        .collect();
+    let _ = writeln!(out, "Generators: {}.\n", gens.join(", "));
+    let pp: Vec<String> = (0..q.order() as u32)
+        .filter(|&e| q.p_portion[e as usize])
+        .map(|e| format!("`{}`", name(e)))
+        .collect();
+    let _ = writeln!(out, "P-portion: {}.\n", pp.join(", "));
+    pretending_table(out, q, &name);
+    if p.relations.len() > MAX_RELATIONS {
+        let _ = writeln!(
+            out,
+            "\nRelations: {} (a complete set; not minimal), too many to print; they are \
+             in `{}quotient.json`.\n",
+            p.relations.len(),
+            g.data
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "\nRelations ({}, a complete set; not minimal):\n",
+            p.relations.len()
+        );
+        let _ = writeln!(out, "```text");
+        for (l, r) in &p.relations {
+            let _ = writeln!(out, "{l} = {r}");
+        }
+        let _ = writeln!(out, "```\n");
+    }
+}
+
+/// The pretending function as a table of three column pairs, heaps down
+/// the columns.
+fn pretending_table(out: &mut String, q: &Quotient, name: &dyn Fn(u32) -> String) {
+    let _ = writeln!(out, "Pretending function (heap: element):\n");
+    let _ = writeln!(
+        out,
+        "| heap | element | heap | element | heap | element |\n|---:|---|---:|---|---:|---|"
+    );
+    let rows = q.pretending.len().div_ceil(3);
+    for r in 0..rows {
+        let cells: Vec<String> = (0..3)
+            .map(|c| c * rows + r)
+            .map(|h| match q.pretending.get(h) {
+                Some(&e) => format!("{h} | `{}`", name(e)),
+                None => " | ".to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
 }

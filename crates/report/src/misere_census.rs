@@ -64,35 +64,7 @@ pub fn markdown(
         2 => "`0.d1` and `0.d1d2`",
         _ => "`0.d1` to `0.d1d2d3`",
     };
-    let bounds = match summary.budget_s {
-        None => format!(
-            "Work bounds per level: {} positions, {} proof states, {} candidate elements.",
-            summary.positions, summary.states, summary.elements
-        ),
-        Some(b) => {
-            let deep: Vec<String> = summary
-                .deep
-                .iter()
-                .map(|(c, s)| format!("{c}: {s} s"))
-                .collect();
-            format!(
-                "Each code had a time budget of {b} s{}; a code not settled within it is \
-                 `stopped` at the first heap it did not prove, with its last quotient. The \
-                 bounds were what the memory held per thread: {} positions, {} proof \
-                 states, {} candidate elements, {} table entries. How far a budget reaches depends on the \
-                 machine: see *Machine*.",
-                if deep.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({} for the growth tables)", deep.join(", "))
-                },
-                summary.positions,
-                summary.states,
-                summary.elements,
-                summary.table
-            )
-        }
-    };
+    let bounds = bounds_text(summary);
     let _ = writeln!(
         out,
         "Every octal code {codes} ({} codes, last digit non-zero), each to heaps of at most {}: \
@@ -129,6 +101,70 @@ pub fn markdown(
          | code | n | \\|Q_n\\| there | \\|P\\| there | kind | computed here | verdict | source |\n\
          |---|---:|---:|---:|---|---|---|---|"
     );
+    comparison_rows(&mut out, comparisons);
+    growth_tables(&mut out, rows, comparisons, summary);
+    if let Some(m) = &summary.machine {
+        let _ = writeln!(out, "\n## Machine\n\n{m}");
+    }
+    let _ = writeln!(
+        out,
+        "\n## Every code\n\n`growth`: `n:|Q_n|/|P|` where either changes.\n\n| code | status | proved to | \\|Q\\| | \\|P\\| | stable from | first wild heap | whole game | growth |\n|---|---|---:|---:|---:|---:|---:|---|---|"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.code,
+            r.status,
+            r.computed_to,
+            r.order,
+            r.p_portion_size,
+            r.last_change,
+            r.first_wild.map(|w| w.to_string()).unwrap_or("–".into()),
+            r.whole_game
+                .map(|(n0, p)| format!("{n0}:{p}"))
+                .unwrap_or("–".into()),
+            growth_text(&r.growth).replace(';', "; ")
+        );
+    }
+    out
+}
+
+/// The sentence on the work bounds (or the time budget) of the census.
+fn bounds_text(summary: &MisereCensusSummary) -> String {
+    match summary.budget_s {
+        None => format!(
+            "Work bounds per level: {} positions, {} proof states, {} candidate elements.",
+            summary.positions, summary.states, summary.elements
+        ),
+        Some(b) => {
+            let deep: Vec<String> = summary
+                .deep
+                .iter()
+                .map(|(c, s)| format!("{c}: {s} s"))
+                .collect();
+            format!(
+                "Each code had a time budget of {b} s{}; a code not settled within it is \
+                 `stopped` at the first heap it did not prove, with its last quotient. The \
+                 bounds were what the memory held per thread: {} positions, {} proof \
+                 states, {} candidate elements, {} table entries. How far a budget reaches depends on the \
+                 machine: see *Machine*.",
+                if deep.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} for the growth tables)", deep.join(", "))
+                },
+                summary.positions,
+                summary.states,
+                summary.elements,
+                summary.table
+            )
+        }
+    }
+}
+
+/// The rows of the comparison table.
+fn comparison_rows(out: &mut String, comparisons: &[Comparison]) {
     for c in comparisons {
         let computed = match c.computed {
             Some((o, p)) => format!("{o} (\\|P\\| {p})"),
@@ -151,6 +187,15 @@ pub fn markdown(
             c.source.replace('|', "\\|")
         );
     }
+}
+
+/// The growth table of each code given a deeper budget.
+fn growth_tables(
+    out: &mut String,
+    rows: &[MisereCensusRow],
+    comparisons: &[Comparison],
+    summary: &MisereCensusSummary,
+) {
     for (code, budget) in &summary.deep {
         let Some(r) = rows.iter().find(|r| &r.code == code) else {
             continue;
@@ -196,29 +241,4 @@ pub fn markdown(
             );
         }
     }
-    if let Some(m) = &summary.machine {
-        let _ = writeln!(out, "\n## Machine\n\n{m}");
-    }
-    let _ = writeln!(
-        out,
-        "\n## Every code\n\n`growth`: `n:|Q_n|/|P|` where either changes.\n\n| code | status | proved to | \\|Q\\| | \\|P\\| | stable from | first wild heap | whole game | growth |\n|---|---|---:|---:|---:|---:|---:|---|---|"
-    );
-    for r in rows {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.code,
-            r.status,
-            r.computed_to,
-            r.order,
-            r.p_portion_size,
-            r.last_change,
-            r.first_wild.map(|w| w.to_string()).unwrap_or("–".into()),
-            r.whole_game
-                .map(|(n0, p)| format!("{n0}:{p}"))
-                .unwrap_or("–".into()),
-            growth_text(&r.growth).replace(';', "; ")
-        );
-    }
-    out
 }

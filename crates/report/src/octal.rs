@@ -45,6 +45,39 @@ pub fn render(
         None => code.to_string(),
     };
     let _ = writeln!(md, "# The {} {title}\n", code.family());
+    moves_text(&mut md, code);
+    let _ = writeln!(
+        md,
+        "\nValues G(0..={}) computed with the {} engine; largest value {}.\n",
+        thousands(summary.max_n as u64),
+        summary.engine,
+        summary.max_value
+    );
+    verdict_text(&mut md, summary, period, arithmetic);
+    let _ = writeln!(md, "![G(n) against n]({fig})\n");
+    value_table(&mut md, values, period.map(|p| (p.pre_period, p.period)));
+    let _ = writeln!(md, "\n## Run\n");
+    let _ = writeln!(md, "- command: `{}`", run.command);
+    let _ = writeln!(
+        md,
+        "- the run's threads, peak memory and time by phase: `{}{}`, beside this report (not committed: it changes from run to run)",
+        fig.strip_suffix(".svg").unwrap_or(fig),
+        super::common::RUN_SUFFIX
+    );
+    let mut opts = plot_options(values);
+    // A short pre-period and period beside a long range: log-scaled n
+    // shows the pre-period and the periodic rows both.
+    opts.log_n =
+        period.is_some_and(|p| (p.pre_period + 2 * p.period).saturating_mul(20) <= values.len());
+    let plot = dot_plot(values, &format!("G(n) of {title}"), &opts);
+    Rendered {
+        markdown: md,
+        figures: vec![(fig.to_string(), plot)],
+    }
+}
+
+/// The moves of `code`, digit by digit.
+fn moves_text(md: &mut String, code: &OctalCode) {
     let _ = writeln!(md, "Moves (digit by digit of the code):\n");
     let finite = code.finite_digits().len();
     for (k, &d) in code.finite_digits().iter().enumerate() {
@@ -81,13 +114,15 @@ pub fn render(
             "\nThe code has a repeating part, so infinitely many digits: the Octal Periodicity Theorem does not apply, and no period is ever claimed proved."
         );
     }
-    let _ = writeln!(
-        md,
-        "\nValues G(0..={}) computed with the {} engine; largest value {}.\n",
-        thousands(summary.max_n as u64),
-        summary.engine,
-        summary.max_value
-    );
+}
+
+/// The periodicity found: proved, arithmetic (observed), or none.
+fn verdict_text(
+    md: &mut String,
+    summary: &Summary,
+    period: Option<&Periodicity>,
+    arithmetic: Option<&Arithmetic>,
+) {
     match (period, arithmetic) {
         (Some(p), _) => {
             let _ = writeln!(
@@ -121,26 +156,6 @@ pub fn render(
                 thousands(summary.max_n as u64)
             );
         }
-    }
-    let _ = writeln!(md, "![G(n) against n]({fig})\n");
-    value_table(&mut md, values, period.map(|p| (p.pre_period, p.period)));
-    let _ = writeln!(md, "\n## Run\n");
-    let _ = writeln!(md, "- command: `{}`", run.command);
-    let _ = writeln!(
-        md,
-        "- the run's threads, peak memory and time by phase: `{}{}`, beside this report (not committed: it changes from run to run)",
-        fig.strip_suffix(".svg").unwrap_or(fig),
-        super::common::RUN_SUFFIX
-    );
-    let mut opts = plot_options(values);
-    // A short pre-period and period beside a long range: log-scaled n
-    // shows the pre-period and the periodic rows both.
-    opts.log_n =
-        period.is_some_and(|p| (p.pre_period + 2 * p.period).saturating_mul(20) <= values.len());
-    let plot = dot_plot(values, &format!("G(n) of {title}"), &opts);
-    Rendered {
-        markdown: md,
-        figures: vec![(fig.to_string(), plot)],
     }
 }
 

@@ -100,6 +100,25 @@ pub fn render(
             thousands(d.max_value_at as u64)
         );
     }
+    published_section(&mut md, code, depths);
+    let _ = writeln!(md, "\n## The last rare values\n");
+    let tail = rare.len().saturating_sub(20);
+    let list: Vec<String> = rare[tail..]
+        .iter()
+        .map(|(n, v)| format!("G({}) = {v}", thousands(*n as u64)))
+        .collect();
+    let _ = writeln!(
+        md,
+        "{} rare values in all (n ≥ 1); the last {}: {}.",
+        thousands(rare.len() as u64),
+        list.len(),
+        list.join(", ")
+    );
+    md
+}
+
+/// The comparison with the published figures of `code`, if any.
+fn published_section(md: &mut String, code: &str, depths: &[Depth]) {
     let published: Vec<&Published> = PUBLISHED.iter().filter(|p| p.code == code).collect();
     if !published.is_empty() {
         let _ = writeln!(md, "\n## Against the published figures\n");
@@ -154,18 +173,4 @@ pub fn render(
             }
         }
     }
-    let _ = writeln!(md, "\n## The last rare values\n");
-    let tail = rare.len().saturating_sub(20);
-    let list: Vec<String> = rare[tail..]
-        .iter()
-        .map(|(n, v)| format!("G({}) = {v}", thousands(*n as u64)))
-        .collect();
-    let _ = writeln!(
-        md,
-        "{} rare values in all (n ≥ 1); the last {}: {}.",
-        thousands(rare.len() as u64),
-        list.len(),
-        list.join(", ")
-    );
-    md
 }

@@ -143,26 +143,7 @@ pub fn dot_plot(values: &Values, title: &str, opts: &PlotOptions) -> String {
         );
     }
     // x ticks.
-    let xticks: Vec<(usize, bool)> = if log_n {
-        let mut t = vec![(0, true)];
-        let mut p = 1usize;
-        while p <= last {
-            t.push((p, true));
-            for k in [2, 5] {
-                if p.saturating_mul(k) <= last {
-                    t.push((p * k, false));
-                }
-            }
-            p = p.saturating_mul(10);
-        }
-        t
-    } else {
-        let (_, t) = nice_ticks(last.max(1) as u64, 9);
-        t.into_iter()
-            .filter(|&t| t as usize <= last)
-            .map(|t| (t as usize, true))
-            .collect()
-    };
+    let xticks = x_ticks(last, log_n);
     let tick_x = |n: usize| {
         if log_n {
             LEFT as f64 + x(n)
@@ -188,6 +169,27 @@ pub fn dot_plot(values: &Values, title: &str, opts: &PlotOptions) -> String {
         }
         s.push('\n');
     }
+    axes(&mut s, (x0, y0), pw, ph, log_n);
+    if !log_n && len <= pw / 3 {
+        let step = pw as f64 / len.max(1) as f64;
+        for (k, v) in values.iter().enumerate() {
+            let colour = if is_rare(opts.mask, v) { RARE } else { COMMON };
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="2.2" fill="{colour}"/>"#,
+                LEFT as f64 + step * (k as f64 + 0.5),
+                y(v)
+            );
+        }
+    } else {
+        columns(&mut s, values, opts.mask, pw, ph, &x, &y);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The axes from the origin `(x0, y0)`, `pw` by `ph`, and their labels.
+fn axes(s: &mut String, (x0, y0): (usize, usize), pw: usize, ph: usize, log_n: bool) {
     let _ = writeln!(
         s,
         r##"<path d="M{x0} {TOP} V{y0} H{}" fill="none" stroke="#000"/>"##,
@@ -205,22 +207,32 @@ pub fn dot_plot(values: &Values, title: &str, opts: &PlotOptions) -> String {
         r#"<text x="14" y="{0}" transform="rotate(-90 14 {0})" text-anchor="middle">G(n)</text>"#,
         TOP + ph / 2
     );
-    if !log_n && len <= pw / 3 {
-        let step = pw as f64 / len.max(1) as f64;
-        for (k, v) in values.iter().enumerate() {
-            let colour = if is_rare(opts.mask, v) { RARE } else { COMMON };
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="2.2" fill="{colour}"/>"#,
-                LEFT as f64 + step * (k as f64 + 0.5),
-                y(v)
-            );
+}
+
+/// The ticks of the n axis up to `last`, each with whether it is
+/// labelled: 1, 2, 5 per decade on a log scale (the 2s and 5s unlabelled),
+/// else round numbers.
+fn x_ticks(last: usize, log_n: bool) -> Vec<(usize, bool)> {
+    if log_n {
+        let mut t = vec![(0, true)];
+        let mut p = 1usize;
+        while p <= last {
+            t.push((p, true));
+            for k in [2, 5] {
+                if p.saturating_mul(k) <= last {
+                    t.push((p * k, false));
+                }
+            }
+            p = p.saturating_mul(10);
         }
+        t
     } else {
-        columns(&mut s, values, opts.mask, pw, ph, &x, &y);
+        let (_, t) = nice_ticks(last.max(1) as u64, 9);
+        t.into_iter()
+            .filter(|&t| t as usize <= last)
+            .map(|t| (t as usize, true))
+            .collect()
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// The legend at the top right: the range of `n` and, with a mask, the
