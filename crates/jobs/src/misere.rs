@@ -11,8 +11,8 @@ use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::graph::read_edge_list;
 use grundy_dataset::misere_cache;
-use grundy_games::cram::CramRegions;
-use grundy_games::misere::families::{CoinRows, Heaps, NimHeaps, Vertices};
+use grundy_games::graph::Digraph;
+use grundy_games::misere::families::Heaps;
 use grundy_games::misere::genus::{Genus, GenusRule};
 use grundy_games::misere::heap_search::{HeapSearch, Oracle};
 use grundy_games::misere::learn::{self, Limits};
@@ -20,13 +20,13 @@ use grundy_games::misere::nim;
 use grundy_games::misere::periodic::{whole_game, WholeGame};
 use grundy_games::misere::quotient::Quotient;
 use grundy_games::misere::search::{Move, Outcome, Search};
+use grundy_games::misere::sum_families::{families_of, heap_games, partitions_up_to, HeapSum};
 use grundy_games::misere::universe::{decide, recheck, Elements, HeapGame, Universe};
 use grundy_games::misere::{Atom, Family};
 use grundy_games::octal::{Computation, Engine, OctalCode};
-use grundy_games::summands::{parse_sum, Component, External};
+use grundy_games::summands::{parse_sum, Component};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Positions a search keeps at most without `--force` or
 /// `--max-positions` (about 2 GiB at worst).
@@ -166,15 +166,6 @@ pub const METHOD_MIXED: &str = "misère quotient of the mixed heaps (proved)";
 /// Decided by the search.
 pub const METHOD_SEARCH: &str = "search";
 
-/// The families of a sum and its components as atoms.
-struct Parsed {
-    families: Vec<Box<dyn Family>>,
-    atoms: Vec<Atom>,
-    labels: Vec<String>,
-    /// A bound on the positions the search can meet (a product, saturated).
-    bound: f64,
-}
-
 /// Decides the misère outcome of a sum and lists every winning move: by
 /// Bouton's rule for Nim heaps alone; for heaps of octal games and Nim, by
 /// a misère quotient (the whole game's, read or built; else `Q_N` of the
@@ -192,7 +183,7 @@ pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum>
     if let Some(heaps) = all_nim(&parts).filter(|_| !job.search_only) {
         return Ok(misere_nim(&parts, &heaps));
     }
-    let parsed = families_of(&parts)?;
+    let parsed = families_of(&parts, &mut read_graph)?;
     if job.quotient_only {
         return by_quotient(&parts, job, true, progress, None)?.ok_or_else(|| Error::TooCostly {
             what: format!("a misère quotient of {}", job.text.trim()),
@@ -429,64 +420,6 @@ const QUOTIENT_FROM: f64 = 100_000.0;
 /// splitting game grows past about 100 MB).
 pub const WHOLE_GAME_SEARCH_MAX: usize = 1_000;
 
-/// The heaps of a sum of octal and Nim heaps, as games and `(game, heap)`
-/// pairs, games sorted by key, heaps without a move left out; `None` for
-/// any other component.
-fn heap_games(parts: &[Component]) -> Option<HeapSum> {
-    let mut games: Vec<HeapGame> = Vec::new();
-    let mut raw = Vec::with_capacity(parts.len());
-    let mut written = Vec::with_capacity(parts.len());
-    for (i, c) in parts.iter().enumerate() {
-        let (game, heap) = match c {
-            Component::Nim(0) => continue,
-            Component::Nim(n) => (HeapGame::Nim, usize::try_from(*n).ok()?),
-            Component::Octal { code, heap, .. } if code.is_finite() => {
-                if !code.has_move(*heap) {
-                    continue; // the game 0
-                }
-                (HeapGame::Octal(code.clone()), *heap)
-            }
-            _ => return None,
-        };
-        if !games.contains(&game) {
-            games.push(game.clone());
-        }
-        raw.push((game, heap));
-        written.push(i.saturating_add(1));
-    }
-    games.sort_by_key(HeapGame::key);
-    let heaps = raw
-        .into_iter()
-        .map(|(g, h)| (games.iter().position(|x| *x == g).unwrap_or(0), h))
-        .collect();
-    Some(HeapSum {
-        games,
-        heaps,
-        written,
-    })
-}
-
-/// A sum of octal and Nim heaps, those without a move left out.
-struct HeapSum {
-    /// The games, sorted by key.
-    games: Vec<HeapGame>,
-    /// Each heap as `(game, size)`.
-    heaps: Vec<(usize, usize)>,
-    /// Each heap's place in the sum as written, 1-based.
-    written: Vec<usize>,
-}
-
-impl HeapSum {
-    /// The largest heap of each game.
-    fn needed(&self) -> Vec<usize> {
-        let mut needed = vec![0usize; self.games.len()];
-        for &(g, h) in &self.heaps {
-            needed[g] = needed[g].max(h);
-        }
-        needed
-    }
-}
-
 /// A proved quotient of a universe, and whether it came from the cache.
 struct Proved {
     universe: Universe,
@@ -693,25 +626,7 @@ fn by_quotient(
     if heaps.is_empty() {
         return Ok(None);
     }
-    let mut proved = match job.cache {
-        Some(dir) => from_cache(dir, &games, &needed, progress)?,
-        None => None,
-    };
-    if proved.is_none() && build_one {
-        proved = build(&games, &needed, job.budget_s, progress, oracle)?;
-        if let (Some(p), Some(dir)) = (&proved, job.cache) {
-            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
-            misere_cache::write(
-                &misere_cache::path(dir, &keys),
-                &misere_cache::Cached {
-                    games: keys,
-                    max_heaps: p.universe.max_heaps.clone(),
-                    quotient: p.quotient.clone(),
-                    growth: Vec::new(),
-                },
-            )?;
-        }
-    }
+    let proved = cached_or_built(&games, &needed, job, build_one, progress, oracle)?;
     let Some(p) = proved else {
         return Ok(None);
     };
@@ -726,26 +641,7 @@ fn by_quotient(
         Err(Error::OutOfRange { .. }) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let label = |g: usize, h: usize| games[g].label(h);
-    let winning = decided
-        .winning
-        .iter()
-        .map(|(i, left)| {
-            let (g, h) = heaps[*i];
-            WinningMove {
-                component: written.get(*i).copied().unwrap_or(0),
-                from: label(g, h),
-                to: if left.is_empty() {
-                    "0".into()
-                } else {
-                    left.iter()
-                        .map(|&l| label(g, l))
-                        .collect::<Vec<_>>()
-                        .join(" + ")
-                },
-            }
-        })
-        .collect();
+    let winning = quotient_moves(&games, &heaps, &written, &decided.winning);
     let checked_sums = match job.verify {
         None => None,
         Some((k, s)) => {
@@ -785,6 +681,70 @@ fn by_quotient(
     }))
 }
 
+/// The proved quotient of `games` up to `needed`: from the cache, else
+/// (when `build_one`) built within the budget and cached.
+///
+/// # Errors
+/// As [`build`]; [`Error::Io`] when the cache cannot be written.
+fn cached_or_built(
+    games: &[HeapGame],
+    needed: &[usize],
+    job: &MisereSumJob<'_>,
+    build_one: bool,
+    progress: &dyn Progress,
+    oracle: Option<&Oracle>,
+) -> Result<Option<Proved>> {
+    let mut proved = match job.cache {
+        Some(dir) => from_cache(dir, games, needed, progress)?,
+        None => None,
+    };
+    if proved.is_none() && build_one {
+        proved = build(games, needed, job.budget_s, progress, oracle)?;
+        if let (Some(p), Some(dir)) = (&proved, job.cache) {
+            let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
+            misere_cache::write(
+                &misere_cache::path(dir, &keys),
+                &misere_cache::Cached {
+                    games: keys,
+                    max_heaps: p.universe.max_heaps.clone(),
+                    quotient: p.quotient.clone(),
+                    growth: Vec::new(),
+                },
+            )?;
+        }
+    }
+    Ok(proved)
+}
+
+/// The winning moves a quotient found, `(heap index, heaps left)`, in the
+/// labels of the games.
+fn quotient_moves(
+    games: &[HeapGame],
+    heaps: &[(usize, usize)],
+    written: &[usize],
+    winning: &[(usize, Vec<usize>)],
+) -> Vec<WinningMove> {
+    let label = |g: usize, h: usize| games[g].label(h);
+    winning
+        .iter()
+        .map(|(i, left)| {
+            let (g, h) = heaps[*i];
+            WinningMove {
+                component: written.get(*i).copied().unwrap_or(0),
+                from: label(g, h),
+                to: if left.is_empty() {
+                    "0".into()
+                } else {
+                    left.iter()
+                        .map(|&l| label(g, l))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
+            }
+        })
+        .collect()
+}
+
 /// The heaps of a sum made of Nim heaps only.
 fn all_nim(parts: &[Component]) -> Option<Vec<u64>> {
     parts
@@ -804,28 +764,18 @@ fn misere_nim(parts: &[Component], heaps: &[u64]) -> MisereSum {
     } else {
         Outcome::N
     };
-    let mut winning = Vec::new();
-    let mut after = heaps.to_vec();
-    for (i, &h) in heaps.iter().enumerate() {
-        if heaps[..i].contains(&h) {
-            continue; // the same moves as an equal heap before it
-        }
-        for k in 0..h {
-            after[i] = k;
-            if nim::is_p_position(&after) {
-                winning.push(WinningMove {
-                    component: i.saturating_add(1),
-                    from: format!("nim:{h}"),
-                    to: if k == 0 {
-                        "0".into()
-                    } else {
-                        format!("nim:{k}")
-                    },
-                });
-            }
-        }
-        after[i] = h;
-    }
+    let winning = nim::winning_moves(heaps)
+        .into_iter()
+        .map(|(i, h, k)| WinningMove {
+            component: i.saturating_add(1),
+            from: format!("nim:{h}"),
+            to: if k == 0 {
+                "0".into()
+            } else {
+                format!("nim:{k}")
+            },
+        })
+        .collect();
     MisereSum {
         components: parts.iter().map(ToString::to_string).collect(),
         outcome,
@@ -834,6 +784,16 @@ fn misere_nim(parts: &[Component], heaps: &[u64]) -> MisereSum {
         quotient: None,
         positions: 0,
     }
+}
+
+/// A graph file of a sum, read for the misère search: the graph and its
+/// vertex names in id order.
+///
+/// # Errors
+/// The graph file's errors.
+fn read_graph(file: &str) -> Result<(Digraph, Vec<String>)> {
+    let (names, g) = read_edge_list(Path::new(file))?.into_digraph()?;
+    Ok((g, names.iter().map(str::to_string).collect()))
 }
 
 /// A winning move described by the labels of its components.
@@ -858,153 +818,6 @@ fn describe(search: &mut Search<'_>, root: &[Atom], written: &[Atom], m: &Move) 
             left.join(" + ")
         },
     }
-}
-
-/// Groups the components into families (one per code, coin rule and row
-/// length, graph file; one for Nim), with a bound on the positions.
-fn families_of(parts: &[Component]) -> Result<Parsed> {
-    let mut families: Vec<Box<dyn Family>> = Vec::new();
-    let mut index: HashMap<String, u16> = HashMap::new();
-    let mut graphs: HashMap<String, grundy_dataset::graph::Names> = HashMap::new();
-    let mut atoms = Vec::with_capacity(parts.len());
-    let mut labels = Vec::with_capacity(parts.len());
-    let mut bound = 1.0f64;
-    let mut cram: Option<(u16, Arc<CramRegions>)> = None;
-    for c in parts {
-        let (key, id, states) =
-            match c {
-                Component::Nim(n) => ("nim".to_string(), *n, (*n as f64) + 1.0),
-                Component::Octal { code, heap, .. } => {
-                    let states = if code.max_parts() <= 1 {
-                        (*heap as f64) + 1.0
-                    } else {
-                        partitions_up_to(*heap)
-                    };
-                    (format!("octal {code}"), *heap as u64, states)
-                }
-                Component::Coins { rule, row } => {
-                    let mask = row.mask().filter(|_| row.len() <= 64).ok_or_else(|| {
-                        Error::OutOfRange {
-                            what: c.to_string(),
-                            reason: "a misère coin row has at most 20 coins".into(),
-                        }
-                    })?;
-                    let states = 2f64.powi(i32::try_from(row.len()).unwrap_or(i32::MAX));
-                    (format!("coins {rule} {}", row.len()), mask, states)
-                }
-                Component::External(External::Graph { file, vertex }) => {
-                    let key = format!("graph {file}");
-                    if !index.contains_key(&key) {
-                        let (names, g) = read_edge_list(Path::new(file))?.into_digraph()?;
-                        let labels = g
-                            .vertices()
-                            .map(|v| format!("graph:{file}:{}", names.get(v).unwrap_or("?")))
-                            .collect();
-                        families.push(Box::new(Vertices::new(g, labels)));
-                        index.insert(key.clone(), family_number(families.len())?);
-                        graphs.insert(file.clone(), names);
-                    }
-                    let names = &graphs[file];
-                    let v = names.position(vertex).ok_or_else(|| Error::MalformedSum {
-                        text: c.to_string(),
-                        reason: format!("{file} has no vertex {vertex:?}"),
-                    })?;
-                    (key, u64::from(v), (names.len() as f64).max(1.0))
-                }
-                Component::External(External::Cram { board }) => {
-                    // A board enters as its regions, each a component.
-                    let b = grundy_games::cram::Board::parse(board)?;
-                    let (family, regions) = match &cram {
-                        Some((f, r)) => (*f, Arc::clone(r)),
-                        None => {
-                            let r = Arc::new(CramRegions::new());
-                            families.push(Box::new(Arc::clone(&r)));
-                            let f = family_number(families.len())?;
-                            cram = Some((f, Arc::clone(&r)));
-                            (f, r)
-                        }
-                    };
-                    for id in regions.components(b.cells()) {
-                        let cells = regions.cells(id);
-                        atoms.push(Atom { family, id });
-                        labels.push(regions.label(id));
-                        bound *= 2f64.powi(i32::try_from(cells).unwrap_or(i32::MAX));
-                    }
-                    continue;
-                }
-                Component::External(External::Monorail { .. }) | Component::Solved { .. } => {
-                    return Err(not_misere(
-                        c,
-                        "a Monorail game ends when the loop is closed, not when no move is left",
-                    ))
-                }
-                Component::Treblecross { .. } => return Err(not_misere(
-                    c,
-                    "a Treblecross game ends when a row of three is made, not when no move is left",
-                )),
-            };
-        let family = match index.get(&key) {
-            Some(&f) => f,
-            None => {
-                families.push(new_family(c)?);
-                let f = family_number(families.len())?;
-                index.insert(key, f);
-                f
-            }
-        };
-        atoms.push(Atom { family, id });
-        labels.push(c.to_string());
-        bound *= states;
-    }
-    Ok(Parsed {
-        families,
-        atoms,
-        labels,
-        bound,
-    })
-}
-
-fn family_number(len: usize) -> Result<u16> {
-    u16::try_from(len.saturating_sub(1)).map_err(|_| Error::OutOfRange {
-        what: format!("{len} families"),
-        reason: "a misère sum holds at most 65,536 families".into(),
-    })
-}
-
-fn new_family(c: &Component) -> Result<Box<dyn Family>> {
-    Ok(match c {
-        Component::Octal { code, .. } => Box::new(Heaps { code: code.clone() }),
-        Component::Coins { rule, row } => Box::new(CoinRows::new(rule.clone(), row.len())?),
-        _ => Box::new(NimHeaps),
-    })
-}
-
-fn not_misere(c: &Component, why: &str) -> Error {
-    Error::MalformedSum {
-        text: c.to_string(),
-        reason: format!("misère play of this family is another game ({why})"),
-    }
-}
-
-/// `Σ_{m ≤ n} p(m)`, partitions of every size up to `n` (an upper bound on
-/// the positions a heap of `n` can reach), saturating in `f64`.
-fn partitions_up_to(n: usize) -> f64 {
-    // Past 2,000 the count (above 1e45) exceeds every bound it is compared
-    // with, and the loop below, quadratic in n, would take hours at n = 10^6.
-    if n > 2_000 {
-        return f64::INFINITY;
-    }
-    let mut p = vec![0f64; n.saturating_add(1)];
-    if let Some(first) = p.first_mut() {
-        *first = 1.0;
-    }
-    for part in 1..=n {
-        for m in part..=n {
-            let add = p[m.saturating_sub(part)];
-            p[m] += add;
-        }
-    }
-    p.iter().sum()
 }
 
 /// One heap's genus row.

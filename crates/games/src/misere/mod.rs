@@ -38,6 +38,7 @@ pub mod periodic;
 pub mod position;
 pub mod quotient;
 pub mod search;
+pub mod sum_families;
 pub mod universe;
 
 pub use genus::Genus;
