@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::misere::learn::{quotient_partial_by, Limits, Method};
 use grundy::games::octal::OctalCode;
-use grundy::jobs::misere::genus;
+use grundy::jobs::misere_genus::genus;
 use grundy::jobs::misere_quotient::{quotient, QuotientJob};
 use grundy::progress::NoProgress;
 

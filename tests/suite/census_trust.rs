@@ -7,9 +7,8 @@
 //! slow families.
 
 use crate::common::{grundy, one_line_error};
-use grundy::dataset::census::{
-    partial_header, partial_line, partial_tag, read_summary, rows_digest, VERSION,
-};
+use grundy::dataset::census::{read_summary, rows_digest, VERSION};
+use grundy::dataset::census_partial::{partial_header, partial_line, partial_tag};
 use grundy::games::octal::census::Reach;
 use grundy::jobs::census::{eta_seconds, ETA_SAMPLES};
 use std::path::Path;

@@ -92,7 +92,7 @@ fn misere_report_matches_golden() {
     // from heap 5, so Q_24 ≥ 2(5 + 5) + 3 = 23 is the whole game's.
     let code_123 = "0.123".parse().unwrap();
     let learned_123 = quotient(&code_123, 24, Limits::default(), &NoProgress).unwrap();
-    let wild_123 = grundy::jobs::misere::genus(&code_123, 24, false, &NoProgress)
+    let wild_123 = grundy::jobs::misere_genus::genus(&code_123, 24, false, &NoProgress)
         .unwrap()
         .first_wild;
     assert!(wild_123.is_some());

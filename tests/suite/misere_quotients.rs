@@ -146,8 +146,8 @@ fn kayles_heaps_of_any_size() {
     }
     let big = sum(&job("kayles:1000000", Some(d.path())), &NoProgress).unwrap();
     assert_eq!(big.method, METHOD_WHOLE);
-    let genus =
-        grundy::jobs::misere::genus(&"0.77".parse().unwrap(), 40, false, &NoProgress).unwrap();
+    let genus = grundy::jobs::misere_genus::genus(&"0.77".parse().unwrap(), 40, false, &NoProgress)
+        .unwrap();
     for row in &genus.rows[1..] {
         let r = sum(
             &job(&format!("kayles:{}", row.n), Some(d.path())),

@@ -4,9 +4,8 @@
 //! and bad flags.
 
 use crate::common::{grundy, one_line_error};
-use grundy::dataset::census::{
-    csv_line, partial_header, partial_line, partial_tag, without_seconds, HEADER,
-};
+use grundy::dataset::census::{csv_line, without_seconds, HEADER};
+use grundy::dataset::census_partial::{partial_header, partial_line, partial_tag};
 use grundy::games::octal::census::{codes, settle_code, settle_code_from, Reach, Status};
 use grundy::games::octal::OctalCode;
 use grundy::progress::NoProgress;

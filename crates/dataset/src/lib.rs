@@ -5,6 +5,7 @@
 
 pub mod atomic;
 pub mod census;
+pub mod census_partial;
 pub mod claims_table;
 pub mod coins;
 pub mod cram_certificate;
@@ -20,6 +21,7 @@ pub mod monorail_checkpoint;
 pub mod monorail_positions;
 pub mod monorail_rank_checkpoint;
 pub mod monorail_remoteness;
+pub mod monorail_verify;
 pub mod octal;
 pub mod octal_rows;
 pub mod octal_sparse;

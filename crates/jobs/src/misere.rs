@@ -6,26 +6,23 @@
 //! ([`grundy_games::misere`]).
 #![warn(clippy::arithmetic_side_effects)]
 
+use crate::misere_cached::read_rechecked;
 use crate::misere_verify::{check_cost, cross_check};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::graph::read_edge_list;
 use grundy_dataset::misere_cache;
 use grundy_games::graph::Digraph;
-use grundy_games::misere::families::Heaps;
-use grundy_games::misere::genus::{Genus, GenusRule};
 use grundy_games::misere::heap_search::{HeapSearch, Oracle};
 use grundy_games::misere::learn::{self, Limits};
 use grundy_games::misere::nim;
 use grundy_games::misere::periodic::{whole_game, WholeGame};
 use grundy_games::misere::quotient::Quotient;
 use grundy_games::misere::search::{Move, Outcome, Search};
-use grundy_games::misere::sum_families::{families_of, heap_games, partitions_up_to, HeapSum};
-use grundy_games::misere::universe::{decide, recheck, Elements, HeapGame, Universe};
+use grundy_games::misere::sum_families::{families_of, heap_games, HeapSum};
+use grundy_games::misere::universe::{decide, Elements, HeapGame, Universe};
 use grundy_games::misere::{Atom, Family};
-use grundy_games::octal::{Computation, Engine, OctalCode};
 use grundy_games::summands::{parse_sum, Component};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// Positions a search keeps at most without `--force` or
@@ -427,51 +424,6 @@ struct Proved {
     cached: bool,
 }
 
-/// The cache-format file of `games` in `dir` (a cache entry or a
-/// checkpoint), read and rechecked from the rules, with the universe of
-/// its heaps: `None`, with a note ending in `then`, when there is none, it
-/// is damaged, of other games, or fails its recheck; `None` without a note
-/// when `wanted` (asked before the costly recheck) declines it.
-///
-/// # Errors
-/// [`Error::TooCostly`] when the recheck needs more than `states` states;
-/// what `wanted` returns.
-pub(crate) fn read_rechecked(
-    dir: &Path,
-    games: &[HeapGame],
-    states: usize,
-    then: &str,
-    wanted: &dyn Fn(&misere_cache::Cached, &Universe, &Path) -> Result<bool>,
-    progress: &dyn Progress,
-) -> Result<Option<(misere_cache::Cached, Universe)>> {
-    let keys: Vec<String> = games.iter().map(HeapGame::key).collect();
-    let path = misere_cache::path(dir, &keys);
-    let cached = match misere_cache::read(&path) {
-        Ok(Some(c)) => c,
-        Ok(None) => return Ok(None),
-        Err(e) => {
-            progress.note(&format!("{e}; {then}"));
-            return Ok(None);
-        }
-    };
-    if cached.games != keys {
-        progress.note(&format!("{} is of other games; {then}", path.display()));
-        return Ok(None);
-    }
-    let universe = Universe::new(games.to_vec(), cached.max_heaps.clone())?;
-    if !wanted(&cached, &universe, &path)? {
-        return Ok(None);
-    }
-    if let Some(why) = recheck(&universe, &cached.quotient, states)? {
-        progress.note(&format!(
-            "{} fails its recheck ({why}); {then}",
-            path.display()
-        ));
-        return Ok(None);
-    }
-    Ok(Some((cached, universe)))
-}
-
 /// Reads the cached quotient of `games` if it covers `needed` (each
 /// game's largest heap, or any heap when one game's quotient is the whole
 /// game's) and passes its recheck from the rules; a damaged or failing
@@ -819,134 +771,3 @@ fn describe(search: &mut Search<'_>, root: &[Atom], written: &[Atom], m: &Move) 
         },
     }
 }
-
-/// One heap's genus row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenusRow {
-    /// The heap size.
-    pub n: usize,
-    /// Its nimber (normal play), equal to the octal engine's `G(n)`.
-    pub nimber: u32,
-    /// Its misère nimber `γ0`.
-    pub misere_nimber: u32,
-    /// Its genus.
-    pub genus: Genus,
-    /// Whether it is hereditarily tame.
-    pub hereditarily_tame: bool,
-}
-
-/// The genus of every heap `0..=max_n` of a game.
-#[derive(Clone, Debug)]
-pub struct GenusTable {
-    /// The game.
-    pub code: OctalCode,
-    /// One row per heap size.
-    pub rows: Vec<GenusRow>,
-    /// The first heap that is not hereditarily tame, if any up to `max_n`.
-    pub first_wild: Option<usize>,
-    /// Positions (sums of heaps) whose genus was computed.
-    pub positions: usize,
-}
-
-/// Largest `--max-n` for `octal genus`.
-pub const MAX_GENUS_N: usize = 100_000;
-
-/// Computes the genus of heaps `0..=max_n` of `code`, each checked: the
-/// `g` of every genus must equal the nim-sequence the octal engine
-/// computes.
-///
-/// # Errors
-/// [`Error::OutOfRange`] past [`MAX_GENUS_N`]; [`Error::TooCostly`] when the
-/// bound on positions exceeds [`MAX_POSITIONS`] without `force`;
-/// [`Error::VerificationFailed`] if a genus's nimber disagrees with the
-/// engine (a defect).
-pub fn genus(
-    code: &OctalCode,
-    max_n: usize,
-    force: bool,
-    progress: &dyn Progress,
-) -> Result<GenusTable> {
-    code.require_finite("the misère genus")?;
-    if max_n > MAX_GENUS_N {
-        return Err(Error::OutOfRange {
-            what: format!("--max-n {max_n}"),
-            reason: format!("the genus is computed for heaps of at most {MAX_GENUS_N}"),
-        });
-    }
-    let bound = if code.max_parts() <= 1 {
-        max_n as f64 + 1.0
-    } else {
-        partitions_up_to(max_n)
-    };
-    if bound > MAX_POSITIONS as f64 && !force {
-        return Err(Error::TooCostly {
-            what: format!("the genus of {code} to n = {max_n}"),
-            needs: format!("up to {bound:.2e} positions"),
-            limit: format!("the bound of {MAX_POSITIONS} positions"),
-            flag: "--force",
-        });
-    }
-    let len = max_n.saturating_add(1);
-    let mut c = Computation::new(code.clone(), Engine::Sparse);
-    if !c.extend_to(len, &grundy_core::progress::StopOnly(progress)) {
-        return Err(Error::Stopped);
-    }
-    let heaps = Heaps { code: code.clone() };
-    let families: [&dyn Family; 1] = [&heaps];
-    let (limit, memory) = if force {
-        forced_positions()
-    } else {
-        (MAX_POSITIONS, None)
-    };
-    let bounded = |e| crate::misere_quotient::memory_bound(e, memory);
-    let mut search = Search::new(&families, limit);
-    let mut memo = HashMap::new();
-    let mut rows = Vec::with_capacity(len);
-    progress.phase(&format!("genus of {code}"), len as u64);
-    for n in 0..len {
-        if progress.stop_requested() {
-            return Err(Error::Stopped);
-        }
-        let root = search
-            .position(vec![Atom {
-                family: 0,
-                id: n as u64,
-            }])
-            .map_err(bounded)?;
-        let v = search
-            .evaluate(&GenusRule, &mut memo, &root)
-            .map_err(bounded)?;
-        let nimber = c.values().get(n);
-        if v.genus.g != nimber {
-            return Err(Error::VerificationFailed {
-                path: format!("genus of {code}").into(),
-                reason: format!(
-                    "heap {n}: the genus gives nimber {}, the octal engine G({n}) = {nimber}",
-                    v.genus.g
-                ),
-            });
-        }
-        rows.push(GenusRow {
-            n,
-            nimber,
-            misere_nimber: v.genus.misere_nimber(),
-            hereditarily_tame: v.hereditarily_tame,
-            genus: v.genus,
-        });
-        progress.advance(1);
-    }
-    progress.finish_phase();
-    let first_wild = rows.iter().find(|r| !r.hereditarily_tame).map(|r| r.n);
-    Ok(GenusTable {
-        code: code.clone(),
-        rows,
-        first_wild,
-        positions: memo.len(),
-    })
-}
-
-/// The heaps whose genus `reproduce` and the misère census compute to find
-/// where a game turns wild: the genus of a heap needs the genera of sums
-/// of its options, which grow past the search's bound beyond about here
-/// for the splitting games.
-pub const GENUS_BOUND: usize = 40;

@@ -6,7 +6,8 @@
 //! at a stated heap. Compared with the published quotients and an
 //! independent program's ([`PUBLISHED`]).
 
-use crate::misere::{genus, BYTES_PER_POSITION, GENUS_BOUND};
+use crate::misere::BYTES_PER_POSITION;
+use crate::misere_genus::{genus, GENUS_BOUND};
 use crate::misere_quotient::{
     checkpointed, deadline, forced_limits, memory_bound, BYTES_PER_ELEMENT, BYTES_PER_ENTRY,
     BYTES_PER_STATE,

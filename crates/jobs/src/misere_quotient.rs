@@ -6,7 +6,8 @@
 //! cross-checked against the search if asked and written as a dataset.
 #![warn(clippy::arithmetic_side_effects)]
 
-use crate::misere::{read_rechecked, BYTES_PER_POSITION};
+use crate::misere::BYTES_PER_POSITION;
+use crate::misere_cached::read_rechecked;
 use crate::misere_verify::{check_cost, cross_check};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;

@@ -4,7 +4,7 @@
 //! only once every step has succeeded, so an interrupted or failed run
 //! leaves `data/` and `reports/` as they were.
 
-use crate::misere::{genus, GENUS_BOUND};
+use crate::misere_genus::{genus, GENUS_BOUND};
 use crate::monorail::SolveJob;
 use crate::monorail_position::Game;
 use crate::octal::{seq_staged, SeqJob, SeqRun};

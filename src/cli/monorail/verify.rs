@@ -4,9 +4,8 @@
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy_core::Error;
-use grundy_dataset::monorail::{
-    check_regenerated_present, read_dataset, read_summary, verify_dataset,
-};
+use grundy_dataset::monorail::{check_regenerated_present, read_dataset, read_summary};
+use grundy_dataset::monorail_verify::verify_dataset;
 use grundy_games::monorail::cost::verify_cost;
 use grundy_games::monorail::rules::check_tiles;
 use grundy_jobs::memory::check;

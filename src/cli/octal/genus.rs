@@ -1,12 +1,12 @@
 //! `grundy octal genus CODE --max-n N`: each heap's nimber, misère nimber
 //! and Conway genus, and whether the game is tame up to N
-//! ([`grundy_jobs::misere::genus`]); a text table or one JSON object.
+//! ([`grundy_jobs::misere_genus::genus`]); a text table or one JSON object.
 
 use crate::cli::common::write_stdout;
 use crate::cli::progress::Bars;
 use clap::Args;
 use grundy_games::octal::OctalCode;
-use grundy_jobs::misere::GenusTable;
+use grundy_jobs::misere_genus::GenusTable;
 use serde_json::json;
 
 /// `grundy octal genus`.
@@ -31,7 +31,7 @@ pub struct GenusArgs {
 /// A bad code; `--max-n` too large; a search past its bound.
 pub fn run(a: GenusArgs, bars: &Bars) -> anyhow::Result<()> {
     let code: OctalCode = a.code.parse()?;
-    let t = grundy_jobs::misere::genus(&code, a.max_n, a.force, bars)?;
+    let t = grundy_jobs::misere_genus::genus(&code, a.max_n, a.force, bars)?;
     write_stdout(&if a.json {
         json_text(&t, a.max_n)
     } else {

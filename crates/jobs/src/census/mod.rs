@@ -48,6 +48,7 @@ use grundy_core::error::{Error, Result};
 use grundy_core::progress::{Progress, StopOnly};
 use grundy_dataset::atomic::{create_dir, Staged};
 use grundy_dataset::census::{self as data, csv_line, BudgetRecord, Reaches, Summary};
+use grundy_dataset::census_partial as partial;
 use grundy_games::octal::census::{
     codes, settle_code_from, Reach, Row, BYTES_PER_VALUE, MAX_DIGITS, WORK_PER_SECOND,
 };
@@ -413,7 +414,7 @@ fn run_keeping(
     let staged = Staged::new(job.out)?;
     let partial_path = job.out.join(PARTIAL);
     let reaches = job.reaches();
-    let tag = data::partial_tag_of(&reaches, job.digits);
+    let tag = partial::partial_tag_of(&reaches, job.digits);
     let mut kept = if job.resume && partial_path.exists() {
         take_over(job, &partial_path, &tag, progress)?
     } else {
@@ -464,9 +465,9 @@ fn start_partial(path: &Path, tag: &str, kept: &HashMap<String, String>) -> Resu
     let mut file = std::fs::File::create(path).map_err(Error::io("cannot write", path))?;
     let mut lines: Vec<&String> = kept.values().collect();
     lines.sort();
-    let mut text = format!("{tag}\n{}\n", data::partial_header());
+    let mut text = format!("{tag}\n{}\n", partial::partial_header());
     for line in lines {
-        text.push_str(&data::partial_line(tag, line));
+        text.push_str(&partial::partial_line(tag, line));
         text.push('\n');
     }
     file.write_all(text.as_bytes())
@@ -603,7 +604,7 @@ fn settle_one(
         }
     }
     let line = csv_line(&row);
-    let text = data::partial_line(sink.tag, &line);
+    let text = partial::partial_line(sink.tag, &line);
     let mut f = sink.file.lock().unwrap_or_else(|e| e.into_inner());
     // One write of the whole line: a kill cuts at most the last line.
     f.write_all(format!("{text}\n").as_bytes())
@@ -613,14 +614,14 @@ fn settle_one(
 }
 
 /// The rows of a partial file this census may keep, checked first
-/// ([`data::read_partial`]: its tag, each row's digest; then every field
+/// ([`partial::read_partial`]: its tag, each row's digest; then every field
 /// parsed and its shape checked, [`data::check_shape`]); the periodic rows
 /// of this census's codes are re-proved ([`rederive`]). Unsettled and
 /// arithmetic rows, which cost a computation to `N` each, are kept on the
 /// strength of their digest and shape. By code, as census lines.
 ///
 /// # Errors
-/// As [`data::read_partial`]; [`Error::CorruptDataset`] or
+/// As [`partial::read_partial`]; [`Error::CorruptDataset`] or
 /// [`Error::VerificationFailed`] naming the line, code and field of the
 /// first row that fails a check.
 fn take_over(
@@ -629,8 +630,8 @@ fn take_over(
     tag: &str,
     progress: &dyn Progress,
 ) -> Result<HashMap<String, String>> {
-    let mut rows: Vec<(String, data::PartialRow)> =
-        data::read_partial(path, tag)?.into_iter().collect();
+    let mut rows: Vec<(String, partial::PartialRow)> =
+        partial::read_partial(path, tag)?.into_iter().collect();
     rows.sort_by_key(|(_, r)| r.line);
     let reaches = job.reaches();
     let by_code = code_reaches(job.digits, &reaches);
