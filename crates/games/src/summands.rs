@@ -319,87 +319,8 @@ impl FromStr for Component {
                     board: board.text(),
                 }))
             }
-            "treblecross" => {
-                if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(malformed(
-                        text,
-                        "a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)",
-                    ));
-                }
-                let row: Row = rest.parse().map_err(wrap)?;
-                let nimbers = GapNimbers::compute(longest_gap(&row), &NoProgress);
-                let a = analyse(&row, &nimbers).map_err(wrap)?;
-                if a.immediate {
-                    return Err(malformed(
-                        text,
-                        format!(
-                            "cell {} completes three in a row at once, so the row is not a summand with a nimber",
-                            a.winning_cells[0]
-                        ),
-                    ));
-                }
-                let nimber = a
-                    .nimber
-                    .ok_or_else(|| malformed(text, "the row has no value: a cell wins at once"))?;
-                Ok(Component::Treblecross {
-                    row,
-                    nimber,
-                    gaps: a.gaps,
-                    nimbers,
-                })
-            }
-            _ => {
-                // Everything else names an octal or hexadecimal game; the
-                // heap size follows the last ':' (`hex:0.8F:6`).
-                let (code, heap) = text.rsplit_once(':').expect("text has a ':'");
-                let code: OctalCode = code.parse().map_err(|e: Error| {
-                    if looks_like_code(code) {
-                        malformed(text, format!("{code:?} is not a game code ({e})"))
-                    } else {
-                        malformed(
-                            text,
-                            format!("unknown family {family:?}; {}", families_text()),
-                        )
-                    }
-                })?;
-                let heap = usize::try_from(heap_size(text, heap)?)
-                    .map_err(|_| malformed(text, "heap size too large for this machine"))?;
-                // A code with a repeating part has no fast engine: its
-                // values cost about n² options (octal seq's estimate).
-                if let Some(s) = (!code.is_finite())
-                    .then(|| {
-                        budget::estimate(&code, Engine::Sparse, heap.saturating_add(1)).seconds()
-                    })
-                    .flatten()
-                    .filter(|&s| s > budget::MAX_SECONDS)
-                {
-                    return Err(malformed(
-                        text,
-                        format!(
-                            "{code} has a repeating part, so its values up to a heap of {heap} \
-                             take about {} on one core (about n² options); use a smaller heap",
-                            budget::seconds_text(s)
-                        ),
-                    ));
-                }
-                if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
-                    return Err(malformed(
-                        text,
-                        format!(
-                            "{code} splits a heap into three, so a heap of {heap} takes about \
-                             {:.1e} steps; heaps of such games are at most {MAX_HEAP_THREE_PARTS}",
-                            (heap as f64).powi(2) / 12.0
-                        ),
-                    ));
-                }
-                let (values, period) = octal_values(&code, heap);
-                Ok(Component::Octal {
-                    code,
-                    heap,
-                    values,
-                    period,
-                })
-            }
+            "treblecross" => parse_treblecross(text, rest),
+            _ => parse_octal(text, family),
         }
     }
 }
@@ -430,6 +351,93 @@ pub fn families_text() -> String {
          octal game (NAME one of {}; CODE as 0.137, 4.[3], hex:0.8F or sub:1,2,5)",
         names.join(", ")
     )
+}
+
+/// A Treblecross row as a summand (`treblecross:ROW`): its nimber from the
+/// gap values, refused when a cell wins at once (no value then).
+fn parse_treblecross(text: &str, rest: &str) -> Result<Component> {
+    let wrap = |e: Error| malformed(text, e.to_string());
+    if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed(
+            text,
+            "a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)",
+        ));
+    }
+    let row: Row = rest.parse().map_err(wrap)?;
+    let nimbers = GapNimbers::compute(longest_gap(&row), &NoProgress);
+    let a = analyse(&row, &nimbers).map_err(wrap)?;
+    if a.immediate {
+        return Err(malformed(
+            text,
+            format!(
+                "cell {} completes three in a row at once, so the row is not a summand with a nimber",
+                a.winning_cells[0]
+            ),
+        ));
+    }
+    let nimber = a
+        .nimber
+        .ok_or_else(|| malformed(text, "the row has no value: a cell wins at once"))?;
+    Ok(Component::Treblecross {
+        row,
+        nimber,
+        gaps: a.gaps,
+        nimbers,
+    })
+}
+
+/// A heap of an octal or hexadecimal game (`kayles:10`, `0.137:7`,
+/// `hex:0.8F:6`: the heap size follows the last ':'), refused when its
+/// values would cost too much.
+fn parse_octal(text: &str, family: &str) -> Result<Component> {
+    // Everything else names an octal or hexadecimal game; the
+    // heap size follows the last ':' (`hex:0.8F:6`).
+    let (code, heap) = text.rsplit_once(':').expect("text has a ':'");
+    let code: OctalCode = code.parse().map_err(|e: Error| {
+        if looks_like_code(code) {
+            malformed(text, format!("{code:?} is not a game code ({e})"))
+        } else {
+            malformed(
+                text,
+                format!("unknown family {family:?}; {}", families_text()),
+            )
+        }
+    })?;
+    let heap = usize::try_from(heap_size(text, heap)?)
+        .map_err(|_| malformed(text, "heap size too large for this machine"))?;
+    // A code with a repeating part has no fast engine: its
+    // values cost about n² options (octal seq's estimate).
+    if let Some(s) = (!code.is_finite())
+        .then(|| budget::estimate(&code, Engine::Sparse, heap.saturating_add(1)).seconds())
+        .flatten()
+        .filter(|&s| s > budget::MAX_SECONDS)
+    {
+        return Err(malformed(
+            text,
+            format!(
+                "{code} has a repeating part, so its values up to a heap of {heap} \
+                 take about {} on one core (about n² options); use a smaller heap",
+                budget::seconds_text(s)
+            ),
+        ));
+    }
+    if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
+        return Err(malformed(
+            text,
+            format!(
+                "{code} splits a heap into three, so a heap of {heap} takes about \
+                 {:.1e} steps; heaps of such games are at most {MAX_HEAP_THREE_PARTS}",
+                (heap as f64).powi(2) / 12.0
+            ),
+        ));
+    }
+    let (values, period) = octal_values(&code, heap);
+    Ok(Component::Octal {
+        code,
+        heap,
+        values,
+        period,
+    })
 }
 
 /// `monorail:POSITION` or `monorail:T:POSITION` (`rest` after `monorail:`).
