@@ -22,6 +22,7 @@
 //! image keyed by the least id of a loop containing it.
 
 use grundy_core::error::Result;
+use grundy_games::monorail::loop_table::LoopTable;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -203,6 +204,18 @@ pub const TABLE_LEVEL: i32 = 2;
 
 /// Bytes per record: key u64, nimber u16.
 pub const RECORD_BYTES: usize = 10;
+
+/// Why a positions table's header does not fit the loop table of the
+/// rules of its tile count (`None` when its loop count is theirs).
+pub fn loops_mismatch(header: &Header, table: &LoopTable) -> Option<String> {
+    (header.loops != table.len() as u64).then(|| {
+        format!(
+            "header says {} loops, the rules give {}",
+            header.loops,
+            table.len()
+        )
+    })
+}
 
 /// Reads a table file.
 ///

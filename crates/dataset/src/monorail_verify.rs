@@ -2,7 +2,7 @@
 //! of every file re-derived from the rules and compared, row by row and
 //! then byte for byte, naming the first difference.
 
-use super::monorail_positions::read_table_chunks;
+use super::monorail_positions::{loops_mismatch, read_table_chunks};
 use super::strict;
 use crate::monorail::*;
 use grundy_core::error::{Error, Result};
@@ -120,16 +120,8 @@ fn check_header(d: &Dataset) -> Result<LoopTable> {
         ));
     }
     let table = LoopTable::new(&Rules::new(tiles)?);
-    if d.header.loops != table.len() as u64 {
-        return Err(mismatch(
-            &d.dir,
-            files::POSITIONS,
-            format!(
-                "header says {} loops, the rules give {}",
-                d.header.loops,
-                table.len()
-            ),
-        ));
+    if let Some(reason) = loops_mismatch(&d.header, &table) {
+        return Err(mismatch(&d.dir, files::POSITIONS, reason));
     }
     Ok(table)
 }

@@ -4,7 +4,7 @@
 //! the rules of its tile count.
 
 use grundy_core::error::{Error, Result};
-use grundy_dataset::monorail_positions::read_table;
+use grundy_dataset::monorail_positions::{loops_mismatch, read_table};
 use grundy_games::monorail::loop_table::LoopTable;
 use grundy_games::monorail::moves::{canonical_key, entries_of};
 use grundy_games::monorail::rules::{check_tiles, Rules};
@@ -59,15 +59,8 @@ impl PositionsTable {
         let tiles = check_tiles(header.tiles as usize)?;
         let rules = Rules::new(tiles)?;
         let table = LoopTable::new(&rules);
-        if header.loops != table.len() as u64 {
-            return Err(Error::CorruptDataset {
-                path: file,
-                reason: format!(
-                    "header says {} loops, the rules give {}",
-                    header.loops,
-                    table.len()
-                ),
-            });
+        if let Some(reason) = loops_mismatch(&header, &table) {
+            return Err(Error::CorruptDataset { path: file, reason });
         }
         let (keys, nimbers) = records.into_iter().unzip();
         Ok(PositionsTable {
