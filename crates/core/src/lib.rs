@@ -5,8 +5,10 @@
 //! It does no I/O and knows no game family.
 #![warn(missing_docs)]
 
+pub mod clock;
 pub mod error;
 pub mod impartial;
 pub mod progress;
 
+pub use clock::{Clock, Deadline, SystemClock};
 pub use error::{Error, Result};

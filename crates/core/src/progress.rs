@@ -1,6 +1,7 @@
 //! Progress reporting and cancellation, as one context the search pushes
 //! into and polls: the search core knows nothing of terminals or signals.
 
+use crate::clock::{Clock, SystemClock};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Receives progress from long computations. Every method has a no-op
@@ -28,6 +29,12 @@ pub trait Progress: Sync {
     /// command line's reads Linux's `VmRSS`). `None`, by default.
     fn resident_mib(&self) -> Option<f64> {
         None
+    }
+    /// The clock a computation paces itself by (how often it polls for a
+    /// stop, when it saves): the engines read no clock themselves, so the
+    /// caller's context answers. The system's, by default.
+    fn clock(&self) -> &dyn Clock {
+        &SystemClock
     }
 }
 
@@ -66,6 +73,9 @@ impl Progress for Stoppable<'_> {
     fn resident_mib(&self) -> Option<f64> {
         self.inner.resident_mib()
     }
+    fn clock(&self) -> &dyn Clock {
+        self.inner.clock()
+    }
 }
 
 /// A view of another context that passes on only its stop requests: for
@@ -77,6 +87,9 @@ pub struct StopOnly<'a>(pub &'a dyn Progress);
 impl Progress for StopOnly<'_> {
     fn stop_requested(&self) -> bool {
         self.0.stop_requested()
+    }
+    fn clock(&self) -> &dyn Clock {
+        self.0.clock()
     }
 }
 

@@ -14,6 +14,7 @@
 //! Chunk names are `chunk-NNNNNNNN.bin.zst`, numbered in the order written.
 
 use super::monorail_positions::{read_table_chunks, write_table_streamed};
+use grundy_core::clock::{Clock, SystemClock};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_games::monorail::memo::CompactMemo;
@@ -181,5 +182,8 @@ impl Journal for ChunkJournal {
 
     fn interval(&self) -> Duration {
         self.interval
+    }
+    fn clock(&self) -> &dyn Clock {
+        &SystemClock
     }
 }

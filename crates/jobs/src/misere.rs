@@ -8,6 +8,7 @@
 
 use crate::misere_cached::read_rechecked;
 use crate::misere_verify::{check_cost, cross_check};
+use grundy_core::clock::{Deadline, SystemClock};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::graph::read_edge_list;
@@ -485,8 +486,10 @@ fn build(
         Err(e) => return Err(e),
     };
     let limits = Limits {
-        deadline: std::time::Instant::now()
-            .checked_add(std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6))),
+        deadline: Deadline::after(
+            std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6)),
+            &SystemClock,
+        ),
         ..Limits::default()
     };
     let code = match games {

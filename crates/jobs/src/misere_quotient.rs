@@ -9,6 +9,7 @@
 use crate::misere::BYTES_PER_POSITION;
 use crate::misere_cached::read_rechecked;
 use crate::misere_verify::{check_cost, cross_check};
+use grundy_core::clock::{Deadline, SystemClock};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::misere_cache::{self, Cached};
@@ -21,7 +22,7 @@ use grundy_games::misere::universe::{Elements, HeapGame, Universe};
 use grundy_games::octal::OctalCode;
 use std::cell::RefCell;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A quotient to compute: `octal quotient CODE --max-heap N`.
 #[derive(Clone, Copy, Debug)]
@@ -136,19 +137,19 @@ pub fn memory_bound(e: Error, bytes: Option<u64>) -> Error {
 /// # Errors
 /// [`Error::OutOfRange`] for a budget that is not a positive number of
 /// seconds below a year.
-pub fn deadline(budget_s: f64) -> Result<Instant> {
+pub fn deadline(budget_s: f64) -> Result<Deadline> {
     if !(budget_s > 0.0 && budget_s < 3.2e7) {
         return Err(Error::OutOfRange {
             what: format!("--budget {budget_s}"),
             reason: "a positive number of seconds, below a year".into(),
         });
     }
-    Instant::now()
-        .checked_add(Duration::from_secs_f64(budget_s))
-        .ok_or_else(|| Error::OutOfRange {
+    Deadline::after(Duration::from_secs_f64(budget_s), &SystemClock).ok_or_else(|| {
+        Error::OutOfRange {
             what: format!("--budget {budget_s}"),
             reason: "past what this machine's clock counts".into(),
-        })
+        }
+    })
 }
 
 /// The checkpoint of `code` in `dir`, rechecked from the rules: its `Q_n`

@@ -36,20 +36,19 @@
 
 use super::learn::{class_of, min_reps, too_costly, with_heap, Limits};
 use super::quotient::Quotient;
-use grundy_core::{Error, Result};
+use grundy_core::{Deadline, Error, Result};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
 /// A sum of heaps, heaps in descending order (the multiset order's form).
 type Word = Vec<u16>;
 
 /// [`Error::TooCostly`] (flag `--budget`) once `deadline` has passed while
 /// heap `n` is being proved.
-fn past(deadline: Option<Instant>, n: u16) -> Result<()> {
+fn past(deadline: Option<Deadline>, n: u16) -> Result<()> {
     match deadline {
-        Some(d) if Instant::now() >= d => Err(Error::TooCostly {
+        Some(d) if d.passed() => Err(Error::TooCostly {
             what: "the misère quotient".into(),
             needs: format!("more time than its budget at heap {n}"),
             limit: "the time budget".into(),
@@ -177,7 +176,7 @@ fn mark(
     heaps: &[u16],
     phi: &[u32],
     game: &Game,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Result<Marked> {
     let mul = |x: u32, y: u32| m.mul(x, y);
     let tr: Vec<Vec<u32>> = heaps
@@ -393,7 +392,7 @@ fn n_check(
     classes: &[HeapClass],
     cap: Option<&Word>,
     limit: usize,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
     n: u16,
 ) -> Result<std::result::Result<usize, Word>> {
     let mul = |x: u32, y: u32| q.mul(x, y);
@@ -497,7 +496,7 @@ fn check(
     heaps: &[u16],
     game: &Game,
     limit: usize,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Result<Check> {
     if q.p_portion[0] {
         return Err(Error::VerificationFailed {

@@ -35,6 +35,7 @@
 
 use super::quotient::Quotient;
 use crate::octal::OctalCode;
+use grundy_core::clock::Deadline;
 use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -53,7 +54,7 @@ pub struct Limits {
     pub table: usize,
     /// A time after which the search gives up (checked between candidates
     /// and every 65,536 positions searched).
-    pub deadline: Option<std::time::Instant>,
+    pub deadline: Option<Deadline>,
 }
 
 impl Default for Limits {
@@ -306,10 +307,7 @@ pub fn quotient_of_options(
             stopped = Some(Error::Stopped);
             break;
         }
-        if limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
+        if limits.deadline.is_some_and(|d| d.passed()) {
             stopped = Some(out_of_time(n));
             break;
         }
@@ -593,7 +591,7 @@ pub(super) fn with_heap(w: &[u16], h: u16) -> Vec<u16> {
 impl LevelSearch<'_> {
     fn check_deadline(&self) -> Result<()> {
         match self.limits.deadline {
-            Some(d) if std::time::Instant::now() >= d => Err(Error::TooCostly {
+            Some(d) if d.passed() => Err(Error::TooCostly {
                 what: "the misère quotient".into(),
                 needs: format!("more time than its budget at heap {}", self.n),
                 limit: "the time budget".into(),

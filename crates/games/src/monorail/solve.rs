@@ -27,6 +27,7 @@ use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
 use super::moves::{canonical_key, is_complete, options, Entry, OptionScratch};
 use super::position::Position;
+use grundy_core::clock::Clock;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use rayon::prelude::*;
@@ -44,6 +45,9 @@ pub trait Journal: Sync {
     fn record(&self, batch: &SortedChunk) -> Result<()>;
     /// The longest a stored value may wait in a thread's batch.
     fn interval(&self) -> Duration;
+    /// The clock that times [`interval`](Journal::interval): the solve
+    /// reads no clock itself.
+    fn clock(&self) -> &dyn Clock;
 }
 
 /// Values per journal batch at most.
@@ -166,7 +170,9 @@ struct Batch {
     words: Vec<u64>,
     /// `(key, nimber, 0)` (the journal keeps no remoteness).
     plain: Vec<(u64, u16, u8)>,
-    since: Instant,
+    /// When the batch was last flushed, on the journal's clock (`None`
+    /// without a journal).
+    since: Option<Instant>,
     stores: u32,
 }
 
@@ -277,7 +283,7 @@ impl Solver<'_> {
                 packing: Packing::of(self.memo, false),
                 words: Vec::new(),
                 plain: Vec::new(),
-                since: Instant::now(),
+                since: self.journal.map(|j| j.clock().now()),
                 stores: 0,
             },
         }
@@ -285,7 +291,9 @@ impl Solver<'_> {
 
     fn flush(&self, b: &mut Batch) {
         self.memo.count_new(std::mem::take(&mut b.uncounted));
-        b.since = Instant::now();
+        if let Some(j) = self.journal {
+            b.since = Some(j.clock().now());
+        }
         if b.len() == 0 {
             return;
         }
@@ -319,7 +327,11 @@ impl Solver<'_> {
         let Some(j) = self.journal else { return };
         b.push(key, v);
         b.stores = b.stores.wrapping_add(1);
-        if b.len() >= BATCH || (b.stores % 4096 == 0 && b.since.elapsed() >= j.interval()) {
+        if b.len() >= BATCH
+            || (b.stores % 4096 == 0
+                && b.since
+                    .is_some_and(|s| j.clock().now().duration_since(s) >= j.interval()))
+        {
             self.flush(b);
         }
     }

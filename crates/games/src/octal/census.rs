@@ -63,7 +63,6 @@ use super::period::{Arithmetic, Periodicity};
 use super::values::Values;
 use super::{Computation, Engine};
 use grundy_core::progress::Progress;
-use std::time::Instant;
 
 /// The most digits after the point a census goes to.
 pub const MAX_DIGITS: usize = 4;
@@ -222,7 +221,9 @@ pub struct Row {
     /// another: a code with fewer moves proved to have the same
     /// nim-sequence.
     pub same_as: Option<OctalCode>,
-    /// Seconds this code took (the only field that varies between runs).
+    /// Seconds this code took (the only field that varies between runs):
+    /// set by the caller that timed it, 0 from the engine (which reads no
+    /// clock).
     pub seconds: f64,
 }
 
@@ -430,7 +431,6 @@ pub fn replay(
     known: Option<&Values>,
     progress: &dyn Progress,
 ) -> Replay {
-    let start = Instant::now();
     let base_len = reach.base.saturating_add(1);
     let hard = reach.max_len.max(base_len);
     let mut c = Computation::new(code.clone(), Engine::Sparse);
@@ -494,7 +494,7 @@ pub fn replay(
         max_value,
         max_value_at,
         same_as,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: 0.0,
     };
     Replay::Settled(row, g)
 }

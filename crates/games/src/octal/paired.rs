@@ -31,6 +31,7 @@
 
 use super::sparse::{SparseEngine, Stats};
 use super::values::{Value, Values};
+use grundy_core::clock::Clock;
 use grundy_core::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -75,8 +76,8 @@ const MAX_SOLO_HOLD: Duration = Duration::from_secs(8);
 /// What a computation's runs do now ([`Pairing`]).
 #[derive(Clone, Copy, Debug)]
 enum Mode {
-    /// Paired runs, not judged before `until`.
-    Paired { until: Instant },
+    /// Paired runs, not judged before `until` (at once when `None`).
+    Paired { until: Option<Instant> },
     /// One heap at a time for a window, to compare its pace with
     /// `paired`, the heaps a second of the last paired window.
     Probe { paired: f64 },
@@ -128,9 +129,8 @@ pub struct Pairing {
 
 impl Default for Pairing {
     fn default() -> Self {
-        let now = Instant::now();
         Pairing {
-            mode: Mode::Paired { until: now },
+            mode: Mode::Paired { until: None },
             warming: WINDOW,
             wall: Duration::ZERO,
             heaps: 0,
@@ -173,7 +173,7 @@ impl Pairing {
 
     /// The hold of a choice (paired or not) made now: doubled when it is
     /// the last choice again.
-    fn hold(&mut self, paired: bool) -> Instant {
+    fn hold(&mut self, paired: bool, now: Instant) -> Instant {
         let cap = if paired { MAX_HOLD } else { MAX_SOLO_HOLD };
         self.hold = if self.last_paired == Some(paired) {
             (self.hold * 2).min(cap)
@@ -184,20 +184,20 @@ impl Pairing {
         if !paired {
             self.fallbacks += 1;
         }
-        Instant::now() + self.hold
+        now + self.hold
     }
 
     /// Whether a paired run may start at heap size `n` (called before
-    /// every heap computed one at a time, reading the clock every
+    /// every heap computed one at a time, reading `clock` every
     /// [`MIN_RUN`] of them): times one thread's windows, and ends a probe
     /// or a hold of one thread.
-    pub fn allows(&mut self, n: usize) -> bool {
+    pub fn allows(&mut self, n: usize, clock: &dyn Clock) -> bool {
         if let Mode::Paired { .. } = self.mode {
             self.solo_from = None;
             return true;
         }
         let Some((from, since)) = self.solo_from else {
-            self.solo_from = Some((n, Instant::now()));
+            self.solo_from = Some((n, clock.now()));
             self.next_look = n.saturating_add(MIN_RUN);
             return false;
         };
@@ -205,7 +205,7 @@ impl Pairing {
             return false;
         }
         self.next_look = n.saturating_add(MIN_RUN);
-        let now = Instant::now();
+        let now = clock.now();
         let wall = now.duration_since(since);
         if wall < WINDOW {
             return false;
@@ -215,19 +215,19 @@ impl Pairing {
         self.solo_from = Some((n, now));
         match self.mode {
             Mode::Probe { paired } if paired > pace => {
-                let until = self.hold(true);
+                let until = self.hold(true, now);
                 self.floor = pace;
-                self.resume(until);
+                self.resume(Some(until));
                 true
             }
             Mode::Probe { .. } => {
-                let until = self.hold(false);
+                let until = self.hold(false, now);
                 self.mode = Mode::Solo { until };
                 false
             }
             Mode::Solo { until } if now >= until => {
                 // Paired runs are tried, and judged after a window.
-                self.resume(now);
+                self.resume(Some(now));
                 true
             }
             _ => false,
@@ -236,7 +236,7 @@ impl Pairing {
 
     /// Paired runs from now on, judged from `until` (after a window that
     /// is not timed).
-    fn resume(&mut self, until: Instant) {
+    fn resume(&mut self, until: Option<Instant>) {
         self.mode = Mode::Paired { until };
         self.warming = WINDOW;
         self.wall = Duration::ZERO;
@@ -247,7 +247,7 @@ impl Pairing {
     /// untimed start is over); when the window is full and the hold over,
     /// judges it. True when the run should end: to time one thread, or
     /// because one thread was faster.
-    fn judge(&mut self, wall: Duration, heaps: usize) -> bool {
+    fn judge(&mut self, wall: Duration, heaps: usize, now: Instant) -> bool {
         if !self.judged {
             return false;
         }
@@ -268,8 +268,7 @@ impl Pairing {
         };
         // A hold of paired runs is cut short by a window slower than the
         // one thread they were chosen over (a process started meanwhile).
-        let now = Instant::now();
-        if now < until && pace >= self.floor {
+        if until.is_some_and(|u| now < u) && pace >= self.floor {
             return false;
         }
         // Just after one thread's hold, its last window is the comparison.
@@ -279,13 +278,13 @@ impl Pairing {
             .filter(|_| self.last_paired == Some(false))
         {
             Some(solo) if solo >= pace => {
-                let until = self.hold(false);
+                let until = self.hold(false, now);
                 self.mode = Mode::Solo { until };
             }
             Some(solo) => {
-                let until = self.hold(true);
+                let until = self.hold(true, now);
                 self.floor = solo;
-                self.mode = Mode::Paired { until };
+                self.mode = Mode::Paired { until: Some(until) };
                 return false;
             }
             None => self.mode = Mode::Probe { paired: pace },
@@ -400,7 +399,7 @@ pub fn run<T: Value>(
             progress,
             stride,
             pairing,
-            since: Instant::now(),
+            since: progress.clock().now(),
             from: first,
         };
         let left = play(a_side, a, g, len, Some(lead));
@@ -523,12 +522,12 @@ impl Lead<'_> {
     /// Whether the run should end here, at heap size `n`: a stop is asked
     /// for, or the window just judged ends it ([`Pairing::judge`]).
     fn ends(&mut self, n: usize) -> bool {
-        let now = Instant::now();
+        let now = self.progress.clock().now();
         let wall = now.duration_since(self.since);
         let heaps = n.saturating_sub(self.from);
         self.since = now;
         self.from = n;
-        let judged = self.pairing.judge(wall, heaps);
+        let judged = self.pairing.judge(wall, heaps, now);
         self.progress.stop_requested() || judged
     }
 }
@@ -787,5 +786,58 @@ mod tests {
             let e = super::SparseEngine::new(&c);
             assert_eq!(e.speculates(), pairs, "{code}");
         }
+    }
+
+    /// A clock the test moves by hand: `base` plus `ms` milliseconds.
+    struct Hand {
+        base: std::time::Instant,
+        ms: AtomicU64,
+    }
+
+    impl grundy_core::clock::Clock for Hand {
+        fn now(&self) -> std::time::Instant {
+            self.base + std::time::Duration::from_millis(self.ms.load(Ordering::Relaxed))
+        }
+    }
+
+    /// The choice between paired runs and one thread follows the clock it
+    /// is given: a paired window is judged after an untimed one, one
+    /// thread is then timed for a window, the faster is held for `HOLD`,
+    /// and paired runs are tried again after it.
+    #[test]
+    fn the_pairing_follows_its_clock() {
+        use super::{Pairing, HOLD, MIN_RUN, WINDOW};
+        use grundy_core::clock::Clock;
+        let hand = Hand {
+            base: std::time::Instant::now(),
+            ms: AtomicU64::new(0),
+        };
+        let at = |ms: u64| {
+            hand.ms.store(ms, Ordering::Relaxed);
+            hand.now()
+        };
+        let mut p = Pairing::default();
+        assert!(!p.solo());
+        // The first window is not timed; the second, at 40,000 heaps a
+        // second, ends the run to time one thread.
+        assert!(!p.judge(WINDOW, 1000, at(25)));
+        assert!(p.judge(WINDOW, 1000, at(50)));
+        assert!(p.solo());
+        // One thread: 2,048 heaps in 50 ms is 40,960 a second, faster.
+        let n = 5000;
+        at(100);
+        assert!(!p.allows(n, &hand));
+        at(110);
+        assert!(!p.allows(n + MIN_RUN, &hand), "a window is not over");
+        at(150);
+        assert!(!p.allows(n + 2 * MIN_RUN, &hand));
+        assert_eq!(p.fallbacks(), 1);
+        // Held for HOLD, then paired runs are tried again.
+        let hold = HOLD.as_millis() as u64;
+        at(150 + hold - 1);
+        assert!(!p.allows(n + 3 * MIN_RUN, &hand));
+        at(150 + hold + 30);
+        assert!(p.allows(n + 4 * MIN_RUN, &hand));
+        assert!(!p.solo());
     }
 }

@@ -59,18 +59,18 @@ struct Poll {
 }
 
 impl Poll {
-    fn new(n: usize) -> Poll {
+    fn new(n: usize, progress: &dyn Progress) -> Poll {
         Poll {
             next: n + 1,
             every: 1,
-            last: Instant::now(),
+            last: progress.clock().now(),
         }
     }
 
     /// Whether a stop is asked for, polled at heap size `n`, the next poll
     /// set from the time since the last.
     fn stop(&mut self, n: usize, progress: &dyn Progress) -> bool {
-        let now = Instant::now();
+        let now = progress.clock().now();
         let spent = now.duration_since(self.last);
         self.last = now;
         if spent > POLL_TIME {
@@ -349,18 +349,19 @@ impl Computation {
         save: &mut dyn FnMut(&Values) -> grundy_core::Result<()>,
         progress: &dyn Progress,
     ) -> grundy_core::Result<bool> {
-        let mut last_save = Instant::now();
+        let clock = progress.clock();
+        let mut last_save = clock.now();
         let mut wait = every;
         loop {
             let step = self.values.len().saturating_add(4096).min(len);
             let done = self.extend_to(step, progress);
             let finished = self.values.len() >= len;
             let interrupted = !finished && (!done || progress.stop_requested());
-            if interrupted || finished || last_save.elapsed() >= wait {
-                let start = Instant::now();
+            if interrupted || finished || clock.now().duration_since(last_save) >= wait {
+                let start = clock.now();
                 save(&self.values)?;
-                last_save = Instant::now();
-                wait = every.max(start.elapsed().saturating_mul(SAVE_SHARE));
+                last_save = clock.now();
+                wait = every.max(last_save.duration_since(start).saturating_mul(SAVE_SHARE));
             }
             if interrupted {
                 return Ok(false);
@@ -386,12 +387,12 @@ fn run<T: Value>(
     progress: &dyn Progress,
     mut pairing: Option<&mut Pairing>,
 ) -> Vec<u32> {
-    let mut poll = Poll::new(g.len());
+    let mut poll = Poll::new(g.len(), progress);
     while g.len() < len {
         if let (Engine::Sparse, Fast::Sparse(sparse, twin), Some(pairing)) =
             (engine, &mut *fast, pairing.as_deref_mut())
         {
-            if pairing.allows(g.len()) && paired::worth(sparse, g, len) {
+            if pairing.allows(g.len(), progress.clock()) && paired::worth(sparse, g, len) {
                 let before = g.len();
                 let left = paired::run(sparse, twin, g, len, STRIDE, progress, pairing);
                 if !left.is_empty() || progress.stop_requested() {

@@ -590,10 +590,14 @@ fn settle_one(
         (Some(r), false) => reach.for_member(code, r),
         _ => *reach,
     };
-    let Some((row, values)) = settle_code_from(code, &own, family.as_ref(), &StopOnly(progress))
+    // The engine reads no clock: the code's seconds are timed here.
+    let started = Instant::now();
+    let Some((mut row, values)) =
+        settle_code_from(code, &own, family.as_ref(), &StopOnly(progress))
     else {
         return Ok(None);
     };
+    row.seconds = started.elapsed().as_secs_f64();
     if family.as_ref().is_none_or(|f| f.len() < values.len()) {
         *family = Some(values);
     }
