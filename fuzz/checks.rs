@@ -41,7 +41,7 @@ pub fn octal_claim(data: &[u8]) {
     let Ok(period) = p.trim().parse::<usize>() else {
         return;
     };
-    let _ = grundy::games::octal::claim::Claim::parse(period, values, exceptions);
+    let _ = grundy::games::octal::theory::claim::Claim::parse(period, values, exceptions);
 }
 
 /// Monorail compact notation: parse, print, parse back to the same position.
@@ -231,7 +231,7 @@ pub fn census_shard(data: &[u8]) {
     );
     for digits in 0..=4 {
         if grundy::jobs::census::validate(digits, 1, Some((i, k))).is_ok() {
-            let all = grundy::games::octal::census::codes(digits).len();
+            let all = grundy::games::octal::theory::census::codes(digits).len();
             let mine = grundy::jobs::census::shard_codes(digits, Some((i, k)));
             assert!(!mine.is_empty() && mine.len() <= all);
             let mut want: Vec<usize> = grundy::jobs::census::families(digits)

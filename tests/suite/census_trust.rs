@@ -9,7 +9,7 @@
 use crate::common::{grundy, one_line_error};
 use grundy::dataset::census::{read_summary, rows_digest, VERSION};
 use grundy::dataset::census_partial::{partial_header, partial_line, partial_tag};
-use grundy::games::octal::census::Reach;
+use grundy::games::octal::theory::census::Reach;
 use grundy::jobs::census::{eta_seconds, ETA_SAMPLES};
 use std::path::Path;
 use std::process::Output;

@@ -3,9 +3,10 @@
 //! periodicity proofs, the published Dawson's Chess claim, checkpoint
 //! resume after a real interrupt, and the command line.
 
-use grundy::games::octal::claim::{check, Claim, Failure};
-use grundy::games::octal::period::proved_period;
-use grundy::games::octal::{naive, Computation, Engine, OctalCode, Values};
+use grundy::games::octal::engine::naive;
+use grundy::games::octal::theory::claim::{check, Claim, Failure};
+use grundy::games::octal::theory::period::proved_period;
+use grundy::games::octal::{Computation, Engine, OctalCode, Values};
 use grundy::impartial::{ImpartialGame, MemoSolver};
 use grundy::progress::NoProgress;
 
@@ -376,7 +377,7 @@ fn checkpoint_survives_an_interrupt() {
 }
 
 /// Also Officers past the heap sizes from which two threads compute two
-/// heaps at a time (`games::octal::paired`), and past its values' growth
+/// heaps at a time (`games::octal::engine::paired`), and past its values' growth
 /// beyond one byte.
 #[test]
 fn datasets_are_identical_for_any_thread_count() {
@@ -571,7 +572,7 @@ fn grundys_game_sparse_space_as_published() {
 /// first-player wins keep the period of A002187's zeros far past the proof.
 #[test]
 fn rings_past_a_proof_read_the_period() {
-    use grundy::games::octal::ring::{ngon_nimber, ring_value};
+    use grundy::games::octal::theory::ring::{ngon_nimber, ring_value};
     use grundy::games::octal::Extended;
     use grundy::jobs::octal_queries::{ngon, ring};
     for code in ["0.137", "0.77", "0.6"] {

@@ -6,12 +6,12 @@
 use crate::common::{grundy, one_line_error};
 use grundy::dataset::census::{csv_line, without_seconds, HEADER};
 use grundy::dataset::census_partial::{partial_header, partial_line, partial_tag};
-use grundy::games::octal::census::{codes, settle_code, settle_code_from, Reach, Status};
+use grundy::games::octal::theory::census::{codes, settle_code, settle_code_from, Reach, Status};
 use grundy::games::octal::OctalCode;
 use grundy::progress::NoProgress;
 use std::path::Path;
 
-fn row(code: &str, max_n: usize) -> grundy::games::octal::census::Row {
+fn row(code: &str, max_n: usize) -> grundy::games::octal::theory::census::Row {
     let c: OctalCode = code.parse().unwrap();
     settle_code(&c, &Reach::fixed(max_n), &NoProgress).unwrap()
 }
@@ -310,8 +310,8 @@ fn bad_flags() {
 
 #[test]
 fn every_code_has_the_sequence_of_its_representative() {
-    use grundy::games::octal::equivalent::representative;
-    use grundy::games::octal::naive::sequence;
+    use grundy::games::octal::engine::naive::sequence;
+    use grundy::games::octal::theory::equivalent::representative;
     // Brute force against the naive engine: every redundancy the rules
     // prove is checked on G(0..=300) of both codes.
     let mut reduced = 0;
@@ -357,7 +357,7 @@ fn a_code_settled_from_its_family_is_settled_alone() {
 
 #[test]
 fn committed_census_names_each_codes_family() {
-    use grundy::games::octal::equivalent::representative;
+    use grundy::games::octal::theory::equivalent::representative;
     // Every row's `same_as` is the rule's representative (empty for a code
     // that is its own), and the summary counts the families.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -389,7 +389,7 @@ fn committed_census_names_each_codes_family() {
 /// its proof ([`Reach::replaying`]) is not reproduced.
 #[test]
 fn a_budget_settles_the_published_games_past_n() {
-    use grundy::games::octal::census::{replay, Replay, WORK_PER_SECOND};
+    use grundy::games::octal::theory::census::{replay, Replay, WORK_PER_SECOND};
     let reach = Reach {
         base: 1 << 20,
         work: Some(30 * WORK_PER_SECOND),

@@ -3,7 +3,7 @@
 //! own colour), and `octal census --report-only` re-rendering a census's
 //! report, plots over every value computed, from the census on disk.
 
-use grundy::games::octal::naive;
+use grundy::games::octal::engine::naive;
 use grundy::games::octal::Values;
 use grundy::report::octal::{plot_options, value_table};
 use grundy::report::plot::dot_plot;

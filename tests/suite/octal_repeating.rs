@@ -5,9 +5,10 @@
 //! and never claim a proof; every command that needs a finite code refuses
 //! with one line and exit code 2.
 
-use grundy::games::octal::period::{analyse, proved_period};
-use grundy::games::octal::repeating;
-use grundy::games::octal::{naive, Computation, Engine, OctalCode};
+use grundy::games::octal::engine::naive;
+use grundy::games::octal::engine::repeating;
+use grundy::games::octal::theory::period::{analyse, proved_period};
+use grundy::games::octal::{Computation, Engine, OctalCode};
 use grundy::progress::NoProgress;
 
 use crate::common::{grundy, one_line_error, write_input};

@@ -4,7 +4,7 @@
 //! checked end to end: that is its CI check.
 
 use crate::common::{grundy, one_line_error, write_input};
-use grundy::games::octal::naive;
+use grundy::games::octal::engine::naive;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;

@@ -5,8 +5,9 @@
 
 use crate::common::{grundy, one_line_error};
 use grundy::dataset::octal::{read_sequence, write_sequence};
-use grundy::games::octal::claim::Claim;
-use grundy::games::octal::{naive, OctalCode, Values};
+use grundy::games::octal::engine::naive;
+use grundy::games::octal::theory::claim::Claim;
+use grundy::games::octal::{OctalCode, Values};
 use proptest::prelude::*;
 use std::path::Path;
 use std::process::Output;
@@ -717,7 +718,7 @@ impl Rng {
 
 #[test]
 fn proved_periods_hold_far_beyond_their_proof() {
-    use grundy::games::octal::period::proved_period;
+    use grundy::games::octal::theory::period::proved_period;
     // Codes with few digits, many of them periodic from n0 = 0 or 1, where
     // the quoted bound 2·n0 + p + t is too short. Each period proved from
     // a prefix must hold on the whole of 3000 values.

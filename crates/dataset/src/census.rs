@@ -1,5 +1,5 @@
 //! The octal census dataset `data/octal/census/`: `census.csv`, one row per
-//! code in census order ([`grundy_games::octal::census::codes`]), and
+//! code in census order ([`grundy_games::octal::theory::census::codes`]), and
 //! `summary.json`.
 //!
 //! `census.csv` columns (empty where a field does not apply):
@@ -15,7 +15,7 @@
 //! | `computed_to` | the largest `n` computed |
 //! | `max_value`, `max_value_at` | the largest value of `G(0..=computed_to)` and the least `n` with it |
 //! | `mask`, `rare_count`, `last_rare` | unsettled: the best rare/common mask, the number of `1 <= n <= computed_to` with a rare value, the last such `n` |
-//! | `same_as` | the code with fewer moves whose nim-sequence this code is proved to have ([`grundy_games::octal::equivalent`]); empty when none |
+//! | `same_as` | the code with fewer moves whose nim-sequence this code is proved to have ([`grundy_games::octal::theory::equivalent`]); empty when none |
 //! | `seconds` | the time the code took (varies between runs: compare the other columns) |
 //!
 //! Every column but `seconds` is a function of the code and `N` alone.
@@ -39,9 +39,10 @@
 use super::atomic::write_bytes;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::NoProgress;
-use grundy_games::octal::census::{replay, Reach, Replay, Row, Status};
-use grundy_games::octal::published::is_published;
-use grundy_games::octal::{equivalent, OctalCode, Values};
+use grundy_games::octal::theory::census::{replay, Reach, Replay, Row, Status};
+use grundy_games::octal::theory::equivalent;
+use grundy_games::octal::theory::published::is_published;
+use grundy_games::octal::{OctalCode, Values};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -200,7 +201,7 @@ pub fn parse_csv(path: &Path, text: &str) -> Result<Vec<Line>> {
 /// `summary.json` of a census (or of one shard of it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
-    /// Digits after the point: the census covers [`codes`](grundy_games::octal::census::codes)`(digits)`.
+    /// Digits after the point: the census covers [`codes`](grundy_games::octal::theory::census::codes)`(digits)`.
     pub digits: usize,
     /// `N`: values were computed up to `n = N` at most.
     pub max_n: usize,
@@ -251,14 +252,14 @@ pub struct Summary {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BudgetRecord {
     /// Seconds asked for (`--budget 30s`): converted to `work` at
-    /// [`WORK_PER_SECOND`](grundy_games::octal::census::WORK_PER_SECOND).
+    /// [`WORK_PER_SECOND`](grundy_games::octal::theory::census::WORK_PER_SECOND).
     pub seconds: f64,
     /// Work units a family may use in all.
     pub work: u64,
     /// Bytes of memory asked for: the values are bounded by `max_n`.
     pub bytes: u64,
     /// The largest heap size any code is computed to (the memory budget
-    /// at [`BYTES_PER_VALUE`](grundy_games::octal::census::BYTES_PER_VALUE),
+    /// at [`BYTES_PER_VALUE`](grundy_games::octal::theory::census::BYTES_PER_VALUE),
     /// or the largest supported).
     pub max_n: usize,
 }
@@ -632,7 +633,7 @@ pub fn check_shape(f: &Fields, reach: &Reach) -> std::result::Result<(), FieldEr
 /// Re-derives a stored row: replays the census schedule for its code to
 /// `reach` (`N`, and past it no further than the row went:
 /// [`Reach::replaying`]), computing at most `G(0..=computed_to)`
-/// ([`grundy_games::octal::census::replay`], with `known` the values of
+/// ([`grundy_games::octal::theory::census::replay`], with `known` the values of
 /// a code of the same family as in a census), and compares every column
 /// but `seconds` with `line`. Returns the values computed.
 ///

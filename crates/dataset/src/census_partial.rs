@@ -5,7 +5,7 @@
 
 use crate::census::*;
 use grundy_core::error::{Error, Result};
-use grundy_games::octal::census::Reach;
+use grundy_games::octal::theory::census::Reach;
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -1,11 +1,11 @@
 //! Reading a table of published periodicity claims: the CSV that
 //! `grundy octal check-table` checks row by row
-//! ([`grundy_games::octal::table_check`] checks the rows; this module only
+//! ([`grundy_games::octal::theory::table_check`] checks the rows; this module only
 //! reads them). The format is documented in docs/src/formats.md.
 
 use grundy_core::error::{Error, Result};
-use grundy_games::octal::code::OctalCode;
-use grundy_games::octal::table_check::{Claim, Kind, Row};
+use grundy_games::octal::theory::code::OctalCode;
+use grundy_games::octal::theory::table_check::{Claim, Kind, Row};
 use std::str::FromStr;
 
 /// The largest table file read, in bytes.
@@ -259,7 +259,7 @@ pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
 mod tests {
     use super::*;
     use grundy_core::progress::NoProgress;
-    use grundy_games::octal::table_check::{check_row, Outcome};
+    use grundy_games::octal::theory::table_check::{check_row, Outcome};
 
     fn one(text: &str) -> Outcome {
         let rows = parse_table(

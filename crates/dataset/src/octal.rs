@@ -20,10 +20,10 @@
 use super::atomic::write_atomic;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
-use grundy_games::octal::budget;
-use grundy_games::octal::period::analyse;
-use grundy_games::octal::period::{Analysis, Periodicity};
-use grundy_games::octal::verify::first_mismatch;
+use grundy_games::octal::engine::budget;
+use grundy_games::octal::theory::period::analyse;
+use grundy_games::octal::theory::period::{Analysis, Periodicity};
+use grundy_games::octal::theory::verify::first_mismatch;
 use grundy_games::octal::{Computation, Engine, OctalCode};
 use grundy_games::octal::{Extended, Values};
 use serde::{Deserialize, Serialize};
@@ -184,7 +184,7 @@ pub struct Summary {
 
 impl Summary {
     /// The summary of `values` with the period findings of
-    /// [`grundy_games::octal::period::analyse`].
+    /// [`grundy_games::octal::theory::period::analyse`].
     pub fn new(
         code: &grundy_games::octal::OctalCode,
         values: &Extended,
@@ -445,7 +445,7 @@ pub fn sequence_path(path: &Path) -> PathBuf {
 }
 
 /// Re-derives every value of a sequence file (`sequence.bin.zst` or a
-/// checkpoint) with the naive engine ([`grundy_games::octal::verify`]), in
+/// checkpoint) with the naive engine ([`grundy_games::octal::theory::verify`]), in
 /// parallel; given a dataset directory, also checks that `sequence.csv`,
 /// `b-file.txt`, `table.tex` and `summary.json` are byte for byte what the
 /// writer writes for the values and their period proof (`\n` line ends,

@@ -4,7 +4,7 @@
 //! and a table over n (`octal ring`, `ngon`) as CSV or JSON.
 
 use grundy_core::impartial::Nimber;
-use grundy_games::octal::period::Analysis;
+use grundy_games::octal::theory::period::Analysis;
 use grundy_games::octal::{Engine, Extended, OctalCode};
 use serde_json::json;
 use std::io::{Result, Write};

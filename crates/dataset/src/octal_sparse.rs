@@ -1,6 +1,6 @@
 //! The sparse-space dataset of a long computation (`octal sparse FILE
 //! --out DIR`): how the rare values of an unsolved game develop with `n`
-//! ([`grundy_games::octal::sparse_profile`]), small enough to commit when
+//! ([`grundy_games::octal::engine::sparse_profile`]), small enough to commit when
 //! the sequence itself (a gigabyte for Grundy's game to `n = 2^30`) is
 //! not.
 //!
@@ -19,7 +19,7 @@
 
 use super::atomic::write_bytes;
 use grundy_core::error::Result;
-use grundy_games::octal::sparse_profile::Depth;
+use grundy_games::octal::engine::sparse_profile::Depth;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -4,7 +4,7 @@
 use super::atomic::write_atomic;
 use super::octal::{read_sequence, write_sequence};
 use grundy_core::{Error, Result};
-use grundy_games::octal::naive::next_value;
+use grundy_games::octal::engine::naive::next_value;
 use grundy_games::octal::OctalCode;
 use grundy_games::treblecross::{GapNimbers, Row};
 use std::io::Write;

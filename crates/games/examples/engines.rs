@@ -6,7 +6,7 @@
 
 use grundy_core::progress::NoProgress;
 use grundy_games::cram::{published, Board, Solver};
-use grundy_games::octal::period::proved_period;
+use grundy_games::octal::theory::period::proved_period;
 use grundy_games::octal::{Computation, Engine, OctalCode};
 
 fn main() {

@@ -20,9 +20,9 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::coins::{try_moves_to_value_within, try_nimber, Coins, Rule, WORK_BUDGET};
-use super::octal::budget;
-use super::octal::code::Leaves;
-use super::octal::period::{search, PeriodSearch};
+use super::octal::engine::budget;
+use super::octal::theory::code::Leaves;
+use super::octal::theory::period::{search, PeriodSearch};
 use super::octal::{Computation, Engine, Extended, OctalCode, Values};
 use super::treblecross::analysis::{cells_of_row_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
@@ -47,7 +47,7 @@ pub enum Component {
         /// The heap size.
         heap: usize,
         /// The game's nim-sequence as computed: `G(0..=heap)`, or only the
-        /// values its proved period needs ([`super::octal::period::search`]).
+        /// values its proved period needs ([`super::octal::theory::period::search`]).
         values: Values,
         /// The proved period `(pre-period, period)` that gives the values
         /// past those computed, if the computation stopped at its proof.
@@ -338,9 +338,9 @@ fn looks_like_code(text: &str) -> bool {
 
 /// Every family a component can be of, as the error for an unknown one
 /// lists them: those of the module docs, and the octal games by name (from
-/// [`NAMED`](super::octal::code::NAMED); `treblecross:` is a row here).
+/// [`NAMED`](super::octal::theory::code::NAMED); `treblecross:` is a row here).
 pub fn families_text() -> String {
-    let names: Vec<&str> = super::octal::code::NAMED
+    let names: Vec<&str> = super::octal::theory::code::NAMED
         .iter()
         .map(|(name, _, _)| *name)
         .filter(|name| *name != "treblecross")

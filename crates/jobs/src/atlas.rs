@@ -38,9 +38,9 @@
 
 use grundy_core::progress::Progress;
 use grundy_dataset::census::{parse_fields, read_csv, Fields, STATUSES};
-use grundy_games::octal::census::sparse_summary;
-use grundy_games::octal::claim::Claim;
-use grundy_games::octal::period::analyse;
+use grundy_games::octal::theory::census::sparse_summary;
+use grundy_games::octal::theory::claim::Claim;
+use grundy_games::octal::theory::period::analyse;
 use grundy_games::octal::{Computation, Engine, OctalCode, Values};
 use grundy_report::common::thousands;
 use grundy_report::octal::plot_options;

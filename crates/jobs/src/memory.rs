@@ -2,7 +2,7 @@
 //! refusal every job makes before it allocates ("needs about X, more than
 //! the Y available; pass --force"). Engines estimate their cost from the
 //! input alone ([`grundy_games::monorail::cost`],
-//! [`grundy_games::octal::budget`]); reading the machine's state is a job's
+//! [`grundy_games::octal::engine::budget`]); reading the machine's state is a job's
 //! step, so it lives here.
 
 use grundy_core::error::{Error, Result};

@@ -302,7 +302,7 @@ fn check_memory(l: Limits, threads: usize) -> Result<()> {
 /// The codes `0.d1` and `0.d1d2` (last digit non-zero; `0.0`, which has
 /// no move, left out) of the normal-play census's list, in code order.
 pub fn codes(digits: usize) -> Vec<OctalCode> {
-    let mut codes: Vec<(String, OctalCode)> = grundy_games::octal::census::codes(digits)
+    let mut codes: Vec<(String, OctalCode)> = grundy_games::octal::theory::census::codes(digits)
         .into_iter()
         .map(|c| (c.to_string(), c))
         .filter(|(t, _)| t.starts_with("0.") && t != "0.0")

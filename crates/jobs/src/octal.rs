@@ -12,8 +12,8 @@ use grundy_dataset::octal::{
     Summary, SAVE_EVERY,
 };
 use grundy_dataset::staging::Stage;
-use grundy_games::octal::period::{analyse, Analysis};
-use grundy_games::octal::period::{search, PeriodSearch};
+use grundy_games::octal::theory::period::{analyse, Analysis};
+use grundy_games::octal::theory::period::{search, PeriodSearch};
 use grundy_games::octal::Computation;
 use grundy_games::octal::Extended;
 use grundy_report::common::RunInfo;
@@ -420,7 +420,7 @@ pub struct SparseRun {
     /// The code of the sequence read.
     pub code: OctalCode,
     /// The depths profiled (the last is the whole sequence).
-    pub depths: Vec<grundy_games::octal::sparse_profile::Depth>,
+    pub depths: Vec<grundy_games::octal::engine::sparse_profile::Depth>,
     /// The rare values under the last depth's mask.
     pub rare: Vec<(usize, u32)>,
 }
@@ -429,7 +429,7 @@ pub struct SparseRun {
 /// `octal seq --checkpoint`'s, or a dataset's `sequence.bin.zst`): its
 /// digest checked and its last two values re-derived with the naive
 /// engine first; then the depths `2^10, 2^11, …` and the whole
-/// ([`grundy_games::octal::sparse_profile`]). Writes the dataset
+/// ([`grundy_games::octal::engine::sparse_profile`]). Writes the dataset
 /// ([`grundy_dataset::octal_sparse`]) to `out` and the report to
 /// `reports/<code>-sparse.md`, if given; `run` says in the report how the
 /// values were computed.
@@ -445,7 +445,7 @@ pub fn sparse_report(
     run: &str,
     progress: &dyn Progress,
 ) -> Result<SparseRun> {
-    use grundy_games::octal::sparse_profile::{default_depths, profile, rare_values};
+    use grundy_games::octal::engine::sparse_profile::{default_depths, profile, rare_values};
     progress.phase(&format!("read {}", file.display()), 0);
     let (text, values) = grundy_dataset::octal::read_sequence(file)?;
     let code: OctalCode = text.parse().map_err(|e| Error::VerificationFailed {

@@ -11,18 +11,18 @@ use crate::memory::available_memory;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::claims_table::{parse_table, MAX_FILE_BYTES};
-use grundy_games::octal::budget::{check_budget, check_n, estimate, MAX_N};
-use grundy_games::octal::claim::{check, check_len, Claim, Verdict};
-use grundy_games::octal::period::search;
-use grundy_games::octal::period::Periodicity;
-use grundy_games::octal::repeating::{self, RepeatingEngine};
-use grundy_games::octal::ring::{ngon_nimber, ring_value};
-use grundy_games::octal::table_check::{check_row_budget, check_table, RowResult};
+use grundy_games::octal::engine::budget::{check_budget, check_n, estimate, MAX_N};
+use grundy_games::octal::engine::repeating::{self, RepeatingEngine};
+use grundy_games::octal::theory::claim::{check, check_len, Claim, Verdict};
+use grundy_games::octal::theory::period::search;
+use grundy_games::octal::theory::period::Periodicity;
+use grundy_games::octal::theory::ring::{ngon_nimber, ring_value};
+use grundy_games::octal::theory::table_check::{check_row_budget, check_table, RowResult};
 use grundy_games::octal::{Computation, Engine, Extended, OctalCode};
 use std::io::Read;
 use std::path::Path;
 
-pub use grundy_games::octal::period::PeriodSearch;
+pub use grundy_games::octal::theory::period::PeriodSearch;
 
 /// Validates a heap-size flag `flag` of `max_n` (at most [`MAX_N`]) and
 /// the estimated cost of computing `G(0..=max_n)` of `code` with

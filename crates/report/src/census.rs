@@ -66,12 +66,12 @@ fn intro(md: &mut String, summary: &Summary, dataset: &str, n: &str) {
         budget = summary.budget.map_or(String::new(), |b| format!(
             ", then past it while each family's budget of {} s (in work units, so the census is the same on every machine) and {} lasts (n = {} at most){}",
             b.seconds,
-            grundy_games::octal::budget::bytes_text(b.bytes),
+            grundy_games::octal::engine::budget::bytes_text(b.bytes),
             thousands(b.max_n as u64),
             summary.published_budget.map_or(String::new(), |p| format!(
                 "; the families holding a code that a published table solves, {} s and {} (n = {} at most)",
                 p.seconds,
-                grundy_games::octal::budget::bytes_text(p.bytes),
+                grundy_games::octal::engine::budget::bytes_text(p.bytes),
                 thousands(p.max_n as u64)
             ))
         ))
@@ -125,7 +125,7 @@ fn families(md: &mut String, summary: &Summary) {
             md,
             "Families: {} of the {} codes have a move that never changes a value (taking a whole heap \
              that already has an option of value 0, or taking k leaving one heap when taking k − m and \
-             splitting off a heap m of value 0 reaches the same value; `grundy::games::octal::equivalent`), \
+             splitting off a heap m of value 0 reaches the same value; `grundy::games::octal::theory::equivalent`), \
              so they have the nim-sequence of the code without it, named under \"same sequence as\": \
              the codes have at most {} distinct nim-sequences. `grundy octal census` computes each family's \
              sequence once and settles the other codes from its values; every row is still the code's own \

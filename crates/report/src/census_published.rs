@@ -8,7 +8,7 @@ use crate::common::thousands;
 use grundy_dataset::census::{Line, Summary};
 use std::fmt::Write as _;
 
-pub use grundy_games::octal::published::{Published, PUBLISHED_PERIODS};
+pub use grundy_games::octal::theory::published::{Published, PUBLISHED_PERIODS};
 
 /// How a census row stands against a published period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +89,7 @@ pub fn published_section(md: &mut String, lines: &[Line], summary: &Summary) {
             "The families holding these codes (`octal census --published-budget`) had a budget of \
              {} s (in work units) and {} past N (n = {} at most) instead of the others'.\n",
             b.seconds,
-            grundy_games::octal::budget::bytes_text(b.bytes),
+            grundy_games::octal::engine::budget::bytes_text(b.bytes),
             thousands(b.max_n as u64)
         );
     }

@@ -3,8 +3,8 @@
 use super::common::{thousands, Rendered, RunInfo};
 use super::plot::{dot_plot, PlotOptions};
 use grundy_dataset::octal::Summary;
-use grundy_games::octal::census::sparse_summary;
-use grundy_games::octal::period::{Arithmetic, Periodicity};
+use grundy_games::octal::theory::census::sparse_summary;
+use grundy_games::octal::theory::period::{Arithmetic, Periodicity};
 use grundy_games::octal::{OctalCode, Values};
 use std::fmt::Write;
 

@@ -5,7 +5,7 @@
 //! "Sprague-Grundy Values of Grundy's Game": the rare values known).
 
 use super::common::thousands;
-use grundy_games::octal::sparse_profile::Depth;
+use grundy_games::octal::engine::sparse_profile::Depth;
 use std::fmt::Write;
 
 /// A published figure of a game's sparse space at depth `n`.

@@ -7,7 +7,7 @@ use crate::cli::progress::Bars;
 use crate::cli::refuted::Refuted;
 use anyhow::Context;
 use clap::Args;
-use grundy_games::octal::claim::Claim;
+use grundy_games::octal::theory::claim::Claim;
 use grundy_games::octal::OctalCode;
 use grundy_jobs::octal_queries::check_claim;
 use serde_json::json;

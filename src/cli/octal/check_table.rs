@@ -1,6 +1,6 @@
 //! `grundy octal check-table FILE`: checks a CSV table of published
 //! periodicity claims row by row (see
-//! [`grundy_games::octal::table_check`]), one line per row and a summary,
+//! [`grundy_games::octal::theory::table_check`]), one line per row and a summary,
 //! or one JSON object. Exit code 0 when every row's outcome is the one it
 //! records (or, without `expect`, when it holds), 1 when one is not
 //! ([`Refuted`]), 2 for bad input.
@@ -9,7 +9,7 @@
 use crate::cli::progress::Bars;
 use crate::cli::refuted::Refuted;
 use clap::Args as ClapArgs;
-use grundy_games::octal::table_check::{Claim, Kind, Outcome, RowResult};
+use grundy_games::octal::theory::table_check::{Claim, Kind, Outcome, RowResult};
 use grundy_jobs::octal_queries::check_claims_file;
 use serde_json::json;
 use std::path::PathBuf;

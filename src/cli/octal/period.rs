@@ -6,8 +6,8 @@
 use crate::cli::common::EngineArg;
 use crate::cli::progress::Bars;
 use clap::Args;
-use grundy_games::octal::claim::Claim;
-use grundy_games::octal::period::{Arithmetic, PeriodSearch, Periodicity};
+use grundy_games::octal::theory::claim::Claim;
+use grundy_games::octal::theory::period::{Arithmetic, PeriodSearch, Periodicity};
 use grundy_games::octal::OctalCode;
 use grundy_jobs::octal_queries::{period, PeriodRun};
 use serde_json::json;

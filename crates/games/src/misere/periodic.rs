@@ -61,7 +61,7 @@ impl WholeGame {
 /// that the bound allows, or `None` where the theorem does not apply (a
 /// code that can leave three heaps, a code whose splits must leave unequal
 /// heaps (`!`: the argument's shifted split may be an equal one, as in
-/// [`crate::octal::period`], and no bound is derived here for
+/// [`crate::octal::theory::period`], and no bound is derived here for
 /// quotients), a code with a repeating part (no bound `t` on what a move
 /// removes), or no period short enough for `N`).
 pub fn whole_game(code: &OctalCode, q: &Quotient) -> Option<WholeGame> {

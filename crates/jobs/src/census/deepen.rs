@@ -7,7 +7,8 @@ use grundy_core::error::{Error, Result};
 use grundy_core::progress::{NoProgress, Progress};
 use grundy_dataset::atomic::write_bytes;
 use grundy_dataset::census::{self as data, read_csv, read_summary, Summary};
-use grundy_games::octal::{budget, Computation, Engine, OctalCode};
+use grundy_games::octal::engine::budget;
+use grundy_games::octal::{Computation, Engine, OctalCode};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -27,7 +28,7 @@ pub struct DeepenJob<'a> {
 }
 
 /// Gives the families of the census in `dir` that hold a code a published
-/// table solves ([`grundy_games::octal::published`]) the budget
+/// table solves ([`grundy_games::octal::theory::published`]) the budget
 /// `published_budget`, recomputing only what it can change, and rewrites
 /// the census (and, if asked, the report): `octal census --deepen
 /// published`. The result is what a census run with the same options and

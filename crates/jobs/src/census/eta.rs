@@ -2,7 +2,7 @@
 //! finished, by digit count ([`eta_seconds`]).
 
 use grundy_core::progress::Progress;
-use grundy_games::octal::census::{digits_of, MAX_DIGITS};
+use grundy_games::octal::theory::census::{digits_of, MAX_DIGITS};
 use grundy_games::octal::OctalCode;
 use std::sync::Mutex;
 use std::time::Instant;

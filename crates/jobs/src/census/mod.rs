@@ -1,10 +1,10 @@
 //! The octal census as a run: the codes of a census (or of one shard of
-//! it) settled in parallel ([`grundy_games::octal::census::settle_code`]),
+//! it) settled in parallel ([`grundy_games::octal::theory::census::settle_code`]),
 //! the dataset (`census.csv`, `summary.json`) written all at once, shards
 //! merged, and the report rendered.
 //!
 //! **Families.** Codes proved to have one nim-sequence
-//! ([`grundy_games::octal::equivalent`]) form a family, named by its
+//! ([`grundy_games::octal::theory::equivalent`]) form a family, named by its
 //! representative (the code they reduce to, always the family's first code
 //! in census order). A worker takes a whole family: it settles the
 //! representative, then every other code of the family reading its values
@@ -49,11 +49,12 @@ use grundy_core::progress::{Progress, StopOnly};
 use grundy_dataset::atomic::{create_dir, Staged};
 use grundy_dataset::census::{self as data, csv_line, BudgetRecord, Reaches, Summary};
 use grundy_dataset::census_partial as partial;
-use grundy_games::octal::census::{
+use grundy_games::octal::engine::budget;
+use grundy_games::octal::theory::census::{
     codes, settle_code_from, Reach, Row, BYTES_PER_VALUE, MAX_DIGITS, WORK_PER_SECOND,
 };
-use grundy_games::octal::equivalent::representative;
-use grundy_games::octal::{budget, OctalCode, Values};
+use grundy_games::octal::theory::equivalent::representative;
+use grundy_games::octal::{OctalCode, Values};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::Write;
@@ -227,7 +228,7 @@ pub struct CensusJob<'a> {
     /// The budget of each family past `N`; None: to `N` exactly.
     pub budget: Option<Budget>,
     /// The budget of the families holding a code a published table solves
-    /// ([`grundy_games::octal::published::is_published`]) instead of
+    /// ([`grundy_games::octal::theory::published::is_published`]) instead of
     /// `budget` (`--published-budget`); None: `budget`.
     pub published_budget: Option<Budget>,
     /// `(I, K)`: shard I of K, 1-based; None for every code.

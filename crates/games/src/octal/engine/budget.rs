@@ -2,7 +2,7 @@
 //! starts, and the largest heap sizes supported: a few bytes of input must
 //! not take gigabytes or hours without saying so.
 //!
-//! Memory: values are stored in 1, 2 or 4 bytes each ([`super::values`]),
+//! Memory: values are stored in 1, 2 or 4 bytes each ([`crate::octal::engine::values`]),
 //! and while the store widens both copies are alive (up to 6 bytes per
 //! value); the naive engine keeps a 4-byte copy besides. Time: the naive
 //! engine looks at every option, about `N²/4` per digit that splits in two
@@ -10,14 +10,14 @@
 //! options a second; the fast engine's time depends on the game and is not
 //! estimated (progress is shown instead), except for the work it does one
 //! option at a time: three-way splits, and for a code with a repeating part
-//! (CGSuite's `4.[3]`) the split sets of [`super::repeating`], `N²/4`
+//! (CGSuite's `4.[3]`) the split sets of [`crate::octal::engine::repeating`], `N²/4`
 //! pairs. A repeating part makes every removal a move, so the naive engine
 //! then looks at about `N²/2p` single heaps and `N³/12p` splits per block
 //! digit of a block of `p`.
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::code::OctalCode;
-use super::sequence::Engine;
+use crate::octal::engine::sequence::Engine;
+use crate::octal::theory::code::OctalCode;
 use grundy_core::error::{Error, Result};
 
 /// The largest heap size any octal command computes: the fast engine keeps
@@ -137,12 +137,12 @@ pub fn block_options(code: &OctalCode, len: usize) -> f64 {
 }
 
 /// The work of the fast engine for a code with a repeating part
-/// ([`super::repeating`]), as options examined one by one: the split
+/// ([`crate::octal::engine::repeating`]), as options examined one by one: the split
 /// sets, `len²/4` pairs when some digit splits in two, and the finite
 /// digits' three-way splits; a block that splits in three is left to the
 /// naive engine, whose count it is then.
 pub fn repeating_options(code: &OctalCode, len: usize) -> f64 {
-    if !super::repeating::RepeatingEngine::supports(code) {
+    if !crate::octal::engine::repeating::RepeatingEngine::supports(code) {
         return naive_options(code, len);
     }
     #[allow(clippy::arithmetic_side_effects, clippy::cast_precision_loss)]

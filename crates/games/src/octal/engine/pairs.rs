@@ -2,7 +2,7 @@
 //!
 //! A move that splits a heap of `m` tokens into `a` and `m − a` has the
 //! option value `G(a) ⊕ G(m − a)`; the full-mode and sparse-mode steps of
-//! [`super::sparse`] spend nearly all their time running through such
+//! [`crate::octal::engine::sparse`] spend nearly all their time running through such
 //! pairs, `a` ascending from either end of `1..=m/2`. Read from the
 //! sequence itself, `G(m − a)` runs backwards, which vectorises poorly. A
 //! [`Mirror`] keeps the sequence in 16 bits twice, forwards and backwards,
@@ -16,7 +16,7 @@
 //! for sequences whose values outgrow 16 bits (checked against it in the
 //! tests).
 
-use super::values::Value;
+use crate::octal::engine::values::Value;
 
 /// Nim-sums computed per block before they are marked or compared.
 pub const BLOCK: usize = 256;

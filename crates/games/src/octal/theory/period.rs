@@ -26,9 +26,9 @@
 //! [`theorem_applies`] is false for them and nothing here proves a period
 //! of theirs; only arithmetic periodicity is reported, as observed.
 
-use super::code::OctalCode;
-use super::sequence::Computation;
-use super::values::{Value, Values};
+use crate::octal::engine::sequence::Computation;
+use crate::octal::engine::values::{Value, Values};
+use crate::octal::theory::code::OctalCode;
 use grundy_core::progress::Progress;
 use serde::Serialize;
 
@@ -373,7 +373,7 @@ pub fn candidate(g: &Values) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::naive;
+    use crate::octal::engine::naive;
 
     fn values(code: &str, n: usize) -> (OctalCode, Values) {
         let c: OctalCode = code.parse().unwrap();

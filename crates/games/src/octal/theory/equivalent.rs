@@ -31,8 +31,8 @@
 //! Flammenkamp's tables list such codes once. Other coincidences (a shift
 //! of values, as Dawson's Chess 0.137 against 0.07) are not used.
 
-use super::code::OctalCode;
-use super::naive;
+use crate::octal::engine::naive;
+use crate::octal::theory::code::OctalCode;
 
 /// Why a move of a code is redundant (module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

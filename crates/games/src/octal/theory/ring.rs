@@ -16,8 +16,8 @@
 //! splits the path, a lone vertex goes alone). So the first player wins
 //! exactly when `G_0.137(n − 3) = 0`.
 
-use super::code::{Leaves, OctalCode};
-use super::extended::Extended;
+use crate::octal::theory::code::{Leaves, OctalCode};
+use crate::octal::theory::extended::Extended;
 use grundy_core::impartial::{mex, Nimber};
 
 /// `G(ring of n)`, `n >= 1`, from the row values `row.get(m)` = G(m)
@@ -110,7 +110,7 @@ pub fn ngon_brute_force(n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::naive;
+    use crate::octal::engine::naive;
     use crate::octal::Values;
 
     #[test]

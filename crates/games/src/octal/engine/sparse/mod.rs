@@ -21,7 +21,7 @@
 //! Two shortcuts make sparse mode fast without changing a value or
 //! [`Stats::work`] (a test runs both ways): the pairs with a rare member
 //! of 1,024 split sets at a time are entered at once
-//! ([`super::rare_batch`]), and a step that reads one split set no other
+//! ([`crate::octal::engine::rare_batch`]), and a step that reads one split set no other
 //! heap reads (0.6, Grundy's game) scatters a round or two of pairs, then
 //! looks for the values still pending together (`single_set`), charging the
 //! work the general path's rounds would have.
@@ -48,17 +48,17 @@
 //! comparison vectorises), stopping at the first hit; a hit near a
 //! scattered end extends the scatter to it. Small nim-sums turn up among
 //! balanced splits and large ones among unbalanced splits (see
-//! [`super::splits`]), so both ends find every value sooner than one does.
-//! What is learnt of each `m` is kept in a cache ([`super::splits`]) for
+//! [`crate::octal::engine::splits`]), so both ends find every value sooner than one does.
+//! What is learnt of each `m` is kept in a cache ([`crate::octal::engine::splits`]) for
 //! the next steps that split the same `m` (every step of 0.76 splits `n − 1`
 //! and `n − 2`), so each `m` is scattered once. The pairs are read through
-//! a forwards-and-backwards copy of the sequence ([`super::pairs`]).
+//! a forwards-and-backwards copy of the sequence ([`crate::octal::engine::pairs`]).
 //!
 //! **Two heaps at a time.** Where `G(n + 1)` reads `G(n)` only as one
 //! option (Officers), a twin engine on a second thread computes heap
 //! `n + 1` without it while heap `n` is computed, and keeps the value
 //! unless `G(n)` is the one value that would change it
-//! ([`SparseEngine::speculate`], [`super::paired`]).
+//! ([`SparseEngine::speculate`], [`crate::octal::engine::paired`]).
 //!
 //! Moves leaving three heaps (hexadecimal codes) are enumerated plainly.
 //!
@@ -69,11 +69,17 @@
 //! `2r = m` is skipped. When only some splits carry `!`, those are
 //! enumerated plainly.
 
-use super::code::OctalCode;
-use super::pairs::{Mirror, Pairs};
-use super::rare_batch::RareBatch;
-use super::splits::{self, SplitCache, PRESENT};
-use super::values::Value;
+mod state;
+mod step;
+
+use crate::octal::engine::pairs::{Mirror, Pairs};
+use crate::octal::engine::splits::{self, SplitCache};
+use crate::octal::engine::values::Value;
+use crate::octal::theory::code::OctalCode;
+
+pub use state::Stats;
+use state::{common_parity, key, parity, Shared, Worker};
+use step::{begin, compute, sparse_step, splits_read};
 
 /// Review the mask when `n` reaches these sizes times powers of two.
 const FIRST_REVIEW: usize = 256;
@@ -105,7 +111,7 @@ const FIRST_ROUND: usize = 64;
 /// (16 was 4 % slower on 0.6 to 2^22, 4 no faster).
 const FEW_PENDING: usize = 8;
 // Every round of scattering ends at a block end of `Pairs::find_all`.
-const _: () = assert!(FIRST_ROUND % super::pairs::FIND_BLOCK == 0);
+const _: () = assert!(FIRST_ROUND % crate::octal::engine::pairs::FIND_BLOCK == 0);
 
 /// Split sets whose rare pairs are entered at once ([`RareBatch`]): on
 /// 0.6 to 2^22, 1,024 beat 256 (9.3 s against 9.8 s on one thread; fewer
@@ -121,175 +127,6 @@ pub const STEP_WORK: u64 = 400;
 /// measured on 0.354, 0.6 and Grundy's game against 0.604 and 0.764.
 pub const PAIR_WORK: u64 = 4;
 
-/// Counters describing how the engine worked, for reports.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Heap sizes computed in sparse mode.
-    pub sparse_steps: u64,
-    /// Heap sizes computed in full mode.
-    pub full_steps: u64,
-    /// Targeted scans run to the end without a hit (the answer was rare,
-    /// or full mode confirmed the mex).
-    pub full_scans: u64,
-    /// A measure of the work done that depends only on the code and the
-    /// values, never on the thread count or on what was cached:
-    /// [`STEP_WORK`] per heap size; in sparse mode [`PAIR_WORK`] per pair
-    /// entered (rare pairs, pairs scattered) and one per pair scanned for a
-    /// value; in full mode the number
-    /// of pairs of every split set confirmed not to hold the answer (`m/2`
-    /// each: a full scan, whatever part of it was cached; the pairs that
-    /// found the smaller values depend on the cache and are not counted);
-    /// and every option enumerated plainly. The census
-    /// budgets its computations in these units ([`super::census`]).
-    pub work: u64,
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, o: Stats) {
-        self.sparse_steps += o.sparse_steps;
-        self.full_steps += o.full_steps;
-        self.full_scans += o.full_scans;
-        self.work += o.work;
-    }
-}
-
-/// What every step reads: the moves, the mask and the rare heap sizes.
-#[derive(Clone, Debug)]
-struct Shared {
-    whole: Vec<usize>,
-    single: Vec<usize>,
-    split2: Vec<usize>,
-    /// Every split of `split2` leaves two unequal heaps (`!`).
-    distinct: bool,
-    /// Two-heap splits with `!` in a code whose other splits have none:
-    /// enumerated plainly.
-    plain2: Vec<usize>,
-    /// Three-heap splits, with `!` or not.
-    split3: Vec<(usize, bool)>,
-    mask: u32,
-    rare: Vec<u32>,
-    cap: u32,
-    /// Values are classified with the parity of their heap size appended
-    /// (see [`key`]): every two-heap split removes a number of tokens of
-    /// one parity, so the heaps `m = n − k` a step splits share a parity.
-    ext: bool,
-    /// With `ext`, the splits remove an odd number of tokens.
-    odd: bool,
-    /// Heap sizes whose key has this parity under the mask are common
-    /// (see [`common_parity`]).
-    common: bool,
-    /// Sparse mode may batch rare pairs ([`RareBatch`]) and take
-    /// [`single_set`]; off only to test them against the general path.
-    shortcuts: bool,
-    /// No work is handed to other threads of the rayon pool (the engine
-    /// runs on a thread of its own, see [`super::paired`]).
-    solo: bool,
-}
-
-/// Which parity of `key & mask` makes a heap size common. A split's
-/// option has key `key(a) ⊕ key(m − a)` (with `m`'s parity in its last
-/// bit), and two heaps of one parity give a key of even parity whichever
-/// it is; so heap sizes of either parity may be the common ones, as long
-/// as the value looked for as common has an option key of odd parity.
-/// That value is usually the one a common heap size gets: its key differs
-/// from its option key only in the last bit when the splits remove an odd
-/// number of tokens, so then, for a mask with that bit, the common heap
-/// sizes are those of even parity (Beling's RC2 shifts by `d` the same
-/// way).
-fn common_parity(odd: bool, mask: u32) -> bool {
-    !(odd && mask & 1 == 1)
-}
-
-impl Shared {
-    /// The largest `a` of a split `a + (m − a)` of `split2`: `m/2`, or
-    /// `(m − 1)/2` when the heaps must differ.
-    #[inline(always)]
-    fn half(&self, m: usize) -> usize {
-        (m - usize::from(self.distinct)) / 2
-    }
-}
-
-/// Scratch space of one step: the option values seen.
-#[derive(Clone, Debug, Default)]
-struct Worker {
-    seen: Vec<u8>,
-    ms: Vec<usize>,
-    pending: Vec<u32>,
-    stats: Stats,
-    /// Sparse mode: what is known of the split sets the last few heaps
-    /// read, kept for the next heaps that read them.
-    known: Vec<Scattered>,
-    /// Sparse mode: the rare pairs of the next split sets, entered at once.
-    batch: RareBatch,
-    /// Sparse mode: the values seen, as bits.
-    bits: Vec<u64>,
-    /// Sparse mode: which values are common, as bits.
-    common: CommonBits,
-}
-
-/// The values `v < len` that are common under a mask, as bits (bit `v % 64`
-/// of word `v / 64`), for split sets of heaps of each parity; rebuilt only
-/// when the mask, the keys or the length change.
-#[derive(Clone, Debug, Default)]
-struct CommonBits {
-    of: Option<(u32, bool, usize)>,
-    words: [Vec<u64>; 2],
-}
-
-impl CommonBits {
-    /// The bits for `mask`, keys with the heap's parity appended when `ext`
-    /// and heaps `m` of parity `odd`, values below `len`.
-    fn get(&mut self, mask: u32, ext: bool, odd: bool, len: usize) -> &[u64] {
-        let of = (mask, ext, len);
-        if self.of != Some(of) {
-            for (p, words) in self.words.iter_mut().enumerate() {
-                words.clear();
-                words.resize(len.div_ceil(64), 0);
-                for v in 0..len {
-                    if parity(key(ext, p, v as u32), mask) {
-                        words[v / 64] |= 1 << (v % 64);
-                    }
-                }
-            }
-            self.of = Some(of);
-        }
-        &self.words[usize::from(odd)]
-    }
-}
-
-/// `bits` becomes the marks of `bytes` as bits (bit `v % 64` of word
-/// `v / 64` set when `bytes[v]` is not 0), 64 marks to a word.
-fn to_bits(bytes: &[u8], bits: &mut Vec<u64>) {
-    bits.clear();
-    bits.extend(bytes.chunks(64).map(marks_word));
-}
-
-/// Up to 64 marks as one word: bit `i` set when `marks[i]` is not 0.
-fn marks_word(marks: &[u8]) -> u64 {
-    marks
-        .iter()
-        .enumerate()
-        .fold(0u64, |w, (i, &b)| w | (u64::from(b != 0) << i))
-}
-
-/// Sparse mode's knowledge of one split set `S(m) = {G(a) ⊕ G(m − a)}`: the
-/// pairs `1 ≤ a ≤ scattered` have been entered, and so have the pairs with
-/// a rare heap size (under the current mask) when `rare_done`;
-/// `present[v]` is 1 for every value found in `S(m)` (by those pairs or by
-/// a targeted scan). A
-/// split set is read by heap `m + k` for every split removing `k`, so each
-/// heap after the first that reads it starts from what the earlier ones
-/// found. Every mark is a fact about `S(m)`, which does not change once
-/// `G(0..=m)` is known.
-#[derive(Clone, Debug, Default)]
-struct Scattered {
-    m: usize,
-    scattered: usize,
-    rare_done: bool,
-    present: Vec<u8>,
-}
-
-/// The fast engine's state for one code. Feed it the sequence so far with
 /// [`SparseEngine::next_values`] or [`SparseEngine::next_value`].
 #[derive(Clone, Debug)]
 pub struct SparseEngine {
@@ -303,7 +140,7 @@ pub struct SparseEngine {
     prefix: usize,
     splits: SplitCache,
     /// The values so far in 16 bits, forwards and backwards
-    /// ([`super::pairs`]).
+    /// ([`crate::octal::engine::pairs`]).
     mirror: Mirror,
     workers: [Worker; 2],
     /// The marks of a speculated heap's rare pairs, to restore its split
@@ -329,27 +166,6 @@ pub struct Guess {
     before: Stats,
     /// The split set's rare pairs were entered by the guess.
     fresh: bool,
-}
-
-#[inline(always)]
-fn parity(v: u32, mask: u32) -> bool {
-    (v & mask).count_ones() & 1 == 1
-}
-
-/// What the mask classifies: `G(n)`, or with [`Shared::ext`],
-/// `2 G(n) + (n mod 2)`. A split of `m` into `a + (m − a)` has
-/// `key(a) ⊕ key(m − a) = 2 (G(a) ⊕ G(m − a)) + (m mod 2)`, so the parity
-/// argument of the module documentation holds for these keys unchanged,
-/// and a game whose values follow the parity of the heap (0.4-like games
-/// where odd heaps are 0) gets a sparse space (the RC2 idea of Beling's
-/// ogsolve: classify value and parity together).
-#[inline(always)]
-fn key(ext: bool, n: usize, v: u32) -> u32 {
-    if ext {
-        (v << 1) | (n & 1) as u32
-    } else {
-        v
-    }
 }
 
 impl SparseEngine {
@@ -734,7 +550,8 @@ impl SparseEngine {
         w.stats = guess.before;
         let keep = keep_rare || !guess.fresh;
         if keep && guess.fresh {
-            w.stats.work += PAIR_WORK * super::rare_batch::below(&self.shared.rare, guess.m) as u64;
+            w.stats.work += PAIR_WORK
+                * crate::octal::engine::rare_batch::below(&self.shared.rare, guess.m) as u64;
         }
         if let Some(k) = w.known.iter_mut().find(|k| k.m == guess.m) {
             k.present.clear();
@@ -840,411 +657,10 @@ impl SparseEngine {
     }
 }
 
-#[inline(always)]
-fn set(seen: &mut [u8], v: u32) {
-    seen[v as usize] = 1;
-}
-
-/// The heap sizes `m = n − k` whose splits `m = a + (m − a)` heap `n`
-/// reads.
-fn splits_read(sh: &Shared, n: usize) -> Vec<usize> {
-    sh.split2
-        .iter()
-        .filter(|&&k| n >= k + 2)
-        .map(|&k| n - k)
-        .collect()
-}
-
-/// `G(n)` from `g`, which holds at least `G(0..=n − lag)`. In full mode,
-/// `sets` are the split sets of [`splits_read`]`(n)`, in that order.
-fn compute<T: Value>(
-    sh: &Shared,
-    w: &mut Worker,
-    sets: &mut [splits::SplitSet],
-    n: usize,
-    p: &Pairs<'_, T>,
-) -> u32 {
-    let g = p.values();
-    begin(sh, w, g, n, false);
-    let mut ms = std::mem::take(&mut w.ms);
-    ms.clear();
-    ms.extend(sh.split2.iter().filter(|&&k| n >= k + 2).map(|&k| n - k));
-    let v = if ms.is_empty() {
-        (0..)
-            .find(|&v| w.seen[v as usize] == 0)
-            .expect("a missing value")
-    } else if sh.mask != 0 {
-        w.stats.sparse_steps += 1;
-        sparse_step(sh, w, p, &ms, n, false, None).0
-    } else {
-        w.stats.full_steps += 1;
-        // The answer is confirmed absent from every set read.
-        w.stats.work += ms.iter().map(|&m| sh.half(m) as u64).sum::<u64>();
-        full_step(w, sets, p)
-    };
-    w.ms = ms;
-    v
-}
-
-/// The start of heap `n`'s step: `seen` cleared, the step's fixed work
-/// charged, and the values of the moves that leave nothing or one heap
-/// and of the splits enumerated plainly entered; with `ahead`, not the
-/// move to `n − 1`, whose value is not known yet
-/// ([`SparseEngine::speculate`]).
-fn begin<T: Value>(sh: &Shared, w: &mut Worker, g: &[T], n: usize, ahead: bool) {
-    w.seen.clear();
-    w.seen.resize(2 * sh.cap as usize + 2, 0);
-    w.stats.work += STEP_WORK + plain_options(sh, n);
-    let seen = &mut w.seen;
-    for &k in &sh.whole {
-        if k == n {
-            set(seen, 0);
-        }
-    }
-    for &k in &sh.single {
-        if n > k && !(ahead && k == 1) {
-            set(seen, g[n - k].get());
-        }
-    }
-    for &k in &sh.plain2 {
-        if n >= k + 3 {
-            let m = n - k;
-            for a in 1..=(m - 1) / 2 {
-                set(seen, (g[a] ^ g[m - a]).get());
-            }
-        }
-    }
-    for &(k, distinct) in &sh.split3 {
-        if n >= k + 3 {
-            let m = n - k;
-            let strict = usize::from(distinct);
-            for a in 1..=m / 3 {
-                for b in a + strict..=(m - a - strict) / 2 {
-                    set(seen, (g[a] ^ g[b] ^ g[m - a - b]).get());
-                }
-            }
-        }
-    }
-}
-
-/// Options heap `n` enumerates plainly: splits into two unequal heaps of
-/// a code whose other splits may be equal, and splits into three heaps.
-fn plain_options(sh: &Shared, n: usize) -> u64 {
-    let mut count = 0u64;
-    for &k in &sh.plain2 {
-        count += (n.saturating_sub(k) / 2) as u64;
-    }
-    for &(k, _) in &sh.split3 {
-        let m = n.saturating_sub(k) as u64;
-        count += m * m / 12;
-    }
-    count
-}
-
-/// Sparse mode's step for heap `n`, whose splits read the sets `ms`:
-/// returns `G(n)` and the candidate (the least common value missing from
-/// the pairs with a rare member). With `ahead`, `g` ends at `G(n − 2)`
-/// (see [`SparseEngine::speculate`]; the splits must not read `G(n − 1)`);
-/// a `snapshot` receives the first set's marks of its rare pairs.
-fn sparse_step<T: Value>(
-    sh: &Shared,
-    w: &mut Worker,
-    p: &Pairs<'_, T>,
-    ms: &[usize],
-    n: usize,
-    ahead: bool,
-    snapshot: Option<&mut Vec<u8>>,
-) -> (u32, u32) {
-    let g = p.values();
-    let mask = sh.mask;
-    // Every m of `ms` has the parity of ms[0] when keys carry it.
-    let common = |v: u32| parity(key(sh.ext, ms[0], v), mask);
-    let Worker {
-        seen,
-        pending,
-        known,
-        stats,
-        batch,
-        bits,
-        common: common_bits,
-        ..
-    } = w;
-    // The split sets of `ms`: the pairs with a rare heap size (once per
-    // set), then the values earlier heaps found in them (no later heap
-    // reads a set below the least m of `ms`).
-    let least = ms.iter().copied().min().unwrap_or(0);
-    let mut sets: Vec<usize> = Vec::with_capacity(ms.len());
-    for &m in ms {
-        let i = match known.iter().position(|k| k.m == m) {
-            Some(i) => i,
-            // A set no later heap reads makes room (its marks' memory is
-            // kept: no allocation per step).
-            None => match known.iter().position(|k| k.m < least) {
-                Some(i) => {
-                    let k = &mut known[i];
-                    k.m = m;
-                    k.scattered = 0;
-                    k.rare_done = false;
-                    k.present.clear();
-                    i
-                }
-                None => {
-                    known.push(Scattered {
-                        m,
-                        ..Scattered::default()
-                    });
-                    known.len() - 1
-                }
-            },
-        };
-        let k = &mut known[i];
-        k.present.resize(seen.len(), 0);
-        if !k.rare_done {
-            let below = super::rare_batch::below(&sh.rare, m);
-            stats.work += PAIR_WORK * below as u64;
-            let present = k.present.as_mut_slice();
-            let rare = &sh.rare[..below];
-            if !batch.covers(m)
-                && sh.shortcuts
-                && sh.rare.len() >= BATCH_MIN_RARE
-                && n - least < BATCH_ROWS
-                && n >= 2 * BATCH_ROWS
-                && g.len() + usize::from(ahead) == n
-            {
-                let two = !sh.solo && rayon::current_num_threads() > 1;
-                // Values are below cap, a power of two, and so are nim-sums.
-                batch.fill(
-                    g,
-                    &sh.rare,
-                    least,
-                    BATCH_ROWS,
-                    sh.cap as usize,
-                    sh.distinct,
-                    two,
-                );
-            }
-            // The hottest loop of sparse mode: the check for `!` codes' equal
-            // split stays out of it for every other code.
-            if batch.covers(m) {
-                batch.complete(m, g, &sh.rare, sh.distinct, present);
-            } else if sh.distinct {
-                for &r in rare.iter().filter(|&&r| 2 * r as usize != m) {
-                    let r = r as usize;
-                    present[(g[r] ^ g[m - r]).get() as usize] = 1;
-                }
-            } else {
-                for &r in rare {
-                    let r = r as usize;
-                    present[(g[r] ^ g[m - r]).get() as usize] = 1;
-                }
-            }
-            k.rare_done = true;
-        }
-        for (x, &p) in seen.iter_mut().zip(&k.present) {
-            *x |= p;
-        }
-        sets.push(i);
-    }
-    if let Some(snap) = snapshot {
-        snap.clear();
-        snap.extend_from_slice(&known[sets[0]].present);
-    }
-    // The candidate: the least common value not seen; the rare values
-    // below it not seen are pending. Word by word (a value's kind is a coin
-    // toss to a branch predictor).
-    to_bits(seen, bits);
-    let com = common_bits.get(mask, sh.ext, ms[0] % 2 == 1, seen.len());
-    let c = com
-        .iter()
-        .zip(bits.iter())
-        .enumerate()
-        .find_map(|(i, (&cw, &sw))| {
-            let free = cw & !sw;
-            (free != 0).then(|| 64 * i as u32 + free.trailing_zeros())
-        })
-        .expect("a missing common value");
-    debug_assert!(common(c) && seen[c as usize] == 0);
-    // The pending values as bits: the rare values below `c` not seen.
-    let words = (c as usize).div_ceil(64);
-    for (i, (b, &cw)) in bits[..words].iter_mut().zip(com).enumerate() {
-        *b = !cw & !*b;
-        let base = 64 * i as u32;
-        if c - base < 64 {
-            *b &= (1u64 << (c - base)) - 1;
-        }
-    }
-    let pend = &mut bits[..words];
-    if sh.shortcuts && sets.len() == 1 && sh.split2.len() == 1 && known[sets[0]].scattered == 0 {
-        let v = single_set(sh, &mut known[sets[0]], pend, pending, stats, p, c);
-        return (v, c);
-    }
-    pending.clear();
-    for (i, &w) in pend.iter().enumerate() {
-        push_bits(pending, 64 * i as u32, w);
-    }
-    // Scatter blocks of each set's next pairs branch-free, doubling in
-    // length, dropping the pending values seen after each: few checks when
-    // the values turn up late, an early stop when they turn up at once.
-    let mut len = FIRST_ROUND;
-    while !pending.is_empty() {
-        let mut more = false;
-        for &i in &sets {
-            let k = &mut known[i];
-            let stop = sh.half(k.m).min(SPARSE_PREFIX);
-            if k.scattered >= stop {
-                continue;
-            }
-            let (lo, hi) = (k.scattered + 1, (k.scattered + len).min(stop));
-            p.scatter(&mut k.present[..sh.cap as usize], k.m, lo, hi, 1);
-            stats.work += PAIR_WORK * (hi + 1 - lo) as u64;
-            for (x, &p) in seen.iter_mut().zip(k.present.iter()) {
-                *x |= p;
-            }
-            k.scattered = hi;
-            more = true;
-        }
-        if !more {
-            break;
-        }
-        len *= 2;
-        keep_unseen(pending, seen);
-    }
-    for &v in pending.iter() {
-        let hit = sets.iter().position(|&i| {
-            let k = &known[i];
-            let (lo, hi) = (k.scattered + 1, sh.half(k.m));
-            let end = p.first_block(k.m, lo, hi, v, false);
-            // Pairs looked at: to the block of the hit, or all of them.
-            stats.work += (end.unwrap_or(hi) + 1).saturating_sub(lo) as u64;
-            end.is_some()
-        });
-        match hit {
-            Some(j) => known[sets[j]].present[v as usize] = 1,
-            None => {
-                stats.full_scans += 1;
-                return (v, c);
-            }
-        }
-    }
-    (c, c)
-}
-
-/// Keeps the values of `pending` not marked in `seen`, in order; free of
-/// branches (whether a value was seen is a coin toss to the predictor).
-fn keep_unseen(pending: &mut Vec<u32>, seen: &[u8]) {
-    let mut len = 0;
-    for i in 0..pending.len() {
-        let v = pending[i];
-        pending[len] = v;
-        len += usize::from(seen[v as usize] == 0);
-    }
-    pending.truncate(len);
-}
-
-/// Appends `base + i` to `list` for every bit `i` set in `word`, in
-/// increasing order.
-fn push_bits(list: &mut Vec<u32>, base: u32, mut word: u64) {
-    while word != 0 {
-        list.push(base + word.trailing_zeros());
-        word &= word - 1;
-    }
-}
-
-/// The end of [`sparse_step`] for a heap that reads one split set no other
-/// heap reads (a code with one two-heap split, as 0.6 or Grundy's game),
-/// with nothing scattered yet: the rare values below the candidate `c`
-/// not seen (`pend`, as bits, one word per 64 values below `c`) are looked
-/// for among the first pairs, and `c` returned unless one is missing
-/// (`pending` is scratch space). It finds what the rounds of the general
-/// path find, faster: rounds of scattering while more than
-/// [`FEW_PENDING`] values are pending, dropping the values seen a word at
-/// a time, then the rest are looked for together
-/// ([`Pairs::find_all`]: each block's nim-sums are computed once for all
-/// of them), and the work is charged as the general path's rounds would
-/// charge it, so [`Stats::work`] does not depend on the path.
-fn single_set<T: Value>(
-    sh: &Shared,
-    k: &mut Scattered,
-    pend: &mut [u64],
-    pending: &mut Vec<u32>,
-    stats: &mut Stats,
-    p: &Pairs<'_, T>,
-    c: u32,
-) -> u32 {
-    let stop = sh.half(k.m).min(SPARSE_PREFIX);
-    let mut s = 0;
-    let mut len = FIRST_ROUND;
-    let mut count: u32 = pend.iter().map(|w| w.count_ones()).sum();
-    while count as usize > FEW_PENDING && s < stop {
-        let hi = (s + len).min(stop);
-        // Values are below cap, a power of two, and so are nim-sums: a
-        // state of that length takes the scatter's unchecked path.
-        p.scatter(&mut k.present[..sh.cap as usize], k.m, s + 1, hi, 1);
-        stats.work += PAIR_WORK * (hi - s) as u64;
-        s = hi;
-        len *= 2;
-        // The values seen leave, a word of 64 marks at a time.
-        count = 0;
-        for (w, marks) in pend.iter_mut().zip(k.present.chunks_exact(64)) {
-            *w &= !marks_word(marks);
-            count += w.count_ones();
-        }
-    }
-    pending.clear();
-    for (i, &w) in pend.iter().enumerate() {
-        push_bits(pending, 64 * i as u32, w);
-    }
-    k.scattered = s;
-    // Where the rounds would have found the rest, all values at once: the
-    // end of the block holding the last first pair (rounds end at block
-    // ends).
-    let last = p.find_all(k.m, s + 1, stop, pending).max(s);
-    let missing = !pending.is_empty();
-    // The rounds run to the one holding the last first pair (round ends
-    // are multiples of the block), or to the end of the prefix if a value
-    // is not in it.
-    let target = if missing { stop } else { last };
-    while s < target {
-        let hi = (s + len).min(stop);
-        stats.work += PAIR_WORK * (hi - s) as u64;
-        s = hi;
-        len *= 2;
-    }
-    for &v in pending.iter() {
-        let (lo, hi) = (stop + 1, sh.half(k.m));
-        let end = p.first_block(k.m, lo, hi, v, false);
-        stats.work += (end.unwrap_or(hi) + 1).saturating_sub(lo) as u64;
-        match end {
-            Some(_) => k.present[v as usize] = 1,
-            None => {
-                stats.full_scans += 1;
-                return v;
-            }
-        }
-    }
-    c
-}
-
-fn full_step<T: Value>(w: &mut Worker, sets: &mut [splits::SplitSet], p: &Pairs<'_, T>) -> u32 {
-    for s in sets.iter() {
-        for (x, &st) in w.seen.iter_mut().zip(s.marks()) {
-            *x |= (st == PRESENT) as u8;
-        }
-    }
-    let mut v = 0;
-    loop {
-        if w.seen[v as usize] == 0 && !sets.iter_mut().any(|s| s.contains(p, v)) {
-            w.stats.full_scans += 1;
-            return v;
-        }
-        v += 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::naive;
     use super::*;
+    use crate::octal::engine::naive;
 
     fn fast(code: &str, max_n: usize) -> Vec<u32> {
         let code: OctalCode = code.parse().unwrap();

@@ -4,7 +4,7 @@
 //! except G(e1) = x1, G(e2) = x2, …". Taking `n0` one past the last
 //! exception, the claim says the sequence is periodic with period `P` from
 //! `n0` on with the given values, so by the Octal Periodicity Theorem
-//! ([`super::period`]) it holds for every `n` as soon as it holds for all
+//! ([`crate::octal::theory::period`]) it holds for every `n` as soon as it holds for all
 //! `n < values_needed(n0, P)`. The checker compares the claim with `G(n)` in
 //! increasing `n`, computing values in growing blocks, so a claim that fails
 //! early is refuted early whatever its exceptions say; a claim whose proof
@@ -14,16 +14,16 @@
 //! `P/v0 v1 … v(P−1)/n:v,n:v`, the exceptions part optional:
 //!
 //! ```
-//! use grundy_games::octal::claim::Claim;
+//! use grundy_games::octal::theory::claim::Claim;
 //! let c: Claim = "2/1 0/0:5".parse().unwrap();
 //! assert_eq!((c.value(0), c.value(3), c.value(4)), (Some(5), Some(0), Some(1)));
 //! assert_eq!(c.to_string().parse::<Claim>().unwrap(), c);
 //! ```
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::period::{proof_end, values_needed};
-use super::sequence::Computation;
-use super::values::Values;
+use crate::octal::engine::sequence::Computation;
+use crate::octal::engine::values::Values;
+use crate::octal::theory::period::{proof_end, values_needed};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use serde::Serialize;
@@ -171,7 +171,7 @@ impl Claim {
 
     /// The `grundy octal check` command line that re-checks this claim for
     /// `code`, as `octal period` prints it.
-    pub fn check_command(&self, code: &super::OctalCode) -> String {
+    pub fn check_command(&self, code: &crate::octal::OctalCode) -> String {
         let mut s = format!(
             "grundy octal check {code} --period {} --values \"{}\"",
             self.period,
@@ -298,7 +298,7 @@ const FIRST_BLOCK: usize = 1024;
 /// How many values [`check`] computes for `claim` of `code` at most (heap
 /// sizes `0..len`): those the theorem needs for its period, but none past
 /// heap size `max_n`. What a progress display counts towards.
-pub fn check_len(claim: &Claim, code: &super::OctalCode, max_n: usize) -> usize {
+pub fn check_len(claim: &Claim, code: &crate::octal::OctalCode, max_n: usize) -> usize {
     let needed = claim
         .pre_period()
         .and_then(|n0| values_needed(code, n0, claim.period));
@@ -399,7 +399,7 @@ mod tests {
     fn kayles_claim_holds() {
         // Kayles (Winning Ways ch. 4): period 12, values 4 1 2 8 1 4 7 2 1 8
         // 2 7 by n mod 12 from n = 71 on, with the exceptions below.
-        let g = crate::octal::naive::sequence(&"0.77".parse().unwrap(), 100);
+        let g = crate::octal::engine::naive::sequence(&"0.77".parse().unwrap(), 100);
         let periodic = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
         let ex: Vec<String> = (0..71)
             .filter(|&n| g[n] != periodic[n % 12])
@@ -476,7 +476,7 @@ mod tests {
     #[test]
     fn the_claim_of_a_proved_period() {
         let code: crate::octal::OctalCode = "0.137".parse().unwrap();
-        let g = Values::from_u32s(&crate::octal::naive::sequence(&code, 400));
+        let g = Values::from_u32s(&crate::octal::engine::naive::sequence(&code, 400));
         let c = Claim::of_period(&g, 52, 34).unwrap();
         assert_eq!(
             c.exceptions.keys().copied().collect::<Vec<_>>(),

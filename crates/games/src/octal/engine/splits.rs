@@ -5,7 +5,7 @@
 //! `k` (0.76 splits after removing 1 or 2, 0.764 after 1, 2 or 3), reads
 //! the same set `S(m) = {G(a) ⊕ G(m − a) : 1 ≤ a ≤ m/2}` at several heap
 //! sizes: `S(m)` is an option set of heaps `m + k` for every such `k`. The
-//! full-mode step of [`super::sparse`] learns `S(m)` by scattering some of
+//! full-mode step of [`crate::octal::engine::sparse`] learns `S(m)` by scattering some of
 //! its pairs and then looking for single values in the rest; this cache
 //! keeps that knowledge (which values are present, and which were confirmed
 //! absent by a scan to the end) for the last few `m`, so each `S(m)` is
@@ -25,8 +25,8 @@
 //! Nothing here changes a value: every mark is a fact about `S(m)`, which
 //! does not change once `G(0..=m)` is known.
 
-use super::pairs::{Pairs, BLOCK, FAST_MARKS};
-use super::values::Value;
+use crate::octal::engine::pairs::{Pairs, BLOCK, FAST_MARKS};
+use crate::octal::engine::values::Value;
 
 /// Not yet known whether the value is in `S(m)`.
 const UNKNOWN: u8 = 0;
@@ -238,8 +238,8 @@ pub fn fill<T: Value>(s: &mut SplitSet, p: &Pairs<'_, T>, m: usize, half: usize,
 
 #[cfg(test)]
 mod tests {
-    use super::super::pairs::Mirror;
     use super::*;
+    use crate::octal::engine::pairs::Mirror;
 
     fn pairs(g: &[u16], m: usize) -> Vec<u32> {
         (1..=m / 2).map(|a| u32::from(g[a] ^ g[m - a])).collect()

@@ -4,7 +4,7 @@
 //! Ways ch. 4).
 //!
 //! `G(n)` is the mex of the values of every option (Winning Ways ch. 4), as
-//! in [`super::naive`], but a heap of `n` tokens has options for every
+//! in [`crate::octal::engine::naive`], but a heap of `n` tokens has options for every
 //! removal `k <= n`, so enumerating them costs `O(n)` single heaps and
 //! `O(n²)` splits per heap. This engine groups the removals of the
 //! repeating part by their place in the block: with `F` finite digits
@@ -32,8 +32,8 @@
 //! growable bitsets over `u32` values. The engine does no I/O.
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::code::OctalCode;
-use super::values::Value;
+use crate::octal::engine::values::Value;
+use crate::octal::theory::code::OctalCode;
 use grundy_core::progress::Progress;
 
 /// A growable set of `u32` values, one bit each, with the count of its
@@ -301,7 +301,7 @@ impl RepeatingEngine {
         self.mex_leaving(3)
     }
 
-    /// The value of a **ring** of `n = g.len()` tokens ([`super::ring`]):
+    /// The value of a **ring** of `n = g.len()` tokens ([`crate::octal::theory::ring`]):
     /// the mex of the options of a heap of `n` that leave at most one
     /// heap (opening the ring is such a move, and it leaves a row, which
     /// is a heap). Same contract as [`next_value`](Self::next_value), whose
@@ -436,7 +436,7 @@ pub fn sequence(code: &OctalCode, max_n: usize) -> Option<Vec<u32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::octal::naive;
+    use crate::octal::engine::naive;
 
     /// The engine agrees with the naive reference (every move enumerated
     /// by [`OctalCode::for_each_move`]) on codes with a repeating part:
@@ -490,14 +490,14 @@ mod tests {
     }
 
     /// Rings: the chains' values equal the plain ring rule
-    /// ([`super::super::ring::ring_value`]: every move leaving at most one
+    /// ([`crate::octal::theory::ring::ring_value`]: every move leaving at most one
     /// heap enumerated) over the naive row values, for every code of two
     /// digits around a repeating part, and Lasker's Nim's rings are
     /// `mex{G(0..n)}` by hand: 1, 2, 3, 3, 5, 6, 7, 7, … (its values are
     /// 0, 1, 2, 4, 3, 5, 6, 8, 7, …, Winning Ways ch. 4).
     #[test]
     fn rings_agree_with_the_plain_rule() {
-        use crate::octal::ring::ring_value;
+        use crate::octal::theory::ring::ring_value;
         use crate::octal::{Extended, Values};
         use grundy_core::progress::NoProgress;
         let mut texts: Vec<String> = vec![

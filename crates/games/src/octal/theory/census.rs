@@ -19,7 +19,7 @@
 //! the fast engine for `n < 256`, then up to twice as far at a time (to `N`,
 //! then past it while the code's budget lasts: [`Reach`]), until
 //! the Octal Periodicity Theorem (Guy and Smith 1956; Winning Ways ch. 4;
-//! see [`super::period`]) proves a period (*periodic*, with pre-period,
+//! see [`crate::octal::theory::period`]) proves a period (*periodic*, with pre-period,
 //! period, the proof range and the largest value), or arithmetic
 //! periodicity `G(n + p) = G(n) + s` is seen over the last half of the
 //! values and at least eight periods (*arithmetic*, seen, not proved), or
@@ -32,7 +32,7 @@
 //! every thread count.
 //!
 //! **Families.** A code with a redundant move (one that never changes a
-//! value, proved by [`super::equivalent`]: 0.605, 0.614, …, 0.635 are
+//! value, proved by [`crate::octal::theory::equivalent`]: 0.605, 0.614, …, 0.635 are
 //! 0.604 with such moves) has the nim-sequence of the code without it; its
 //! row names that code in `same_as`, and a census computes each family's
 //! sequence once ([`settle_code_from`]). The row itself is still computed
@@ -47,7 +47,7 @@
 //! re-derived (re-proved, for a periodic one).
 //!
 //! **Sparse space** of an unsettled code ([`sparse_summary`]): as in the
-//! fast engine ([`super::sparse`]), under a mask `M` a value `v` is *rare*
+//! fast engine ([`crate::octal::engine::sparse`]), under a mask `M` a value `v` is *rare*
 //! when `v & M` has an even number of bits and *common* when odd (so 0 is
 //! always rare); the best mask is the non-zero `M` that makes the fewest of
 //! `G(1), …, G(N)` rare (the least such `M` on a tie), found with a
@@ -56,12 +56,12 @@
 //! tables report the sparse space of the unsolved games. `G(0) = 0` is
 //! left out: it is rare under every mask.
 
-use super::code::OctalCode;
-use super::equivalent;
-use super::period::{arithmetic_period, candidate, proved_period, values_needed};
-use super::period::{Arithmetic, Periodicity};
-use super::values::Values;
-use super::{Computation, Engine};
+use crate::octal::engine::values::Values;
+use crate::octal::theory::code::OctalCode;
+use crate::octal::theory::equivalent;
+use crate::octal::theory::period::{arithmetic_period, candidate, proved_period, values_needed};
+use crate::octal::theory::period::{Arithmetic, Periodicity};
+use crate::octal::{Computation, Engine};
 use grundy_core::progress::Progress;
 
 /// The most digits after the point a census goes to.
@@ -240,7 +240,7 @@ pub struct Row {
 /// exactly with `max_len = computed_to + 1` and no budget.
 ///
 /// **The budget** is counted in the fast engine's work units
-/// ([`super::sparse::Stats::work`]), which depend only on the code and
+/// ([`crate::octal::engine::sparse::Stats::work`]), which depend only on the code and
 /// its values, so a census is the same for every thread count and
 /// machine. Before each step beyond `base` the cost of the step is
 /// predicted from the last step's cost per value, times the growth of that

@@ -4,10 +4,10 @@
 //! give for the unsolved games (for Grundy's game, Flammenkamp's page
 //! "Sprague-Grundy Values of Grundy's Game"; Czajka, octal-games,
 //! UnsolvedGames.md). A value `v` is rare under the mask `M` when `v & M`
-//! has an even number of bits ([`super::census::sparse_summary`]).
+//! has an even number of bits ([`crate::octal::theory::census::sparse_summary`]).
 
-use super::census::{sparse_summary_to, SparseSpace};
-use super::values::Values;
+use crate::octal::engine::values::Values;
+use crate::octal::theory::census::{sparse_summary_to, SparseSpace};
 
 /// The sparse space of `G(0..=n)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,8 +75,8 @@ pub fn rare_values(g: &Values, len: usize, mask: u32) -> Vec<(usize, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::naive;
     use super::*;
+    use crate::octal::engine::naive;
 
     /// Grundy's game to n = 4,096: the rare values under the mask 0xFE
     /// begin as Flammenkamp's table of them does (G(3) = 1, G(4) = 0,
@@ -109,7 +109,7 @@ mod tests {
             [1023, 2047, 4095, 4096]
         );
         let last = p.last().unwrap();
-        assert_eq!(last.space, crate::octal::census::sparse_summary(&g));
+        assert_eq!(last.space, crate::octal::theory::census::sparse_summary(&g));
         assert_eq!(last.max_value, g.max());
     }
 }

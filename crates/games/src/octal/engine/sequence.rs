@@ -2,12 +2,12 @@
 //! can stop at any heap size (when its progress context asks it to) and
 //! continue later from the values already found.
 
-use super::code::OctalCode;
-use super::naive;
-use super::paired::{self, Pairing, Twin};
-use super::repeating::RepeatingEngine;
-use super::sparse::{SparseEngine, Stats};
-use super::values::{Value, Values};
+use crate::octal::engine::naive;
+use crate::octal::engine::paired::{self, Pairing, Twin};
+use crate::octal::engine::repeating::RepeatingEngine;
+use crate::octal::engine::sparse::{SparseEngine, Stats};
+use crate::octal::engine::values::{Value, Values};
+use crate::octal::theory::code::OctalCode;
 use grundy_core::progress::Progress;
 use std::time::{Duration, Instant};
 
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 pub enum Engine {
     /// The reference: every option enumerated ([`naive`]).
     Naive,
-    /// The fast engine ([`super::sparse`]; for a code with a repeating
-    /// part, [`super::repeating`], or the naive engine when its block
+    /// The fast engine ([`crate::octal::engine::sparse`]; for a code with a repeating
+    /// part, [`crate::octal::engine::repeating`], or the naive engine when its block
     /// splits into three heaps).
     Sparse,
 }
@@ -89,7 +89,7 @@ impl Poll {
 /// when the naive engine does the work.
 #[derive(Clone, Debug)]
 enum Fast {
-    /// With the twin of paired runs ([`super::paired`]), once made.
+    /// With the twin of paired runs ([`crate::octal::engine::paired`]), once made.
     Sparse(Box<SparseEngine>, Option<Box<Twin>>),
     Repeating(Box<RepeatingEngine>),
     None,
@@ -166,7 +166,7 @@ impl Computation {
     }
 
     /// Lets the sparse engine compute heaps two at a time on two threads
-    /// of its own ([`super::paired`]) when the code allows it and the
+    /// of its own ([`crate::octal::engine::paired`]) when the code allows it and the
     /// current rayon pool has two threads or more: for a computation that
     /// has the machine to itself (not one of many run in parallel, where
     /// the threads would compete). The values and [`Stats`] do not change.
@@ -243,7 +243,7 @@ impl Computation {
     }
 
     /// Heap sizes computed two at a time on two threads
-    /// ([`super::paired`]) whose guessed value stood, and those computed
+    /// ([`crate::octal::engine::paired`]) whose guessed value stood, and those computed
     /// again.
     pub fn guesses(&self) -> [u64; 2] {
         match &self.fast {
@@ -269,7 +269,7 @@ impl Computation {
     }
 
     /// The fast engine's current mask (0: full mode or naive engine), over
-    /// the engine's keys (see [`super::sparse`]: the value, or for codes
+    /// the engine's keys (see [`crate::octal::engine::sparse`]: the value, or for codes
     /// whose splits all remove an even or all an odd number of tokens, twice
     /// the value plus the parity of the heap).
     pub fn mask(&self) -> u32 {

@@ -16,7 +16,7 @@
 //!
 //! Each engine does exactly what the one-thread engine does for its own
 //! heaps, and both take the same steps (the choice of a step depends only
-//! on the values so far), so the values, and [`super::sparse::Stats`]
+//! on the values so far), so the values, and [`crate::octal::engine::sparse::Stats`]
 //! summed over both, are those of one thread. The two threads hand each
 //! other one value a step through an atomic word each, spinning, since a
 //! step takes about a microsecond: a rayon join costs about as much.
@@ -29,8 +29,8 @@
 //! with one thread's, and the faster is kept for a while ([`Pairing`]).
 //! The values are the same either way.
 
-use super::sparse::{SparseEngine, Stats};
-use super::values::{Value, Values};
+use crate::octal::engine::sparse::{SparseEngine, Stats};
+use crate::octal::engine::values::{Value, Values};
 use grundy_core::clock::Clock;
 use grundy_core::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -330,7 +330,7 @@ pub fn worth<T: Value>(engine: &mut SparseEngine, g: &[T], len: usize) -> bool {
 
 /// Appends values to `g` until it has `len`, the engine leaves sparse
 /// mode, a value does not fit `T` (returned, with any computed after it,
-/// as [`super::sequence`]'s loop returns them), `progress` asks to stop
+/// as [`crate::octal::engine::sequence`]'s loop returns them), `progress` asks to stop
 /// (polled every `stride` heap sizes, each reported), or `pairing` ends
 /// the run (to time one thread, or because one thread was faster: the
 /// caller goes on one heap at a time until [`Pairing::allows`] a paired
@@ -641,7 +641,7 @@ fn play<T: Value>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Computation, Engine, OctalCode, Values};
+    use crate::octal::{Computation, Engine, OctalCode, Values};
     use grundy_core::progress::{NoProgress, Progress};
     use std::sync::atomic::{AtomicU64, Ordering};
 

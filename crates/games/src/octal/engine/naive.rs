@@ -7,11 +7,11 @@
 //! same way: [`OctalCode::for_each_move`] lists every removal `k <= n`,
 //! the block's digit giving the moves beyond the finite part, so a heap of
 //! `n` has `O(n)` single-heap options and `O(n²)` splits (cubic, or
-//! quartic with three-way splits, in all); [`super::repeating`] is checked
+//! quartic with three-way splits, in all); [`crate::octal::engine::repeating`] is checked
 //! against it.
 
-use super::code::{Leaves, OctalCode};
-use super::values::Value;
+use crate::octal::engine::values::Value;
+use crate::octal::theory::code::{Leaves, OctalCode};
 use grundy_core::impartial::{mex, Nimber};
 
 /// Calls `f` with the value of every option of a heap of `n = g.len()`

@@ -1,6 +1,6 @@
 //! Sparse mode's hottest loop, run for many split sets at once.
 //!
-//! In sparse mode ([`super::sparse`]) every split set
+//! In sparse mode ([`crate::octal::engine::sparse`]) every split set
 //! `S(m) = {G(a) ⊕ G(m − a)}` a heap reads first gets the pairs with a
 //! rare member: `G(r) ⊕ G(m − r)` for every rare heap size `r < m`. Done
 //! one `m` at a time, each pair costs a load of `r`, a load of `G(r)` and
@@ -18,15 +18,15 @@
 //! the row is used ([`RareBatch::complete`]). Rows are filled by up to two
 //! threads, each a half of the rows; a row's marks are a set, so they do
 //! not depend on the thread count or on the order of the pairs. A thread
-//! of a paired run ([`super::paired`]), which computes every other heap,
+//! of a paired run ([`crate::octal::engine::paired`]), which computes every other heap,
 //! holds only the rows of one parity, one after the other
 //! ([`RareBatch::set_parity`]); its tiles read every other partner.
 //!
 //! Nothing here decides a value: each row becomes exactly the marks the
 //! one-at-a-time loop would make (a test compares the two on every row).
 
-use super::pairs::four_lanes;
-use super::values::Value;
+use crate::octal::engine::pairs::four_lanes;
+use crate::octal::engine::values::Value;
 
 /// Rows of one tile: their marks are filled together and stay in cache
 /// (32 rows of 512 marks: 16 KiB; 8 and 16 rows were slower on 0.6, 64 no

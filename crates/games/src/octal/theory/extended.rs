@@ -2,7 +2,7 @@
 //! (or storing) the values past the proof.
 //!
 //! Once the Octal Periodicity Theorem proves `G(n + p) = G(n)` for every
-//! `n >= n0` ([`super::period`]; Guy and Smith 1956, Winning Ways ch. 4),
+//! `n >= n0` ([`crate::octal::theory::period`]; Guy and Smith 1956, Winning Ways ch. 4),
 //! `G(n) = G(n0 + (n − n0) mod p)` for every `n >= n0`: the values computed
 //! for the proof (at least `G(0..n0 + p)`) give every other one. An
 //! [`Extended`] is such a sequence, `G(0..len)`, read from the values
@@ -10,8 +10,8 @@
 //! ([`Extended::iter`]), never materialised. Without a period it is just the
 //! values computed.
 
-use super::period::Periodicity;
-use super::values::Values;
+use crate::octal::engine::values::Values;
+use crate::octal::theory::period::Periodicity;
 
 /// `G(0..len)`: the values computed, then (past them) the proved period.
 #[derive(Clone, Copy, Debug)]
@@ -130,9 +130,9 @@ impl<'a> Extended<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::naive;
-    use super::super::period::proved_period;
     use super::*;
+    use crate::octal::engine::naive;
+    use crate::octal::theory::period::proved_period;
 
     /// Dawson's Chess (period 34 from 52; OEIS A002187) extended from the
     /// values its proof needs equals the values computed to 3,000.

@@ -5,7 +5,7 @@
 //! so it is checked against the sequence itself:
 //!
 //! * **Periodic** (saltus 0): the claim says `G(n + p) = G(n)` for every
-//!   `n >= n0`. By the Octal Periodicity Theorem ([`super::period`]; Guy and
+//!   `n >= n0`. By the Octal Periodicity Theorem ([`crate::octal::theory::period`]; Guy and
 //!   Smith 1956, Winning Ways ch. 4) this holds for all `n` once it holds for
 //!   `n0 <= n < proof_end(n0, p)` (`2·max(n0, 1) + p + t` for octal codes),
 //!   so `G(0..values_needed)` either *proves* the claim or gives the first
@@ -28,11 +28,11 @@
 //! refuted claim, marked, and still be checked as a whole.
 #![warn(clippy::arithmetic_side_effects)]
 
-use super::budget::{check_budget, estimate};
-use super::code::OctalCode;
-use super::period::{proof_end, proved_period, values_needed};
-use super::sequence::{Computation, Engine};
-use super::values::Values;
+use crate::octal::engine::budget::{check_budget, estimate};
+use crate::octal::engine::sequence::{Computation, Engine};
+use crate::octal::engine::values::Values;
+use crate::octal::theory::code::OctalCode;
+use crate::octal::theory::period::{proof_end, proved_period, values_needed};
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use serde::Serialize;

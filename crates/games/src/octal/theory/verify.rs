@@ -1,6 +1,6 @@
 //! Re-deriving a stored nim-sequence: every value is checked to be the mex
 //! of its options, computed from the stored values below it, by the plain
-//! enumeration of [`super::naive`] (independent of the fast engine that
+//! enumeration of [`crate::octal::engine::naive`] (independent of the fast engine that
 //! usually produced the values). By induction on `n`, a sequence that
 //! passes is the true one; the first value that fails is wrong although
 //! every value below it is right.
@@ -8,9 +8,9 @@
 //! The heap sizes are checked in parallel (rayon), in blocks, and the least
 //! failing `n` is reported whatever the thread count.
 
-use super::code::OctalCode;
-use super::naive;
-use super::values::{Value, Values};
+use crate::octal::engine::naive;
+use crate::octal::engine::values::{Value, Values};
+use crate::octal::theory::code::OctalCode;
 use grundy_core::progress::Progress;
 use rayon::prelude::*;
 

@@ -34,7 +34,7 @@
 //!   Theorem does not apply to it, so its periods are only ever observed,
 //!   and the commands that need finitely many digits refuse it
 //!   ([`OctalCode::require_finite`]). Its values come from
-//!   [`super::repeating`] (or the naive engine, [`super::naive`]);
+//!   [`crate::octal::engine::repeating`] (or the naive engine, [`crate::octal::engine::naive`]);
 //! - CGSuite's other modifiers (`?`, `=`, `{…}`, `*`, `&…;`, several
 //!   digits before the point, a repeating part anywhere but at the end)
 //!   and digits `G`–`V` (leaving four or more heaps) are refused with a
