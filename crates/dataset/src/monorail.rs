@@ -7,7 +7,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use super::atomic::write_bytes;
-use super::monorail_positions::{write_keyed_with, Header, TABLE_LEVEL};
+use super::monorail_positions::{write_keyed_with, Header, KeyedHeader, TABLE_LEVEL};
 use super::strict;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
@@ -328,7 +328,6 @@ pub fn write_positions(
     progress: &dyn Progress,
 ) -> Result<()> {
     let path = dir.join(files::POSITIONS);
-    let path = path.as_path();
     let remoteness_path = dir.join(super::monorail_remoteness::FILE);
     let remoteness = solved.start_remoteness.map(|_| remoteness_path.as_path());
     let tiles = u32::try_from(tiles).map_err(|_| Error::TilesOutOfRange {
@@ -336,72 +335,136 @@ pub fn write_positions(
         min: grundy_games::monorail::rules::MIN_TILES,
         max: grundy_games::monorail::rules::MAX_TILES,
     })?;
-    let loops = table.len() as u64;
-    let count = solved.classes();
-    let workers = u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1);
+    let frame = Frame {
+        tiles,
+        loops: table.len() as u64,
+        count: solved.classes(),
+        workers: u32::try_from(rayon::current_num_threads().max(1)).unwrap_or(1),
+    };
     // Two passes a file, and the counter.
     let passes: u64 = if remoteness.is_some() { 5 } else { 3 };
-    progress.phase("write datasets", count.saturating_mul(passes));
+    progress.phase("write datasets", frame.count.saturating_mul(passes));
     let counted = |piece: &[(u64, u16)]| progress.advance(piece.len() as u64);
     let groups = solved.sorted_groups(chunk_records);
-    let positions_file = |w: &mut dyn std::io::Write, chunk: &SortedChunk| {
-        write_keyed_with::<Header, _>(w, tiles, loops, count, TABLE_LEVEL, workers, |put| {
-            chunk.for_each_piece(|piece| {
-                counted(piece);
-                put(piece)
-            })
-        })
-    };
     if let [group] = groups[..] {
-        // One chunk: read it out once for every file, counting (parallel)
-        // while compressing (a thread a file, and zstd's workers).
         let chunk = solved.sorted_chunk(group);
-        let (mut positions, mut remote) = (Ok(()), Ok(()));
-        rayon::scope(|s| {
-            s.spawn(|_| {
-                let added: std::result::Result<(), std::convert::Infallible> = chunk
-                    .for_each_piece(|piece| {
-                        counter.add(piece);
-                        counted(piece);
-                        Ok(())
-                    });
-                let Ok(()) = added;
-            });
-            if let Some(rpath) = remoteness {
-                let (chunk, remote, counted) = (&chunk, &mut remote, &counted);
-                s.spawn(move |_| {
-                    *remote = super::atomic::write_atomic(rpath, |w| {
-                        write_keyed_with::<super::monorail_remoteness::Header, _>(
-                            w,
-                            tiles,
-                            loops,
-                            count,
-                            TABLE_LEVEL,
-                            workers,
-                            |put| {
-                                chunk.for_each_remoteness_piece(|piece| {
-                                    counted(piece);
-                                    put(piece)
-                                })
-                            },
-                        )
-                    });
-                });
-            }
-            positions = super::atomic::write_atomic(path, |w| positions_file(w, &chunk));
-        });
-        positions?;
-        remote?;
-        progress.finish_phase();
-        return Ok(());
+        write_one_chunk(&frame, &chunk, &path, remoteness, counter, &counted)?;
+    } else {
+        write_positions_in_groups(&frame, solved, &groups, &path, counter, &counted)?;
+        if let Some(rpath) = remoteness {
+            super::monorail_remoteness::write_remoteness(
+                rpath,
+                tiles,
+                table,
+                solved,
+                chunk_records,
+                &|piece: &[(u64, u16)]| counted(piece),
+            )?;
+        }
     }
+    progress.finish_phase();
+    Ok(())
+}
+
+/// What the header of a keyed table of [`write_positions`] records: the
+/// tiles, the loop table's length, the records, and the zstd workers.
+struct Frame {
+    tiles: u32,
+    loops: u64,
+    count: u64,
+    workers: u32,
+}
+
+impl Frame {
+    /// Writes a keyed table with header `H` to `w`, its records given by
+    /// `records` (once for the digest, once for the bytes).
+    fn write<H: KeyedHeader, R>(
+        &self,
+        w: &mut dyn std::io::Write,
+        records: R,
+    ) -> std::io::Result<()>
+    where
+        R: Fn(&mut dyn FnMut(&[(u64, u16)]) -> std::io::Result<()>) -> std::io::Result<()>,
+    {
+        write_keyed_with::<H, _>(
+            w,
+            self.tiles,
+            self.loops,
+            self.count,
+            TABLE_LEVEL,
+            self.workers,
+            records,
+        )
+    }
+}
+
+/// [`write_positions`] when the table is one sorted chunk: read out once
+/// for every file, counting (parallel) while compressing (a thread a file,
+/// and zstd's workers); the remoteness table too when `remoteness` names
+/// its path.
+fn write_one_chunk(
+    frame: &Frame,
+    chunk: &SortedChunk,
+    path: &Path,
+    remoteness: Option<&Path>,
+    counter: &mut ClassCounter<'_>,
+    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
+) -> Result<()> {
+    let (mut positions, mut remote) = (Ok(()), Ok(()));
+    rayon::scope(|s| {
+        s.spawn(|_| {
+            let added: std::result::Result<(), std::convert::Infallible> =
+                chunk.for_each_piece(|piece| {
+                    counter.add(piece);
+                    counted(piece);
+                    Ok(())
+                });
+            let Ok(()) = added;
+        });
+        if let Some(rpath) = remoteness {
+            let remote = &mut remote;
+            s.spawn(move |_| {
+                *remote = super::atomic::write_atomic(rpath, |w| {
+                    frame.write::<super::monorail_remoteness::Header, _>(w, |put| {
+                        chunk.for_each_remoteness_piece(|piece| {
+                            counted(piece);
+                            put(piece)
+                        })
+                    })
+                });
+            });
+        }
+        positions = super::atomic::write_atomic(path, |w| {
+            frame.write::<Header, _>(w, |put| {
+                chunk.for_each_piece(|piece| {
+                    counted(piece);
+                    put(piece)
+                })
+            })
+        });
+    });
+    positions?;
+    remote
+}
+
+/// [`write_positions`] when the table is read out in several sorted chunks
+/// (`groups`), once a pass: the first pass of the file also gives each
+/// class to `counter` (parallel, overlapping the compression).
+fn write_positions_in_groups(
+    frame: &Frame,
+    solved: &Solved,
+    groups: &[(u64, u64, u64)],
+    path: &Path,
+    counter: &mut ClassCounter<'_>,
+    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
+) -> Result<()> {
     let counter = std::cell::RefCell::new(counter);
     let passes = std::cell::Cell::new(0u32);
     super::atomic::write_atomic(path, |w| {
-        write_keyed_with::<Header, _>(w, tiles, loops, count, TABLE_LEVEL, workers, |put| {
+        frame.write::<Header, _>(w, |put| {
             let first = passes.get() == 0;
             passes.set(passes.get().saturating_add(1));
-            solved.for_each_in_groups(&groups, |chunk| {
+            solved.for_each_in_groups(groups, |chunk| {
                 counted(chunk);
                 if first {
                     // Counting (parallel) overlaps compressing.
@@ -419,19 +482,7 @@ pub fn write_positions(
                 }
             })
         })
-    })?;
-    if let Some(rpath) = remoteness {
-        super::monorail_remoteness::write_remoteness(
-            rpath,
-            tiles,
-            table,
-            solved,
-            chunk_records,
-            &|piece: &[(u64, u16)]| counted(piece),
-        )?;
-    }
-    progress.finish_phase();
-    Ok(())
+    })
 }
 
 /// Writes the whole dataset into the directory `dir` (a staged directory,

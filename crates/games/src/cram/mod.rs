@@ -28,6 +28,7 @@ pub mod certificate;
 pub mod exclusions;
 pub mod layout;
 pub mod misere;
+mod nimber_set;
 pub mod polyomino;
 pub mod published;
 pub mod solver;

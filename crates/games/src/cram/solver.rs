@@ -33,8 +33,8 @@
 use super::cells::{Cells, Grid};
 use super::exclusions::Exclusions;
 use super::layout::{Bits, Narrow, Wide};
+use super::nimber_set::NimberSet;
 use super::table::{Key, Table, Tables};
-use grundy_core::impartial::nimber::xor_word;
 use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
 
@@ -67,109 +67,6 @@ fn closed_form<G: Grid>(g: &G, dawson: &[u8], r: G::B) -> Option<u8> {
         Some(u8::from(dawson[n - 2] == 0))
     } else {
         None
-    }
-}
-
-/// A set of nimbers below 256.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Set([u64; 4]);
-
-impl Set {
-    fn below(n: u32) -> Set {
-        let mut s = Set::default();
-        for v in 0..n.min(256) {
-            s.insert(v as u8);
-        }
-        s
-    }
-    #[inline]
-    fn insert(&mut self, v: u8) {
-        self.0[usize::from(v >> 6)] |= 1 << (v & 63);
-    }
-    #[inline]
-    fn remove(&mut self, v: u8) {
-        self.0[usize::from(v >> 6)] &= !(1 << (v & 63));
-    }
-    /// Excludes the value `y` of one option: `y` itself if possible, else
-    /// the greatest possible value. Every option then excludes exactly
-    /// one value, and a value given up for another lies above every value
-    /// kept, so the least value kept is the least no option has as long
-    /// as that one is kept (the counting argument of Beling and Rogalski
-    /// 2020, §4).
-    #[inline]
-    fn exclude(&mut self, y: u8) {
-        if self.contains(y) {
-            self.remove(y);
-        } else if let Some(g) = self.greatest() {
-            self.remove(g);
-        }
-    }
-    #[inline]
-    fn contains(&self, v: u8) -> bool {
-        self.0[usize::from(v >> 6)] >> (v & 63) & 1 == 1
-    }
-    #[inline]
-    fn least(&self) -> Option<u8> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| (i as u32 * 64 + w.trailing_zeros()) as u8)
-    }
-    #[inline]
-    fn greatest(&self) -> Option<u8> {
-        self.0
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| (i as u32 * 64 + 63 - w.leading_zeros()) as u8)
-    }
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
-    }
-    #[inline]
-    fn and(self, o: Set) -> Set {
-        Set([
-            self.0[0] & o.0[0],
-            self.0[1] & o.0[1],
-            self.0[2] & o.0[2],
-            self.0[3] & o.0[3],
-        ])
-    }
-    /// `{ v ^ x : v in self }`: the words exchanged by the top two bits
-    /// of `x`, the bits of each word by the low six ([`xor_word`]).
-    #[inline]
-    fn xor(self, x: u8) -> Set {
-        if x == 0 {
-            return self;
-        }
-        let mut out = Set::default();
-        for (i, &w) in self.0.iter().enumerate() {
-            out.0[i ^ usize::from(x >> 6)] = xor_word(w, usize::from(x & 63));
-        }
-        out
-    }
-    /// Every value at most `v`.
-    fn up_to(v: u8) -> Set {
-        let mut s = Set::default();
-        for i in 0..4 {
-            let lo = i as u32 * 64;
-            let hi = lo + 63;
-            s.0[i] = if u32::from(v) >= hi {
-                u64::MAX
-            } else if u32::from(v) < lo {
-                0
-            } else {
-                (1u64 << (u32::from(v) - lo + 1)) - 1
-            };
-        }
-        s
-    }
-    #[cfg(test)]
-    fn iter(self) -> impl Iterator<Item = u8> {
-        (0..=255u8).filter(move |&v| self.contains(v))
     }
 }
 
@@ -508,7 +405,7 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_is(&mut self, e: Cells, target: u8) -> Result<bool> {
-        let mut want = Set::default();
+        let mut want = NimberSet::default();
         want.insert(target);
         Ok(self.position_in(e, want)? == Some(target))
     }
@@ -521,13 +418,13 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// As [`nimber`](Self::nimber).
     pub fn nimber_below(&mut self, e: Cells, bound: u8) -> Result<Option<u8>> {
-        let v = self.position_in(e, Set::below(u32::from(bound)))?;
+        let v = self.position_in(e, NimberSet::below(u32::from(bound)))?;
         Ok(v.filter(|&v| v < bound))
     }
 
     /// The nimber of the position `e`, or `None` when it is known not to
     /// lie in `wanted` (a value outside `wanted` may still be returned).
-    fn position_in(&mut self, e: Cells, wanted: Set) -> Result<Option<u8>> {
+    fn position_in(&mut self, e: Cells, wanted: NimberSet) -> Result<Option<u8>> {
         let e = Wide.to_corner(e);
         match self.layout(e) {
             Some(g) => self.position_in_layout(&g, g.import(e), wanted),
@@ -536,7 +433,12 @@ impl<'a> Solver<'a> {
     }
 
     /// [`position_in`](Self::position_in) in the layout `g`.
-    fn position_in_layout<G: Grid>(&mut self, g: &G, e: G::B, wanted: Set) -> Result<Option<u8>> {
+    fn position_in_layout<G: Grid>(
+        &mut self,
+        g: &G,
+        e: G::B,
+        wanted: NimberSet,
+    ) -> Result<Option<u8>> {
         let s = self.split(g, e);
         let len = self.stack.len() - s.start;
         if len == 0 {
@@ -550,7 +452,7 @@ impl<'a> Solver<'a> {
     /// The nimber of the region with canonical form `key`, or `None` when
     /// it is known not to lie in `wanted` (a value outside `wanted` may
     /// still be returned when it is known).
-    fn region_in<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
+    fn region_in<G: Grid>(&mut self, g: &G, key: G::Key, wanted: NimberSet) -> Result<Option<u8>> {
         if let Some(v) = self.get(key) {
             return Ok(Some(v));
         }
@@ -572,7 +474,7 @@ impl<'a> Solver<'a> {
         if let Some(v) = self.get(key) {
             return Ok(v);
         }
-        let all = Set::below(g.moves_count(g.cells_of(key)) + 1);
+        let all = NimberSet::below(g.moves_count(g.cells_of(key)) + 1);
         self.search(g, key, all)?
             .ok_or_else(|| Error::VerificationFailed {
                 path: "the Cram search".into(),
@@ -591,7 +493,7 @@ impl<'a> Solver<'a> {
         mut x: u8,
         start: usize,
         len: usize,
-        wanted: Set,
+        wanted: NimberSet,
     ) -> Result<Option<u8>> {
         let largest = (start..start + len)
             .max_by_key(|&i| G::Key::narrow(self.stack[i]).size())
@@ -618,8 +520,8 @@ impl<'a> Solver<'a> {
         &mut self,
         g: &G,
         r: G::B,
-        possible: &mut Set,
-        wanted: Set,
+        possible: &mut NimberSet,
+        wanted: NimberSet,
     ) -> Option<usize> {
         let base = self.pending.len();
         // The moves of twin squares reach images of other options.
@@ -674,7 +576,7 @@ impl<'a> Solver<'a> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
-        let mut possible = Set::below(moves + 1);
+        let mut possible = NimberSet::below(moves + 1);
         let all = possible;
         let base = self
             .options(g, r, &mut possible, all)
@@ -685,7 +587,7 @@ impl<'a> Solver<'a> {
             if !possible.contains(v) {
                 continue;
             }
-            let mut want = Set::default();
+            let mut want = NimberSet::default();
             want.insert(v);
             for i in base..end {
                 let p = self.pending[i];
@@ -732,12 +634,12 @@ impl<'a> Solver<'a> {
     /// value at the end is the region's value whenever it is at most the
     /// greatest wanted, and once no wanted value is possible none can be
     /// the value (Beling and Rogalski 2020, §4). A value found is stored.
-    fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: Set) -> Result<Option<u8>> {
+    fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: NimberSet) -> Result<Option<u8>> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
-        let mut possible = Set::below(moves + 1);
-        let top_wanted = Set::up_to(wanted.greatest().unwrap_or(0));
+        let mut possible = NimberSet::below(moves + 1);
+        let top_wanted = NimberSet::up_to(wanted.greatest().unwrap_or(0));
         let mut exact = true;
         let pending_base = self.pending.len();
         let Some(base) = self.options(g, r, &mut possible, wanted) else {
@@ -823,25 +725,6 @@ mod tests {
 
     fn fast(b: &Board) -> u8 {
         Solver::new(1 << 20).nimber(b.cells()).unwrap()
-    }
-
-    #[test]
-    fn xor_of_a_set_is_the_plain_one() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        for x in 0..=255u8 {
-            let mut s = Set::default();
-            for _ in 0..40 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                s.insert(seed as u8);
-            }
-            let mut want = Set::default();
-            for v in s.iter() {
-                want.insert(v ^ x);
-            }
-            assert!(s.xor(x) == want, "{x}");
-        }
     }
 
     #[test]
