@@ -366,6 +366,10 @@ pub fn write_positions(
     Ok(())
 }
 
+/// Counts records handed to a file's pass (the progress of
+/// [`write_positions`]).
+type Counted<'a> = dyn Fn(&[(u64, u16)]) + Sync + 'a;
+
 /// What the header of a keyed table of [`write_positions`] records: the
 /// tiles, the loop table's length, the records, and the zstd workers.
 struct Frame {
@@ -408,7 +412,7 @@ fn write_one_chunk(
     path: &Path,
     remoteness: Option<&Path>,
     counter: &mut ClassCounter<'_>,
-    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
+    counted: &Counted<'_>,
 ) -> Result<()> {
     let (mut positions, mut remote) = (Ok(()), Ok(()));
     rayon::scope(|s| {
@@ -456,7 +460,7 @@ fn write_positions_in_groups(
     groups: &[(u64, u64, u64)],
     path: &Path,
     counter: &mut ClassCounter<'_>,
-    counted: &(dyn Fn(&[(u64, u16)]) + Sync),
+    counted: &Counted<'_>,
 ) -> Result<()> {
     let counter = std::cell::RefCell::new(counter);
     let passes = std::cell::Cell::new(0u32);

@@ -127,6 +127,7 @@ pub const STEP_WORK: u64 = 400;
 /// measured on 0.354, 0.6 and Grundy's game against 0.604 and 0.764.
 pub const PAIR_WORK: u64 = 4;
 
+/// The fast engine's state for one code. Feed it the sequence so far with
 /// [`SparseEngine::next_values`] or [`SparseEngine::next_value`].
 #[derive(Clone, Debug)]
 pub struct SparseEngine {

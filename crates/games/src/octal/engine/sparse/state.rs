@@ -171,8 +171,6 @@ pub(super) struct Scattered {
     pub(super) present: Vec<u8>,
 }
 
-/// The fast engine's state for one code. Feed it the sequence so far with
-
 #[inline(always)]
 pub(super) fn parity(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() & 1 == 1
