@@ -7,9 +7,10 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::monorail::cost::chunk_records;
 use grundy::games::monorail::loop_table::LoopTable;
+use grundy::games::monorail::memo_size::memo_for;
 use grundy::games::monorail::moves::start;
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::solve::{memo_for, solve, solve_into};
+use grundy::games::monorail::solve::{solve, solve_into};
 use grundy::jobs::monorail::{run, SolveJob};
 use grundy::progress::NoProgress;
 

@@ -7,7 +7,8 @@
 use grundy::games::monorail::loop_table::LoopTable;
 use grundy::games::monorail::moves::{canonical_key, options, start, Entry};
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::solve::{solve, solve_from_expecting, PIECE};
+use grundy::games::monorail::solve::{solve, solve_from_expecting};
+use grundy::games::monorail::solved::PIECE;
 use grundy::impartial::{mex, Nimber};
 use grundy::progress::NoProgress;
 use std::collections::HashMap;

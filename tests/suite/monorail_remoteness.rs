@@ -10,7 +10,8 @@ use grundy::games::monorail::moves::{canonical_key, entries_of};
 use grundy::games::monorail::position::Position;
 use grundy::games::monorail::remoteness::fill_remoteness;
 use grundy::games::monorail::rules::Rules;
-use grundy::games::monorail::solve::{solve, Solved};
+use grundy::games::monorail::solve::solve;
+use grundy::games::monorail::solved::Solved;
 use grundy::progress::NoProgress;
 use std::collections::HashMap;
 

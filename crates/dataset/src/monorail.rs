@@ -13,7 +13,7 @@ use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_games::monorail::analysis::{Analysis, ClassCounter, ClassCounts};
 use grundy_games::monorail::loop_table::LoopTable;
-use grundy_games::monorail::solve::{Solved, SortedChunk};
+use grundy_games::monorail::solved::{Solved, SortedChunk};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

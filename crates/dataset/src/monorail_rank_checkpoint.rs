@@ -397,7 +397,8 @@ mod resume_tests {
     use grundy_games::monorail::distributed::{solve_local, solve_rank, RankResult};
     use grundy_games::monorail::loop_table::LoopTable;
     use grundy_games::monorail::rules::Rules;
-    use grundy_games::monorail::solve::{solve, Solved};
+    use grundy_games::monorail::solve::solve;
+    use grundy_games::monorail::solved::Solved;
 
     /// The loop table of T = `t`, its single-process solve, and that
     /// solve's classes ascending by key.

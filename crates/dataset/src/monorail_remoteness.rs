@@ -31,7 +31,7 @@
 use super::monorail_positions::{keyed_header, read_keyed_chunks, write_keyed_with};
 use grundy_core::error::{Error, Result};
 use grundy_games::monorail::loop_table::LoopTable;
-use grundy_games::monorail::solve::Solved;
+use grundy_games::monorail::solved::Solved;
 use std::path::Path;
 
 /// The magic bytes opening the decompressed stream.

@@ -12,12 +12,12 @@ use grundy_games::monorail::analysis::{analyse_counted, Analysis};
 use grundy_games::monorail::cost::solve_cost;
 use grundy_games::monorail::loop_table::LoopTable;
 use grundy_games::monorail::memo::CompactMemo;
+use grundy_games::monorail::memo_size::{grown, loop_bits, max_tiles, memo_for, MAX_LOAD};
 use grundy_games::monorail::moves::start;
 use grundy_games::monorail::remoteness::{fill_remoteness, KEPT_UP_TO};
 use grundy_games::monorail::rules::{Rules, STANDARD_TILES};
-use grundy_games::monorail::solve::{
-    grown, loop_bits, max_tiles, memo_for, solve_into, Halt, Journal, Solved, MAX_LOAD,
-};
+use grundy_games::monorail::solve::{solve_into, Halt, Journal};
+use grundy_games::monorail::solved::Solved;
 use grundy_report::common::{run_markdown, RUN_SUFFIX};
 use grundy_report::monorail::{render, RunInfo};
 use std::path::{Path, PathBuf};

@@ -41,9 +41,9 @@ pub fn render(games: &[MisereGame<'_>], command: &str) -> String {
          sums of heaps of at most `N` tokens modulo misère indistinguishability; its \
          P-portion decides every such sum (a sum is a P-position exactly when its element is \
          in it). Each `Q_N` here is proved: a candidate is checked against every move \
-         (`src/games/misere/learn.rs`). Where the pretending function is periodic far enough \
+         (`crates/games/src/misere/learn.rs`). Where the pretending function is periodic far enough \
          below `N`, `Q_N` is proved to be the quotient of the whole game (every heap size; \
-         `src/games/misere/periodic.rs`); elsewhere only `Q_N` is claimed.\n"
+         `crates/games/src/misere/periodic.rs`); elsewhere only `Q_N` is claimed.\n"
     );
     for g in games {
         game_section(&mut out, g);

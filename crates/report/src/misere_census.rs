@@ -83,7 +83,7 @@ pub fn markdown(
          function has period `p` from heap `n0` and the bound reaches `2(n0 + p) + t` (`t` the \
          largest removal): then `Q_N` is proved to be the quotient of the whole game (the \
          Octal Periodicity Theorem's argument applied to the quotient; proof in \
-         `src/games/misere/periodic.rs`), and a wild such code is `wild-finite`. \
+         `crates/games/src/misere/periodic.rs`), and a wild such code is `wild-finite`. \
          `wild-stable` says only that `|Q_n|` and `|P|` did not change in the upper half of the \
          heap range.\n"
     );

@@ -7,7 +7,7 @@ use super::geometry::{is_station, Cell, Side};
 use super::loop_table::{signature_of, LoopTable};
 use super::moves::{canonical_key, Entry};
 use super::position::Position;
-use super::solve::Solved;
+use super::solved::Solved;
 use super::subgame::{SubCell, Subgame};
 use grundy_core::error::{Error, Result};
 use grundy_core::impartial::{MemoSolver, Nimber};

@@ -145,7 +145,7 @@ pub fn table_cost(tiles: usize) -> Result<Estimate> {
 /// [`grundy_core::Error::TilesOutOfRange`] outside `6..=24`.
 pub fn search_cost(tiles: usize, classes: f64) -> Result<Estimate> {
     let table = table_cost(tiles)?;
-    let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
+    let slots = (classes / super::memo_size::TARGET_LOAD).max(1024.0);
     let chunk = classes.min(chunk_records(classes) as f64);
     Ok(Estimate {
         classes,
@@ -183,7 +183,7 @@ fn companion_bytes(tiles: usize, slots: f64) -> f64 {
 pub fn verify_cost(tiles: usize) -> Result<Estimate> {
     let table = table_cost(tiles)?;
     let classes = start_classes(tiles)?;
-    let slots = (classes / super::solve::TARGET_LOAD).max(1024.0);
+    let slots = (classes / super::memo_size::TARGET_LOAD).max(1024.0);
     Ok(Estimate {
         classes,
         bytes: 1.1 * (table.bytes + 4.0 * slots + slots / 8.0 + companion_bytes(tiles, slots)),
@@ -193,7 +193,7 @@ pub fn verify_cost(tiles: usize) -> Result<Estimate> {
 
 /// Records per sorted chunk when the positions table of about `classes`
 /// classes is written (8 bytes each in memory; see
-/// [`super::solve::SortedChunk`]): the whole table up to 2^27 records
+/// [`super::solved::SortedChunk`]): the whole table up to 2^27 records
 /// (1 GiB), else half of it, at most 2^29 (4 GiB). A table of one chunk is
 /// read out of the memo once; one of several chunks costs a scan of the
 /// memo per chunk, twice (the digest, then the bytes).

@@ -37,7 +37,7 @@
 
 use super::loop_table::LoopTable;
 use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
-use super::solve::Solved;
+use super::solved::Solved;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use rayon::prelude::*;

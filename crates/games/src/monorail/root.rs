@@ -9,7 +9,8 @@ use super::loop_table::LoopTable;
 use super::moves::{entries_of, placed_tiles, reachable_bound, Entry};
 use super::position::Position;
 use super::rules::Rules;
-use super::solve::{solve_from_expecting, Solved};
+use super::solve::solve_from_expecting;
+use super::solved::Solved;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 

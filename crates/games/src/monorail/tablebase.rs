@@ -18,7 +18,8 @@ use super::moves::{
 };
 use super::position::Position;
 use super::rules::Rules;
-use super::solve::{solve_from_expecting, Solved};
+use super::solve::solve_from_expecting;
+use super::solved::Solved;
 use super::subgame::Subgame;
 use grundy_core::error::{Error, Result};
 use grundy_core::impartial::{MemoSolver, Nimber};

@@ -12,9 +12,11 @@
 
 use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
+use super::memo_size::memo_for;
 use super::moves::{canonical_key, options, start, Entry};
 use super::position::Position;
-use super::solve::{memo_for, OptionBuffers, Solved, StartOption};
+use super::solve::OptionBuffers;
+use super::solved::{Solved, StartOption};
 use grundy_core::impartial::{mex, Nimber};
 use grundy_core::progress::Progress;
 use rayon::prelude::*;

@@ -36,14 +36,19 @@
 //! Messages are 64-bit words: `REQUEST key n e_1 .. e_n` (an entry packed
 //! as `loop << 32 | mask`) and `VALUE key nimber`.
 
-use super::loop_table::LoopTable;
-use super::memo::CompactMemo;
-use super::memo::TooSparse;
-use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
-use super::solve::{grown, loop_bits, max_tiles, memo_for, mex16, MAX_LOAD};
-use super::transport::Transport;
+use crate::monorail::loop_table::LoopTable;
+use crate::monorail::memo::CompactMemo;
+use crate::monorail::memo_size::max_tiles;
+use crate::monorail::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
+use crate::monorail::solve::mex16;
+use crate::monorail::transport::Transport;
 use grundy_core::error::{Error, Result};
 use rustc_hash::{FxHashMap, FxHashSet};
+
+pub mod gather;
+mod stores;
+
+use stores::{memo_records, RankMemo, RemoteCache};
 
 /// Most expansions a rank makes per round. Fewer make more rounds but a
 /// smaller frontier: a value from another rank arrives a round after it was
@@ -71,106 +76,6 @@ pub fn owner(key: u64, ranks: usize) -> usize {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
     (z % ranks as u64) as usize
-}
-
-/// A rank's classes and their nimbers in a [`CompactMemo`] (four bytes a
-/// slot, against some twenty for a hash map), rebuilt larger when it fills
-/// or a nimber outgrows its value field.
-struct RankMemo<'a> {
-    table: &'a LoopTable,
-    memo: CompactMemo,
-}
-
-impl<'a> RankMemo<'a> {
-    /// A memo sized for about `classes` classes.
-    fn new(table: &'a LoopTable, classes: f64) -> RankMemo<'a> {
-        RankMemo {
-            table,
-            memo: memo_for(table, classes),
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<u16> {
-        self.memo.get(key)
-    }
-
-    fn insert(&mut self, key: u64, v: u16) {
-        self.memo.insert(key, v);
-        while self.memo.is_full() || self.memo.overflowed() {
-            // More slots leave fewer bits to the quotient and more to the
-            // nimber; a key already stored keeps its value.
-            let factor = if self.memo.overflowed() { 4 } else { 2 };
-            self.memo = grown(self.table, &self.memo, factor);
-            self.memo.insert(key, v);
-        }
-    }
-
-    fn len(&self) -> u64 {
-        self.memo.len()
-    }
-}
-
-/// Values of other ranks' classes, kept while they fit: a compact memo of
-/// a fixed number of slots, emptied when it fills. Values are only ever
-/// read from it to spare a request; a value not found is asked for again.
-struct RemoteCache<'a> {
-    table: &'a LoopTable,
-    memo: CompactMemo,
-    /// Values received from other ranks.
-    received: u64,
-    /// Times the cache was emptied.
-    flushes: u64,
-    /// Most values held at once.
-    peak: u64,
-}
-
-impl<'a> RemoteCache<'a> {
-    /// A cache with room for about `classes` values.
-    fn new(table: &'a LoopTable, classes: f64) -> RemoteCache<'a> {
-        RemoteCache {
-            table,
-            memo: memo_for(table, classes),
-            received: 0,
-            flushes: 0,
-            peak: 0,
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<u16> {
-        self.memo.get(key)
-    }
-
-    fn empty(&self, slots: u64) -> std::result::Result<CompactMemo, TooSparse> {
-        CompactMemo::new(
-            loop_bits(self.table),
-            max_tiles(self.table),
-            slots,
-            MAX_LOAD,
-        )
-    }
-
-    fn insert(&mut self, key: u64, v: u16) {
-        self.received += 1;
-        self.memo.insert(key, v);
-        if self.memo.overflowed() {
-            // A nimber too large for the value field: more slots leave it
-            // more bits (rare: nimbers stay small).
-            self.memo = grown(self.table, &self.memo, 4);
-            self.memo.insert(key, v);
-        }
-        self.peak = self.peak.max(self.memo.len());
-        if self.memo.is_full() {
-            if let Ok(m) = self.empty(self.memo.slots()) {
-                self.memo = m;
-                self.flushes += 1;
-            }
-        }
-    }
-
-    /// Bytes of the slot array.
-    fn bytes(&self) -> u64 {
-        self.memo.bytes()
-    }
 }
 
 /// A class expanded and waiting for its options' values: those known so
@@ -231,27 +136,6 @@ impl std::fmt::Debug for RankResult {
             .field("words_sent", &self.words_sent)
             .finish_non_exhaustive()
     }
-}
-
-/// Passes up to `most` records of `memo` to `push`, in slot order from
-/// slot `from`; returns the slot to go on from (`memo.slots()` at the
-/// end).
-fn memo_records(
-    memo: &CompactMemo,
-    from: usize,
-    most: usize,
-    mut push: impl FnMut(u64, u16),
-) -> usize {
-    let slots = usize::try_from(memo.slots()).unwrap_or(usize::MAX);
-    let (mut i, mut n) = (from, 0);
-    while i < slots && n < most {
-        if let Some((k, v)) = memo.entry(i) {
-            push(k, v);
-            n += 1;
-        }
-        i += 1;
-    }
-    i
 }
 
 struct Rank<'a> {
@@ -738,99 +622,7 @@ impl<'a> Rank<'a> {
     }
 }
 
-/// Most records rank 0 receives in one exchange of [`gather_memo`] from
-/// all ranks together (two words each: 1 GiB of words).
-pub const GATHER_RECORDS: usize = 1 << 26;
-
-/// Most records one rank sends in one exchange of [`gather_memo`] (64 MiB
-/// of words).
-pub const GATHER_SEND: usize = 1 << 22;
-
-/// Gathers every rank's classes into one memo on rank 0, in exchanges of
-/// at most [`GATHER_RECORDS`] records ([`GATHER_SEND`] from each rank): rank 0 gets the memo of all of
-/// them, the others `None`.
-///
-/// No rank lists its classes: each sends its memo's records in slot order,
-/// a batch per exchange, and rank 0 stores them as they come, into a memo
-/// sized for the total (its own share copied in first and then freed). So
-/// rank 0 holds about one single-process memo, never a list of 16 B a
-/// class, and no exchange exceeds MPI's 32-bit counts. The records stored
-/// must number the total the ranks announced (a class sent twice is
-/// refused).
-///
-/// # Errors
-/// The transport's errors; [`Error::VerificationFailed`] for a malformed
-/// or missing record.
-pub fn gather_memo(
-    t: &mut dyn Transport,
-    table: &LoopTable,
-    mine: CompactMemo,
-) -> Result<Option<CompactMemo>> {
-    gather_memo_in(t, table, mine, GATHER_RECORDS)
-}
-
-/// [`gather_memo`] with at most `records` records to rank 0 per exchange.
-fn gather_memo_in(
-    t: &mut dyn Transport,
-    table: &LoopTable,
-    mine: CompactMemo,
-    records: usize,
-) -> Result<Option<CompactMemo>> {
-    let bad = |reason: String| Error::VerificationFailed {
-        path: "distributed monorail solve, gathering".into(),
-        reason,
-    };
-    let size = t.size();
-    let total = t.all_sum(mine.len())?;
-    let batch = (records / size).clamp(1, GATHER_SEND);
-    let mut all = (t.rank() == 0).then(|| {
-        let all = RankMemo::new(table, total as f64);
-        mine.copy_into(&all.memo);
-        all
-    });
-    let mine = if all.is_some() {
-        drop(mine);
-        None
-    } else {
-        Some(mine)
-    };
-    let mut cursor = 0usize;
-    loop {
-        let mut outbox = vec![Vec::new(); size];
-        if let Some(m) = &mine {
-            let mut words = Vec::with_capacity(2 * batch.min(m.len() as usize));
-            cursor = memo_records(m, cursor, batch, |k, v| words.extend([k, u64::from(v)]));
-            outbox[0] = words;
-        }
-        let inbox = t.all_to_all(outbox)?;
-        if let Some(all) = &mut all {
-            if inbox.len() % 2 != 0 {
-                return Err(bad("a gathered record is truncated".into()));
-            }
-            for w in inbox.chunks_exact(2) {
-                let v = u16::try_from(w[1])
-                    .map_err(|_| bad("a gathered nimber does not fit 16 bits".into()))?;
-                all.insert(w[0], v);
-            }
-        }
-        let left = mine
-            .as_ref()
-            .map_or(0, |m| u64::from((cursor as u64) < m.slots()));
-        if t.all_sum(left)? == 0 {
-            break;
-        }
-    }
-    match all {
-        Some(all) if all.len() != total => Err(bad(format!(
-            "the ranks own {total} classes but {} distinct ones were gathered",
-            all.len()
-        ))),
-        Some(all) => Ok(Some(all.memo)),
-        None => Ok(None),
-    }
-}
-
-/// Runs `ranks` ranks as threads of this process ([`super::transport::LocalTransport`])
+/// Runs `ranks` ranks as threads of this process ([`crate::monorail::transport::LocalTransport`])
 /// and returns every rank's result, rank 0 first.
 ///
 /// # Errors
@@ -865,9 +657,12 @@ fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Ve
 
 #[cfg(test)]
 mod tests {
+    use super::gather::gather_memo_in;
     use super::*;
+    use crate::monorail::memo_size::memo_for;
     use crate::monorail::rules::Rules;
-    use crate::monorail::solve::{solve, Solved};
+    use crate::monorail::solve::solve;
+    use crate::monorail::solved::Solved;
     use grundy_core::progress::NoProgress;
 
     /// The loop table of T = `t`, its single-process solve, and that
@@ -917,9 +712,9 @@ mod tests {
                 }
                 all.sort_unstable();
                 assert_eq!(all, want, "T = {t}, {ranks} ranks");
-                let rebuilt = crate::monorail::solve::Solved::from_classes(&table, &all).unwrap();
+                let rebuilt = crate::monorail::solved::Solved::from_classes(&table, &all).unwrap();
                 assert_eq!(rebuilt.start_nimber, single.start_nimber);
-                let keys = |s: &crate::monorail::solve::Solved| {
+                let keys = |s: &crate::monorail::solved::Solved| {
                     s.start_options
                         .iter()
                         .map(|o| (o.canonical_key, o.nimber))
