@@ -31,6 +31,9 @@
 //!   (N) (`n_check`), and the bounds on the work (`bounds`);
 //! - [`universe`]: heaps of several games as one set of labelled heaps, so
 //!   that a mixed sum has a quotient too, and a sum decided by a quotient.
+//! - [`sums`]: a sum of octal and Nim heaps decided by the heap search, or
+//!   by the quotient of its heaps built within a deadline (the runs around
+//!   it add the cache, the clock and the race of the two).
 //!
 //! No cancellation is assumed: under misère play `G + G` is not in general
 //! equivalent to `0` (ONAG ch. 12), so equal components are kept. Only a
@@ -55,6 +58,7 @@ pub mod quotient;
 mod reduce;
 pub mod search;
 pub mod sum_families;
+pub mod sums;
 pub mod universe;
 mod words;
 
