@@ -14,13 +14,13 @@ use grundy_core::progress::Progress;
 use grundy_dataset::graph::read_edge_list;
 use grundy_dataset::misere_cache;
 use grundy_games::graph::Digraph;
-use grundy_games::misere::heap_search::{HeapSearch, Oracle};
-use grundy_games::misere::learn::{self, Limits};
+use grundy_games::misere::heap_search::Oracle;
+use grundy_games::misere::learn::Limits;
 use grundy_games::misere::nim;
-use grundy_games::misere::periodic::{whole_game, WholeGame};
 use grundy_games::misere::quotient::Quotient;
 use grundy_games::misere::search::{Move, Outcome, Search};
 use grundy_games::misere::sum_families::{families_of, heap_games, HeapSum};
+use grundy_games::misere::sums::{build_quotient, search_heaps, whole_game_of};
 use grundy_games::misere::universe::{decide, Elements, HeapGame, Universe};
 use grundy_games::misere::{Atom, Family};
 use grundy_games::summands::{parse_sum, Component};
@@ -340,8 +340,9 @@ fn race(
     }
 }
 
-/// Decides a sum of octal and Nim heaps by [`HeapSearch`]; `None` for a
-/// sum of other components or of more heaps than a universe numbers.
+/// Decides a sum of octal and Nim heaps by the heap search
+/// ([`search_heaps`]); `None` for a sum of other components or of more
+/// heaps than a universe numbers.
 fn heap_search(
     parts: &[Component],
     limit: usize,
@@ -351,61 +352,33 @@ fn heap_search(
     let Some(hs) = heap_games(parts) else {
         return Ok(None);
     };
-    let needed = hs.needed();
-    let HeapSum {
-        games,
-        heaps,
-        written,
-    } = hs;
-    let universe = match Universe::new(games, needed) {
-        Ok(u) => u,
-        Err(Error::OutOfRange { .. }) => return Ok(None),
-        Err(e) => return Err(e),
+    let Some(searched) = search_heaps(hs, limit, progress, oracle)? else {
+        return Ok(None);
     };
-    let ids: Vec<u16> = heaps
-        .iter()
-        .filter_map(|&(g, h)| universe.id(g, h))
-        .collect();
-    let mut search = HeapSearch::new(&universe, limit).with_progress(progress);
-    if let Some(o) = oracle {
-        search = search.with_oracle(o);
-    }
-    progress.phase("misère search (positions)", 0);
-    let root = search.position(&ids);
-    let p = search.is_p(&root)?;
-    let wins = search.winning_moves(&root)?;
-    progress.finish_phase();
-    let winning = wins
-        .iter()
-        .map(|&(i, j)| {
-            let h = root[i];
-            let leaves = &universe.options[usize::from(h)][j];
-            WinningMove {
-                component: ids
-                    .iter()
-                    .position(|&x| x == h)
-                    .and_then(|k| written.get(k).copied())
-                    .unwrap_or(0),
-                from: universe.label(h),
-                to: if leaves.is_empty() {
-                    "0".into()
-                } else {
-                    leaves
-                        .iter()
-                        .map(|&l| universe.label(l))
-                        .collect::<Vec<_>>()
-                        .join(" + ")
-                },
-            }
+    let winning = searched
+        .winning
+        .into_iter()
+        .map(|m| WinningMove {
+            component: m.component,
+            from: m.from,
+            to: if m.leaves.is_empty() {
+                "0".into()
+            } else {
+                m.leaves.join(" + ")
+            },
         })
         .collect();
     Ok(Some(MisereSum {
         components: parts.iter().map(ToString::to_string).collect(),
-        outcome: if p { Outcome::P } else { Outcome::N },
+        outcome: if searched.p_position {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
         winning,
         method: METHOD_SEARCH,
         quotient: None,
-        positions: search.positions(),
+        positions: searched.positions,
     }))
 }
 
@@ -414,9 +387,8 @@ fn heap_search(
 const QUOTIENT_FROM: f64 = 100_000.0;
 
 /// The largest heap of one game whose `Q_N` is built to look for a proof
-/// that it is the whole game's quotient (past it, the options table of a
-/// splitting game grows past about 100 MB).
-pub const WHOLE_GAME_SEARCH_MAX: usize = 1_000;
+/// that it is the whole game's quotient (the engine's bound).
+pub use grundy_games::misere::sums::WHOLE_GAME_SEARCH_MAX;
 
 /// A proved quotient of a universe, and whether it came from the cache.
 struct Proved {
@@ -451,19 +423,9 @@ fn from_cache(
     }
 }
 
-/// The proof that a one-game universe's quotient is the whole game's.
-fn whole_game_of(universe: &Universe, q: &Quotient) -> Option<WholeGame> {
-    match universe.games.as_slice() {
-        [HeapGame::Octal(code)] => whole_game(code, q),
-        _ => None,
-    }
-}
-
 /// Builds the quotient of `games`' heaps up to `needed` within the
-/// budget. One game whose largest heap is past [`WHOLE_GAME_SEARCH_MAX`]
-/// is built only that far, stopping as soon as the quotient is proved to
-/// be the whole game's. `None` when the budget or a bound ends the work
-/// first.
+/// budget ([`build_quotient`], its deadline read from the system's clock).
+/// `None` when the budget or a bound ends the work first.
 fn build(
     games: &[HeapGame],
     needed: &[usize],
@@ -471,88 +433,16 @@ fn build(
     progress: &dyn Progress,
     oracle: Option<&Oracle>,
 ) -> Result<Option<Proved>> {
-    let one_octal = matches!(games, [HeapGame::Octal(_)]);
-    let tops: Vec<usize> = if one_octal {
-        needed
-            .iter()
-            .map(|&n| n.min(WHOLE_GAME_SEARCH_MAX))
-            .collect()
-    } else {
-        needed.to_vec()
-    };
-    let universe = match Universe::new(games.to_vec(), tops) {
-        Ok(u) => u,
-        Err(Error::OutOfRange { .. }) => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let limits = Limits {
-        deadline: Deadline::after(
-            std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6)),
-            &SystemClock,
-        ),
-        ..Limits::default()
-    };
-    let code = match games {
-        [HeapGame::Octal(code)] => Some(code.clone()),
-        _ => None,
-    };
-    let enough = |q: &Quotient| code.as_ref().is_some_and(|c| whole_game(c, q).is_some());
-    let what = format!(
-        "misère quotient of {}",
-        games
-            .iter()
-            .zip(&universe.max_heaps)
-            .map(|(g, &n)| g.label(n))
-            .collect::<Vec<_>>()
-            .join(" + ")
+    let deadline = Deadline::after(
+        std::time::Duration::from_secs_f64(budget_s.clamp(0.0, 1e6)),
+        &SystemClock,
     );
-    let post = |q: &Quotient, _: &[learn::Level]| {
-        if let Some(o) = oracle {
-            if let Ok(mut g) = o.lock() {
-                *g = Some(std::sync::Arc::new(q.clone()));
-            }
-        }
-    };
-    let partial = learn::quotient_of_options(
-        &universe.options,
-        &what,
-        limits,
-        progress,
-        learn::Method::Monoid,
-        &enough,
-        learn::Course {
-            start: None,
-            on_level: &post,
-        },
-    )?;
-    let q = partial.learned.quotient;
-    let reached = q.max_heap.saturating_add(1) == universe.options.len();
-    if let Some(Error::Stopped) = partial.stopped {
-        return Err(Error::Stopped);
-    }
-    if reached || enough(&q) {
-        // A one-game run stopped early by `enough` is of fewer heaps.
-        let universe = if reached {
-            universe
-        } else {
-            Universe::new(games.to_vec(), vec![q.max_heap])?
-        };
-        if let Some(why) = q.algebra_failure() {
-            return Err(Error::VerificationFailed {
-                path: "the misère quotient built".into(),
-                reason: why,
-            });
-        }
-        return Ok(Some(Proved {
-            universe,
-            quotient: q,
-            cached: false,
-        }));
-    }
-    if let Some(e) = partial.stopped {
-        progress.note(&format!("{e}; the search decides instead"));
-    }
-    Ok(None)
+    let built = build_quotient(games, needed, deadline, progress, oracle)?;
+    Ok(built.map(|(universe, quotient)| Proved {
+        universe,
+        quotient,
+        cached: false,
+    }))
 }
 
 /// Decides a sum of heaps of octal games and Nim by a misère quotient:

@@ -34,82 +34,21 @@
 //! theorem cited in [`super::learn`]; when recalibration gives up, the
 //! caller falls back to [`super::learn`]'s learner.
 
-use super::learn::{class_of, min_reps, too_costly, with_heap, Limits};
+use super::bounds::{past, too_costly, Limits};
+use super::checks::p_failure;
+use super::n_check::{by_option_sets, heap_classes};
+use super::options::{step_set, subset, transitions};
+use super::product::{cyclic_shape, mark, reduce, renumbered, submonoid, Product};
 use super::quotient::Quotient;
+use super::words::{class_of, quotient_words, Pos, Word};
 use grundy_core::{Deadline, Error, Result};
-use rustc_hash::FxHashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-/// A sum of heaps, heaps in descending order (the multiset order's form).
-type Word = Vec<u16>;
-
-/// [`Error::TooCostly`] (flag `--budget`) once `deadline` has passed while
-/// heap `n` is being proved.
-fn past(deadline: Option<Deadline>, n: u16) -> Result<()> {
-    match deadline {
-        Some(d) if d.passed() => Err(Error::TooCostly {
-            what: "the misère quotient".into(),
-            needs: format!("more time than its budget at heap {n}"),
-            limit: "the time budget".into(),
-            flag: "--budget",
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// A finite commutative monoid: a base given by its table, times cyclic
-/// monoids `⟨a | a^(i+p) = a^i⟩` (index `i`, period `p`). Element `x` is
-/// `x mod K` in the base and the mixed-radix digits of `x / K` as powers.
-struct Product {
-    base: Vec<Vec<u32>>,
-    cyclic: Vec<(u32, u32)>,
-    size: usize,
-}
-
-impl Product {
-    fn new(base: Vec<Vec<u32>>, cyclic: Vec<(u32, u32)>) -> Self {
-        let size = cyclic
-            .iter()
-            .fold(base.len(), |s, &(i, p)| s.saturating_mul((i + p) as usize));
-        Product { base, cyclic, size }
-    }
-
-    fn mul(&self, x: u32, y: u32) -> u32 {
-        let k = self.base.len() as u32;
-        let (mut rx, mut ry) = (x / k, y / k);
-        let mut out = self.base[(x % k) as usize][(y % k) as usize];
-        let mut radix = k;
-        for &(i, p) in &self.cyclic {
-            let m = i + p;
-            let mut s = rx % m + ry % m;
-            if s >= m {
-                s = i + (s - i) % p;
-            }
-            out += s * radix;
-            rx /= m;
-            ry /= m;
-            radix *= m;
-        }
-        out
-    }
-
-    /// The generator of cyclic component `c`.
-    fn generator(&self, c: usize) -> u32 {
-        let mut radix = self.base.len() as u32;
-        for &(i, p) in &self.cyclic[..c] {
-            radix *= i + p;
-        }
-        radix
-    }
-}
 
 /// What one level needs: the heaps with a move up to `n` and the options of
 /// each heap, as sums of such heaps.
 pub(super) struct Game<'a> {
     /// `options[h]`: every option of heap `h` (heaps ascending, heaps
     /// without a move left out).
-    pub options: &'a [Vec<Vec<u16>>],
+    pub options: &'a [Vec<Pos>],
     /// The new heap.
     pub n: u16,
 }
@@ -122,222 +61,6 @@ impl Game<'_> {
     }
 }
 
-/// The elements of heap `h`'s options under `phi` in a monoid.
-fn transitions(mul: &dyn Fn(u32, u32) -> u32, phi: &[u32], options: &[Vec<u16>]) -> Vec<u32> {
-    let mut t: Vec<u32> = options
-        .iter()
-        .map(|o| o.iter().fold(0, |e, &h| mul(e, phi[usize::from(h)])))
-        .collect();
-    t.sort_unstable();
-    t.dedup();
-    t
-}
-
-/// `T(G + h)` from `T(G)` and `e = Φ(G)`: sorted, deduplicated.
-fn step_set(mul: &dyn Fn(u32, u32) -> u32, t: &[u32], e: u32, gen: u32, tr: &[u32]) -> Vec<u32> {
-    let mut out: Vec<u32> = t
-        .iter()
-        .map(|&y| mul(y, gen))
-        .chain(tr.iter().map(|&y| mul(e, y)))
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// Whether sorted `a` ⊆ sorted `b`.
-fn subset(a: &[u32], b: &[u32]) -> bool {
-    let mut j = 0;
-    for &x in a {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        if j == b.len() || b[j] != x {
-            return false;
-        }
-        j += 1;
-    }
-    true
-}
-
-/// A marked candidate: each element's outcome by the mex rule on its least
-/// sum, and that sum.
-struct Marked {
-    in_s: Vec<bool>,
-    word: Vec<Word>,
-}
-
-/// Marks the P-portion of `m` under `phi` (Dijkstra in the multiset order
-/// from the empty sum; every option of a sum is below it, so its element's
-/// least sum was marked first). Elements no sum reaches stay unmarked
-/// (`word` empty, not the identity).
-fn mark(
-    m: &Product,
-    heaps: &[u16],
-    phi: &[u32],
-    game: &Game,
-    deadline: Option<Deadline>,
-) -> Result<Marked> {
-    let mul = |x: u32, y: u32| m.mul(x, y);
-    let tr: Vec<Vec<u32>> = heaps
-        .iter()
-        .map(|&h| transitions(&mul, phi, &game.options[usize::from(h)]))
-        .collect();
-    let mut in_s = vec![false; m.size];
-    let mut done = vec![false; m.size];
-    let mut word: Vec<Word> = vec![Vec::new(); m.size];
-    let mut sets: Vec<Vec<u32>> = vec![Vec::new(); m.size];
-    // (word, element, parent element, heap index): the parent's set is
-    // extended when the element is taken.
-    let mut best: FxHashMap<u32, Word> = FxHashMap::default();
-    let mut queue: BinaryHeap<Reverse<(Word, u32, u32, usize)>> = BinaryHeap::new();
-    queue.push(Reverse((Vec::new(), 0, 0, usize::MAX)));
-    let mut taken = 0u32;
-    while let Some(Reverse((w, e, parent, i))) = queue.pop() {
-        if done[e as usize] {
-            continue;
-        }
-        taken = taken.wrapping_add(1);
-        if taken % 4096 == 0 {
-            past(deadline, game.n)?;
-        }
-        let t = if i == usize::MAX {
-            Vec::new()
-        } else {
-            step_set(
-                &mul,
-                &sets[parent as usize],
-                parent,
-                phi[usize::from(heaps[i])],
-                &tr[i],
-            )
-        };
-        if let Some(&y) = t.iter().find(|&&y| !done[y as usize]) {
-            return Err(Error::VerificationFailed {
-                path: "misère quotient".into(),
-                reason: format!("marking reached element {y} before its least sum"),
-            });
-        }
-        in_s[e as usize] = !t.is_empty() && t.iter().all(|&y| !in_s[y as usize]);
-        done[e as usize] = true;
-        for (j, &h) in heaps.iter().enumerate() {
-            let y = m.mul(e, phi[usize::from(h)]);
-            if done[y as usize] {
-                continue;
-            }
-            let nw = with_heap(&w, h);
-            if best.get(&y).is_some_and(|b| *b <= nw) {
-                continue;
-            }
-            best.insert(y, nw.clone());
-            queue.push(Reverse((nw, y, e, j)));
-        }
-        sets[e as usize] = t;
-        word[e as usize] = w;
-    }
-    Ok(Marked { in_s, word })
-}
-
-/// Reduces a marked candidate by indistinguishability and numbers its
-/// elements as [`Quotient`] does (breadth-first from the identity, heaps
-/// ascending).
-/// The table holds order² entries: past `limit`, [`Error::TooCostly`].
-fn reduce(
-    m: &Product,
-    heaps: &[u16],
-    phi: &[u32],
-    marked: &Marked,
-    n: u16,
-    limit: usize,
-) -> Result<Quotient> {
-    let gens: Vec<u32> = {
-        let mut g: Vec<u32> = heaps.iter().map(|&h| phi[usize::from(h)]).collect();
-        g.sort_unstable();
-        g.dedup();
-        g
-    };
-    // Only the elements some sum reaches.
-    let live: Vec<u32> = (0..m.size as u32)
-        .filter(|&x| x == 0 || !marked.word[x as usize].is_empty())
-        .collect();
-    let mut block: FxHashMap<u32, u32> = live
-        .iter()
-        .map(|&x| (x, u32::from(marked.in_s[x as usize])))
-        .collect();
-    let mut count = 0;
-    loop {
-        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut next: FxHashMap<u32, u32> = FxHashMap::default();
-        for &x in &live {
-            let mut key = Vec::with_capacity(gens.len() + 1);
-            key.push(block[&x]);
-            key.extend(gens.iter().map(|&g| block[&m.mul(x, g)]));
-            let len = ids.len() as u32;
-            next.insert(x, *ids.entry(key).or_insert(len));
-        }
-        let new_count = ids.len();
-        block = next;
-        if new_count == count {
-            break;
-        }
-        count = new_count;
-    }
-    // Canonical numbering and one representative per block.
-    let mut number: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut reps: Vec<u32> = Vec::new();
-    number.insert(block[&0], 0);
-    reps.push(0);
-    let mut at = 0;
-    while at < reps.len() {
-        let x = reps[at];
-        for &h in heaps {
-            let y = m.mul(x, phi[usize::from(h)]);
-            if let std::collections::hash_map::Entry::Vacant(v) = number.entry(block[&y]) {
-                v.insert(reps.len() as u32);
-                reps.push(y);
-            }
-        }
-        at += 1;
-    }
-    if reps.len().saturating_mul(reps.len()) > limit {
-        return Err(Error::TooCostly {
-            what: "the misère quotient".into(),
-            needs: format!(
-                "a candidate of {} elements, whose table passes {limit} entries",
-                reps.len()
-            ),
-            limit: "its bound on table entries".into(),
-            flag: "--force",
-        });
-    }
-    let table: Vec<Vec<u32>> = reps
-        .iter()
-        .map(|&x| reps.iter().map(|&y| number[&block[&m.mul(x, y)]]).collect())
-        .collect();
-    let p_portion = reps.iter().map(|&x| marked.in_s[x as usize]).collect();
-    let pretending = (0..=usize::from(n))
-        .map(|h| number[&block[&phi[h]]])
-        .collect();
-    Ok(Quotient {
-        max_heap: usize::from(n),
-        table,
-        p_portion,
-        pretending,
-    })
-}
-
-/// The least sum of each element of `q` (the search learner's
-/// [`min_reps`]), heaps descending.
-fn least_words(q: &Quotient, game: &Game) -> Vec<Word> {
-    min_reps(q, game.options)
-        .into_iter()
-        .map(|mut w| {
-            w.reverse();
-            w
-        })
-        .collect()
-}
-
 /// The result of checking a candidate.
 enum Check {
     /// (P), (N) and the empty sum hold; the (N) check's states.
@@ -346,148 +69,19 @@ enum Check {
     Failure(Word),
 }
 
-/// One heap class of the (N) check: its element and its options' elements.
-struct HeapClass {
-    heap: u16,
-    gen: u32,
-    tr: Vec<u32>,
-}
-
-/// The heaps that matter to the (N) check: one per (element, options),
-/// none whose options contain a smaller heap's with the same element (its
-/// sums are dominated by that heap's, which are smaller).
-fn heap_classes(q: &Quotient, heaps: &[u16], game: &Game) -> Vec<HeapClass> {
+/// (P) on `q` for `heaps` (through [`p_failure`]): the least failing
+/// sum, if any.
+fn p_least(q: &Quotient, heaps: &[u16], game: &Game, words: &[Word]) -> Option<Word> {
     let mul = |x: u32, y: u32| q.mul(x, y);
-    let mut kept: Vec<HeapClass> = Vec::new();
-    for &h in heaps {
-        let c = HeapClass {
-            heap: h,
-            gen: q.pretending[usize::from(h)],
-            tr: transitions(&mul, &q.pretending, &game.options[usize::from(h)]),
-        };
-        if !kept.iter().any(|k| k.gen == c.gen && subset(&k.tr, &c.tr)) {
-            kept.push(c);
-        }
-    }
-    kept
-}
-
-/// A state of the (N) check: `Φ(G)`, `T(G)` and the least sum `G` found.
-struct NState {
-    e: u32,
-    t: Vec<u32>,
-    word: Word,
-    dropped: bool,
-}
-
-/// The (N) check: states `(Φ(G), T(G))` taken least sum first (Dijkstra in
-/// the multiset order), a state dropped when a kept state with the same
-/// element, a subset of its options and a sum no larger dominates it (it
-/// and its extensions fail only where the dominating one and its
-/// extensions, which are no larger, do: the option sets are non-empty).
-/// So the first failing state taken is the least failing sum. Stops at
-/// `cap`. Returns the least failing sum, or the states kept.
-fn n_check(
-    q: &Quotient,
-    classes: &[HeapClass],
-    cap: Option<&Word>,
-    limit: usize,
-    deadline: Option<Deadline>,
-    n: u16,
-) -> Result<std::result::Result<usize, Word>> {
-    let mul = |x: u32, y: u32| q.mul(x, y);
-    let mut states: Vec<NState> = vec![NState {
-        e: 0,
-        t: Vec::new(),
-        word: Vec::new(),
-        dropped: false,
-    }];
-    // The empty sum stays out of the antichains: its option set is empty,
-    // so it would "dominate" every sum of the identity's element without
-    // sharing its failures.
-    let mut kept: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-    let mut queue = BinaryHeap::from([Reverse((Word::new(), 0u32))]);
-    // Set and sum entries kept, bounded with the states.
-    let mut entries = 0usize;
-    let mut taken = 0u32;
-    while let Some(Reverse((w, s))) = queue.pop() {
-        if cap.is_some_and(|c| w >= *c) {
-            break;
-        }
-        taken = taken.wrapping_add(1);
-        if taken % 4096 == 0 {
-            past(deadline, n)?;
-        }
-        let (e0, t0) = {
-            let st = &states[s as usize];
-            if st.dropped {
-                continue;
-            }
-            (st.e, st.t.clone())
-        };
-        if !t0.is_empty()
-            && !q.p_portion[e0 as usize]
-            && t0.iter().all(|&y| !q.p_portion[y as usize])
-        {
-            return Ok(Err(w));
-        }
-        for c in classes {
-            let e = q.mul(e0, c.gen);
-            let t = step_set(&mul, &t0, e0, c.gen, &c.tr);
-            let nw = with_heap(&w, c.heap);
-            let list = kept.entry(e).or_default();
-            if list.iter().any(|&k| {
-                let st = &states[k as usize];
-                st.word <= nw && subset(&st.t, &t)
-            }) {
-                continue;
-            }
-            list.retain(|&k| {
-                let st = &mut states[k as usize];
-                let beaten = nw <= st.word && subset(&t, &st.t);
-                if beaten {
-                    st.dropped = true;
-                }
-                !beaten
-            });
-            entries += t.len() + nw.len();
-            if states.len() >= limit || entries >= limit.saturating_mul(8) {
-                return Err(too_costly("states of the proof", limit));
-            }
-            let id = states.len() as u32;
-            list.push(id);
-            queue.push(Reverse((nw.clone(), id)));
-            states.push(NState {
-                e,
-                t,
-                word: nw,
-                dropped: false,
-            });
-        }
-    }
-    Ok(Ok(states.len()))
-}
-
-/// (P): `x·Φ(h) ∈ S` implies `x·Φ(h') ∉ S` for every element, heap and
-/// option. The least failing sum, if any.
-fn p_failure(q: &Quotient, heaps: &[u16], game: &Game, words: &[Word]) -> Option<Word> {
-    let mul = |x: u32, y: u32| q.mul(x, y);
-    let mut least: Option<Word> = None;
-    for &h in heaps {
-        let g = q.pretending[usize::from(h)];
-        let tr = transitions(&mul, &q.pretending, &game.options[usize::from(h)]);
-        for x in 0..q.order() as u32 {
-            if q.p_portion[q.mul(x, g) as usize]
-                && tr.iter().any(|&o| q.p_portion[q.mul(x, o) as usize])
-            {
-                let w = with_heap(&words[x as usize], h);
-                if least.as_ref().is_none_or(|l| w < *l) {
-                    least = Some(w);
-                }
-            }
-        }
-    }
-    least
+    let elements: Vec<u32> = heaps
+        .iter()
+        .map(|&h| q.pretending[usize::from(h)])
+        .collect();
+    let options: Vec<Vec<u32>> = heaps
+        .iter()
+        .map(|&h| transitions(&mul, &q.pretending, &game.options[usize::from(h)]))
+        .collect();
+    p_failure(&q.p_portion, &q.table, heaps, &elements, &options, words).map(|f| f.word)
 }
 
 /// Checks a reduced candidate: the empty sum, (P), then (N).
@@ -504,12 +98,12 @@ fn check(
             reason: "the empty sum was marked a P-position".into(),
         });
     }
-    let words = least_words(q, game);
-    let p = p_failure(q, heaps, game, &words);
-    let classes = heap_classes(q, heaps, game);
+    let words = quotient_words(q, game.options);
+    let p = p_least(q, heaps, game, &words);
+    let classes = heap_classes(q, heaps, game.options);
     Ok(
         match (
-            n_check(q, &classes, p.as_ref(), limit, deadline, game.n)?,
+            by_option_sets(q, &classes, p.as_ref(), limit, deadline, game.n)?,
             p,
         ) {
             (Ok(states), None) => Check::Proved(states),
@@ -526,11 +120,7 @@ fn check(
 ///
 /// # Errors
 /// [`Error::TooCostly`] when the (N) check needs more than `limit` states.
-pub(super) fn prove(
-    q: &Quotient,
-    options: &[Vec<Vec<u16>>],
-    limit: usize,
-) -> Result<Option<String>> {
+pub(super) fn prove(q: &Quotient, options: &[Vec<Pos>], limit: usize) -> Result<Option<String>> {
     let Ok(n) = u16::try_from(options.len().saturating_sub(1)) else {
         return Ok(Some("more heaps than a quotient numbers".into()));
     };
@@ -576,7 +166,7 @@ fn conservative(
         .collect();
     let n_is_p = tr_n.iter().all(|&y| !prev.p_portion[y as usize]);
     // The least sum of each element and its options' elements.
-    let words = least_words(prev, game);
+    let words = quotient_words(prev, game.options);
     let sets: Vec<Vec<u32>> = words
         .iter()
         .map(|w| {
@@ -644,63 +234,6 @@ fn conservative(
     Ok(None)
 }
 
-/// `q` under the pretending function `pretending` (for heaps up to its
-/// length − 1), its elements numbered as [`Quotient`] numbers them:
-/// breadth-first from the identity, heaps ascending.
-fn renumbered(q: &Quotient, pretending: Vec<u32>, heaps: &[u16]) -> Quotient {
-    let gens: Vec<u32> = heaps.iter().map(|&h| pretending[usize::from(h)]).collect();
-    let (table, number) = submonoid(q, &gens);
-    let mut p_portion = vec![false; table.len()];
-    for (&x, &k) in &number {
-        p_portion[k as usize] = q.p_portion[x as usize];
-    }
-    Quotient {
-        max_heap: pretending.len() - 1,
-        table,
-        p_portion,
-        pretending: pretending.iter().map(|x| number[x]).collect(),
-    }
-}
-
-/// The powers of `x` in `q`: the index and period of its cyclic submonoid.
-fn cyclic_shape(q: &Quotient, x: u32) -> (u32, u32) {
-    let mut seen: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut y = 0u32;
-    for k in 0.. {
-        if let Some(&i) = seen.get(&y) {
-            return (i, k - i);
-        }
-        seen.insert(y, k);
-        y = q.mul(y, x);
-    }
-    unreachable!()
-}
-
-/// The submonoid of `q` the elements `gens` generate, as a table, and the
-/// number each element of `q` in it gets.
-fn submonoid(q: &Quotient, gens: &[u32]) -> (Vec<Vec<u32>>, FxHashMap<u32, u32>) {
-    let mut number: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut list = vec![0u32];
-    number.insert(0, 0);
-    let mut at = 0;
-    while at < list.len() {
-        let x = list[at];
-        for &g in gens {
-            let y = q.mul(x, g);
-            if let std::collections::hash_map::Entry::Vacant(v) = number.entry(y) {
-                v.insert(list.len() as u32);
-                list.push(y);
-            }
-        }
-        at += 1;
-    }
-    let table = list
-        .iter()
-        .map(|&x| list.iter().map(|&y| number[&q.mul(x, y)]).collect())
-        .collect();
-    (table, number)
-}
-
 /// Marks and reduces `m` under `phi`, bounded by `limits`.
 fn candidate(
     m: &Product,
@@ -712,7 +245,7 @@ fn candidate(
     if m.size > limits.elements {
         return Err(too_costly("candidate elements", limits.elements));
     }
-    let marked = mark(m, heaps, phi, game, limits.deadline)?;
+    let marked = mark(m, heaps, phi, game.options, game.n, limits.deadline)?;
     past(limits.deadline, game.n)?;
     reduce(m, heaps, phi, &marked, game.n, limits.table)
 }
@@ -851,7 +384,8 @@ pub(super) fn next_level(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::misere::learn::{heap_options, quotient};
+    use crate::misere::learn::quotient;
+    use crate::misere::options::heap_options;
     use grundy_core::progress::NoProgress;
 
     /// Every proved quotient passes the check, and flipping any element's

@@ -120,6 +120,17 @@ impl Memo {
 /// option `j` of its heap at index `i`, among the likely P-positions on
 /// the first pass (`second` false) and the others on the second; `x` is
 /// its nim-sum.
+/// What [`HeapSearch::scan`] found among a frame's options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    /// An option is a P-position: the frame's position is N.
+    PFound,
+    /// Every option is an N-position (or there is none).
+    AllN,
+    /// An option's value is not known yet: it is searched first.
+    Unknown,
+}
+
 struct Frame {
     start: usize,
     len: usize,
@@ -338,7 +349,6 @@ impl<'a> HeapSearch<'a> {
         if let Some(v) = self.value(pos) {
             return Ok(v);
         }
-        let options = &self.options;
         let mut arena: Vec<u16> = pos.to_vec();
         let mut stack = vec![Frame {
             start: 0,
@@ -351,59 +361,8 @@ impl<'a> HeapSearch<'a> {
         let mut child: Vec<u16> = Vec::new();
         while let Some(top) = stack.last_mut() {
             let here = &arena[top.start..top.start + top.len];
-            // Try the options in turn (the likely P-positions first) until
-            // one is unknown or a P-position.
-            let mut value: Option<bool> = None;
-            let mut unknown = false;
-            loop {
-                if top.i >= here.len() {
-                    if top.second {
-                        break;
-                    }
-                    (top.second, top.i, top.j) = (true, 0, 0);
-                    continue;
-                }
-                let h = here[top.i];
-                if top.i > 0 && here[top.i - 1] == h {
-                    top.i += 1; // equal heaps have the same moves
-                    continue;
-                }
-                let list = &options[usize::from(h)];
-                if top.j >= list.len() {
-                    top.i += 1;
-                    top.j = 0;
-                    continue;
-                }
-                let x = top.x ^ self.nimber[usize::from(h)] ^ self.leaves[usize::from(h)][top.j];
-                if x <= 1 {
-                    replace_into(here, top.i, &list[top.j], &mut child);
-                    if self.likely_p(x, &child) == top.second {
-                        top.j += 1;
-                        continue;
-                    }
-                } else if !top.second {
-                    top.j += 1;
-                    continue;
-                } else {
-                    replace_into(here, top.i, &list[top.j], &mut child);
-                }
-                match self.value(&child) {
-                    Some(true) => {
-                        value = Some(false);
-                        break;
-                    }
-                    Some(false) => top.j += 1,
-                    None if child.is_empty() => {
-                        // The empty sum: the player to move has won (N).
-                        top.j += 1;
-                    }
-                    None => {
-                        unknown = true;
-                        break;
-                    }
-                }
-            }
-            if unknown {
+            let scan = self.scan(top, here, &mut child);
+            if scan == Scan::Unknown {
                 let f = Frame {
                     start: arena.len(),
                     len: child.len(),
@@ -418,36 +377,93 @@ impl<'a> HeapSearch<'a> {
             }
             // Every option was an N-position (P, unless there was none) or
             // one was a P-position (N).
-            let v = value.unwrap_or(top.len > 0);
+            let v = scan == Scan::AllN && top.len > 0;
             let Some(done) = stack.pop() else { break };
-            if self.memo.len() >= self.max_positions {
-                return Err(Error::TooCostly {
-                    what: "the misère search".into(),
-                    needs: format!(
-                        "more positions than the {} it stored without deciding it",
-                        self.memo.len()
-                    ),
-                    limit: format!("the bound of {} positions", self.max_positions),
-                    flag: "--max-positions N or --force",
-                });
-            }
-            self.memo
-                .insert(&arena[done.start..done.start + done.len], v);
+            self.keep(&arena[done.start..done.start + done.len], v)?;
             arena.truncate(done.start);
-            if self.memo.len() & 0xFFFF == 0 {
-                refresh(self.oracle, &mut self.known);
-                if let Some(p) = self.progress {
-                    p.advance(0x10000);
-                    if p.stop_requested() {
-                        return Err(Error::Stopped);
-                    }
-                }
-            }
         }
         self.value(pos).ok_or_else(|| Error::VerificationFailed {
             path: "misère search".into(),
             reason: "the root was not settled".into(),
         })
+    }
+
+    /// Tries the options of `here` from where `top` stands (the likely
+    /// P-positions first, then the rest) until one is a P-position
+    /// ([`Scan::PFound`]) or unknown ([`Scan::Unknown`], left in `child`).
+    #[inline]
+    fn scan(&self, top: &mut Frame, here: &[u16], child: &mut Vec<u16>) -> Scan {
+        loop {
+            if top.i >= here.len() {
+                if top.second {
+                    return Scan::AllN;
+                }
+                (top.second, top.i, top.j) = (true, 0, 0);
+                continue;
+            }
+            let h = here[top.i];
+            if top.i > 0 && here[top.i - 1] == h {
+                top.i += 1; // equal heaps have the same moves
+                continue;
+            }
+            let list = &self.options[usize::from(h)];
+            if top.j >= list.len() {
+                top.i += 1;
+                top.j = 0;
+                continue;
+            }
+            let x = top.x ^ self.nimber[usize::from(h)] ^ self.leaves[usize::from(h)][top.j];
+            if x <= 1 {
+                replace_into(here, top.i, &list[top.j], child);
+                if self.likely_p(x, child) == top.second {
+                    top.j += 1;
+                    continue;
+                }
+            } else if !top.second {
+                top.j += 1;
+                continue;
+            } else {
+                replace_into(here, top.i, &list[top.j], child);
+            }
+            match self.value(child) {
+                Some(true) => return Scan::PFound,
+                Some(false) => top.j += 1,
+                None if child.is_empty() => {
+                    // The empty sum: the player to move has won (N).
+                    top.j += 1;
+                }
+                None => return Scan::Unknown,
+            }
+        }
+    }
+
+    /// Keeps the value `v` of the settled position `pos`, past the bound of
+    /// positions refusing; every 65,536 positions, reads the oracle again
+    /// and tells the progress (which may ask to stop).
+    #[inline]
+    fn keep(&mut self, pos: &[u16], v: bool) -> Result<()> {
+        if self.memo.len() >= self.max_positions {
+            return Err(Error::TooCostly {
+                what: "the misère search".into(),
+                needs: format!(
+                    "more positions than the {} it stored without deciding it",
+                    self.memo.len()
+                ),
+                limit: format!("the bound of {} positions", self.max_positions),
+                flag: "--max-positions N or --force",
+            });
+        }
+        self.memo.insert(pos, v);
+        if self.memo.len() & 0xFFFF == 0 {
+            refresh(self.oracle, &mut self.known);
+            if let Some(p) = self.progress {
+                p.advance(0x10000);
+                if p.stop_requested() {
+                    return Err(Error::Stopped);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Every winning move from `pos` (sorted): the index of the heap moved

@@ -296,7 +296,8 @@ pub fn decide(e: &Elements<'_>, heaps: &[(usize, usize)]) -> Result<Decided> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::misere::learn::{heap_options, quotient_of_options, Course, Limits, Method};
+    use crate::misere::learn::{quotient_of_options, Course, Limits, Method};
+    use crate::misere::options::heap_options;
     use grundy_core::progress::NoProgress;
 
     /// With one game the numbering is the heap sizes, and the table is
