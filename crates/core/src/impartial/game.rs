@@ -13,7 +13,10 @@ use std::hash::Hash;
 ///   the components' values (Winning Ways ch. 3).
 /// - [`canonical`](ImpartialGame::canonical) maps a position to a fixed
 ///   representative of its symmetry class (default: identity). It must keep
-///   the value; memo tables key on it.
+///   the value; memo tables key on it. [`OutcomeSolver`](super::OutcomeSolver)
+///   keys whole positions on it under misère play too, so it should keep
+///   the game tree up to isomorphism (a symmetry does), not merely the
+///   normal-play value.
 ///
 /// Every game must be finite: all plays end (no position repeats).
 pub trait ImpartialGame: Clone + Eq + Hash {
