@@ -17,6 +17,7 @@ pub mod claim;
 pub mod code;
 pub mod equivalent;
 pub mod extended;
+pub mod game;
 pub mod naive;
 pub mod paired;
 pub mod pairs;
@@ -35,5 +36,6 @@ pub mod verify;
 
 pub use code::OctalCode;
 pub use extended::Extended;
+pub use game::HeapGame;
 pub use sequence::{Computation, Engine};
 pub use values::{Value, Values};
