@@ -5,8 +5,8 @@
 //! not when no move is left, so their misère versions are other games.
 
 use super::position::Family;
-use crate::coins::brute::{turn_sets, MAX_BRUTE_COINS};
 use crate::coins::Rule;
+use crate::coins::{turn_sets, MAX_ROW_COINS};
 use crate::graph::Digraph;
 use crate::octal::OctalCode;
 use grundy_core::{Error, Result};
@@ -75,12 +75,12 @@ impl CoinRows {
     /// Rows of `len` coins under `rule`.
     ///
     /// # Errors
-    /// [`Error::OutOfRange`] past [`MAX_BRUTE_COINS`] coins.
+    /// [`Error::OutOfRange`] past [`MAX_ROW_COINS`] coins.
     pub fn new(rule: Rule, len: usize) -> Result<CoinRows> {
-        if len > MAX_BRUTE_COINS {
+        if len > MAX_ROW_COINS {
             return Err(Error::OutOfRange {
                 what: format!("a row of {len} coins"),
-                reason: format!("misère play of coin rows is searched for rows of at most {MAX_BRUTE_COINS} coins"),
+                reason: format!("misère play of coin rows is searched for rows of at most {MAX_ROW_COINS} coins"),
             });
         }
         let sets = turn_sets(&rule, len);
