@@ -126,7 +126,7 @@ impl ImpartialGame for Vertex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::naive::naive_mex_values;
+    use crate::graph::naive::{naive_mex_values, naive_outcomes};
     use crate::graph::solve_acyclic;
     use grundy_core::impartial::{
         naive_nimber, naive_outcome, Convention, MemoSolver, Nimber, Outcome, OutcomeSolver,
@@ -170,8 +170,9 @@ mod tests {
         assert!(AcyclicGraph::new(g).is_err());
     }
 
-    /// The linear retrograde pass and the memoised reference of
-    /// [`naive`](crate::graph::naive) against the generic solvers, on
+    /// The linear retrograde pass and the references of
+    /// [`naive`](crate::graph::naive) (memoised mex, outcomes by scanning)
+    /// against the generic solvers, on
     /// pseudo-random acyclic graphs (edges to larger ids).
     #[test]
     fn the_references_agree_with_the_generic_solvers() {
@@ -194,6 +195,7 @@ mod tests {
             let d = Digraph::new(n as usize, &edges).unwrap();
             let fast = solve_acyclic(&d).unwrap();
             let reference = naive_mex_values(&d).unwrap();
+            let outcomes = naive_outcomes(&d);
             let g = AcyclicGraph::new(d).unwrap();
             let mut s = MemoSolver::new();
             for v in g.vertices() {
@@ -201,10 +203,10 @@ mod tests {
                 assert_eq!(s.nimber(&v), want);
                 assert_eq!(fast.finite(v.id()), Some(want.0));
                 assert_eq!(reference[v.id() as usize], want.0);
-                assert_eq!(
-                    naive_outcome(&v, Convention::Normal) == Outcome::P,
-                    want.0 == 0
-                );
+                let p = naive_outcome(&v, Convention::Normal) == Outcome::P;
+                assert_eq!(p, want.0 == 0);
+                let by_scanning = outcomes[v.id() as usize];
+                assert_eq!(by_scanning.as_str(), if p { "P" } else { "N" });
                 nonzero += usize::from(want.0 > 1);
             }
         }
