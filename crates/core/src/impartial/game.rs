@@ -2,8 +2,13 @@
 
 use std::hash::Hash;
 
-/// A finite impartial game under normal play: both players have the same
-/// options, and the player who cannot move loses.
+/// A finite impartial game: both players have the same options. Under
+/// normal play the player who cannot move loses, and its value is a
+/// nimber ([`MemoSolver`](super::MemoSolver), [`naive_nimber`](super::naive_nimber));
+/// under either [`Convention`](super::Convention) its outcome is searched
+/// by [`OutcomeSolver`](super::OutcomeSolver) and
+/// [`naive_outcome`](super::naive_outcome). Every game family implements
+/// it, so these are the references the fast paths are tested against.
 ///
 /// Only [`options`](ImpartialGame::options) is required. The two hooks have
 /// safe defaults and exist for speed:
