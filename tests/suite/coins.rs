@@ -1,10 +1,10 @@
 //! Coin-turning games: the closed forms of the built-in rules, the
-//! coin-turning theorem against brute-force game-tree search, the moves,
-//! and the command line.
+//! coin-turning theorem against plain game-tree search (the core's generic
+//! solver over [`CoinRow`]), the moves, and the command line.
 
 use crate::common::{grundy, one_line_error};
-use grundy::games::coins::{moves_to_value, nimber, winning_moves, Brute, CoinMove, Coins, Rule};
-use grundy::impartial::Nimber;
+use grundy::games::coins::{moves_to_value, nimber, winning_moves, CoinMove, CoinRow, Coins, Rule};
+use grundy::impartial::{MemoSolver, Nimber};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -18,7 +18,7 @@ const ODIOUS: [u32; 32] = [
     50, 52, 55, 56, 59, 61, 62,
 ];
 
-/// Rules cross-checked against the brute force.
+/// Rules cross-checked against plain game-tree search.
 const RULES: [&str; 12] = [
     "turtles",
     "mock-turtles",
@@ -109,47 +109,60 @@ fn bad_rules_and_rows_are_errors() {
     ));
 }
 
+/// The Grundy value of every row of `n` coins under `rule` by plain
+/// game-tree search: the core's memoised solver over [`CoinRow`], which
+/// knows nothing of the coin-turning theorem (the row is one component).
+fn plain_values(rule: &Rule, n: usize) -> (CoinRow, Vec<Nimber>) {
+    let row = CoinRow::new(rule.clone(), n).unwrap();
+    let mut s = MemoSolver::new();
+    let values = (0u64..1 << n)
+        .map(|m| s.nimber(&row.with_mask(m)))
+        .collect();
+    (row, values)
+}
+
 /// The coin-turning theorem: for every row of up to 12 coins, the Grundy
 /// value from plain game-tree search equals the nim-sum of single-head
 /// values, and the single-head rows give `single_values`.
 #[test]
-fn brute_force_agrees_with_the_theorem() {
+fn plain_search_agrees_with_the_theorem() {
     const N: usize = 12;
     for s in RULES {
         let r = rule(s);
-        let b = Brute::new(&r, N).unwrap();
+        let (_, plain) = plain_values(&r, N);
         let g = r.single_values(N);
         for (k, &v) in g.iter().enumerate().skip(1) {
-            assert_eq!(b.value(1 << (k - 1)), Nimber(v), "{s}: g({k})");
+            assert_eq!(plain[1 << (k - 1)], Nimber(v), "{s}: g({k})");
         }
         for mask in 0u64..1 << N {
             let full = Coins::from_mask(N, mask).unwrap();
-            assert_eq!(nimber(&r, &full), b.value(mask), "{s}: {full}");
+            assert_eq!(nimber(&r, &full), plain[mask as usize], "{s}: {full}");
             // The same heads in the shortest row holding them.
             let len = (64 - mask.leading_zeros() as usize).max(1);
             let short = Coins::from_mask(len, mask).unwrap();
-            assert_eq!(nimber(&r, &short), b.value(mask), "{s}: {short}");
+            assert_eq!(nimber(&r, &short), plain[mask as usize], "{s}: {short}");
         }
     }
 }
 
 /// For every row of up to 10 coins and every value, `moves_to_value` is
-/// exactly the set of brute-force options with that value.
+/// exactly the set of the plain game's options with that value.
 #[test]
-fn moves_to_value_are_exactly_the_brute_force_options() {
+fn moves_to_value_are_exactly_the_plain_options() {
     const N: usize = 10;
     for s in RULES {
         let r = rule(s);
-        let b = Brute::new(&r, N).unwrap();
+        let (base, plain) = plain_values(&r, N);
         for mask in 0u64..1 << N {
             let row = Coins::from_mask(N, mask).unwrap();
-            let options = b.options(mask);
-            let top = options.iter().map(|&o| b.value(o).0).max().unwrap_or(0);
+            let options = base.with_mask(mask).option_masks();
+            let value = |o: u64| plain[o as usize];
+            let top = options.iter().map(|&o| value(o).0).max().unwrap_or(0);
             for t in 0..=top + 1 {
                 let want: BTreeSet<u64> = options
                     .iter()
                     .copied()
-                    .filter(|&o| b.value(o) == Nimber(t))
+                    .filter(|&o| value(o) == Nimber(t))
                     .collect();
                 let moves = moves_to_value(&r, &row, Nimber(t));
                 let got: BTreeSet<u64> = moves

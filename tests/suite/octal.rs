@@ -6,8 +6,8 @@
 use grundy::games::octal::engine::naive;
 use grundy::games::octal::theory::claim::{check, Claim, Failure};
 use grundy::games::octal::theory::period::proved_period;
-use grundy::games::octal::{Computation, Engine, OctalCode, Values};
-use grundy::impartial::{ImpartialGame, MemoSolver};
+use grundy::games::octal::{Computation, Engine, HeapGame, OctalCode, Values};
+use grundy::impartial::{Convention, MemoSolver, Outcome, OutcomeSolver};
 use grundy::progress::NoProgress;
 
 use crate::common::{assert_same_files, grundy, one_line_error};
@@ -123,54 +123,36 @@ fn hexadecimal_codes_match_naive() {
     }
 }
 
-/// A row of heaps of one octal game, for the generic core.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Heaps(OctalCode, Vec<usize>);
-
-impl ImpartialGame for Heaps {
-    fn options(&self) -> Vec<Heaps> {
-        let mut out = Vec::new();
-        for (i, &h) in self.1.iter().enumerate() {
-            for k in 0..=h.min(self.0.max_removal()) {
-                let d = self.0.digit(k);
-                let rest = h - k;
-                let mut push = |parts: &[usize]| {
-                    let mut v = self.1.clone();
-                    v.remove(i);
-                    v.extend_from_slice(parts);
-                    v.sort_unstable();
-                    out.push(Heaps(self.0.clone(), v));
-                };
-                if k > 0 && d & 1 != 0 && rest == 0 {
-                    push(&[]);
-                }
-                if k > 0 && d & 2 != 0 && rest >= 1 {
-                    push(&[rest]);
-                }
-                if d & 4 != 0 && rest >= 2 {
-                    for a in 1..=rest / 2 {
-                        push(&[a, rest - a]);
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
 #[test]
 fn generic_core_agrees_on_sums_of_heaps() {
-    // The nimber of a multi-heap position, solved as one game by the core
-    // with no decomposition, equals the nim-sum of the heap values.
+    // A multi-heap position of the library's HeapGame: its nimber by the
+    // core's memo solver (through the components hook) is the nim-sum of
+    // the naive engine's heap values, and the outcome search, which keeps
+    // each position whole (no decomposition), finds a P-position exactly
+    // when that nim-sum is 0.
     for c in ["0.77", "0.137", "4.07", "0.6"] {
         let c = code(c);
         let g = naive::sequence(&c, 14);
         let mut solver = MemoSolver::new();
-        for heaps in [vec![3, 5], vec![1, 2, 7], vec![4, 4, 6], vec![14]] {
+        let mut whole = OutcomeSolver::new(Convention::Normal);
+        let mut zeros = 0;
+        for heaps in [
+            vec![3, 5],
+            vec![1, 2, 7],
+            vec![4, 4, 6],
+            vec![14],
+            vec![2, 3, 5, 6],
+            vec![6, 6],
+            vec![1, 4, 5],
+        ] {
             let want = heaps.iter().fold(0, |x, &h| x ^ g[h]);
-            let got = solver.nimber(&Heaps(c.clone(), heaps.clone())).value();
-            assert_eq!(got, want, "{c} {heaps:?}");
+            let game = HeapGame::new(c.clone(), heaps.clone());
+            assert_eq!(solver.nimber(&game).value(), want, "{c} {heaps:?}");
+            let p = whole.outcome(&game) == Outcome::P;
+            assert_eq!(p, want == 0, "{c} {heaps:?}");
+            zeros += usize::from(p);
         }
+        assert!(zeros > 0, "{c}: no P-position among the sums");
     }
 }
 

@@ -1,27 +1,28 @@
 //! Treblecross: the Sprague–Grundy analysis against plain game-tree search
-//! on every row up to 14 cells, the gap identity with 0.007, and the CLI.
+//! (the core's generic outcome search over [`RowGame`]) on every row up to
+//! 14 cells, the gap identity with 0.007, and the CLI.
 
 use crate::common::{grundy, one_line_error};
 use grundy::dataset::treblecross::strip_table;
-use grundy::games::treblecross::brute::Minimax;
 use grundy::games::treblecross::nimbers::{gap_values_by_recursion, quiet};
-use grundy::games::treblecross::{analyse, GapNimbers, Row};
+use grundy::games::treblecross::{analyse, GapNimbers, Row, RowGame};
+use grundy::impartial::{Convention, OutcomeSolver};
 use proptest::prelude::*;
 use std::path::Path;
 
 #[test]
-fn every_row_up_to_14_cells_matches_minimax() {
+fn every_row_up_to_14_cells_matches_the_plain_search() {
     let nimbers = GapNimbers::compute(20, quiet());
     let mut rows = 0;
+    let mut search = OutcomeSolver::new(Convention::Normal);
     for len in 1..=14usize {
-        let mut search = Minimax::new(len);
         for mask in 0u64..1 << len {
             if mask & (mask >> 1) & (mask >> 2) != 0 {
                 continue;
             }
             let row = Row::from_cells((0..len).map(|i| mask >> i & 1 == 1).collect()).unwrap();
             let a = analyse(&row, &nimbers).unwrap();
-            let want = search.winning_cells(&row);
+            let want = RowGame::from_row(&row).unwrap().winning_cells(&mut search);
             assert_eq!(a.winning_cells, want, "row {row}");
             assert_eq!(a.winning, !want.is_empty(), "row {row}");
             rows += 1;
@@ -43,14 +44,14 @@ fn gap_values_equal_0007_far_out() {
 }
 
 #[test]
-fn empty_strips_match_minimax() {
+fn empty_strips_match_the_plain_search() {
     let nimbers = GapNimbers::compute(20, quiet());
     let table = strip_table(16, &nimbers).unwrap();
+    let mut s = OutcomeSolver::new(Convention::Normal);
     for r in &table {
-        let mut s = Minimax::new(r.n);
         assert_eq!(
             r.winning_moves,
-            s.winning_cells(&Row::empty(r.n)),
+            RowGame::empty(r.n).unwrap().winning_cells(&mut s),
             "n = {}",
             r.n
         );

@@ -2,8 +2,13 @@
 
 use std::hash::Hash;
 
-/// A finite impartial game under normal play: both players have the same
-/// options, and the player who cannot move loses.
+/// A finite impartial game: both players have the same options. Under
+/// normal play the player who cannot move loses, and its value is a
+/// nimber ([`MemoSolver`](super::MemoSolver), [`naive_nimber`](super::naive_nimber));
+/// under either [`Convention`](super::Convention) its outcome is searched
+/// by [`OutcomeSolver`](super::OutcomeSolver) and
+/// [`naive_outcome`](super::naive_outcome). Every game family implements
+/// it, so these are the references the fast paths are tested against.
 ///
 /// Only [`options`](ImpartialGame::options) is required. The two hooks have
 /// safe defaults and exist for speed:
@@ -13,7 +18,10 @@ use std::hash::Hash;
 ///   the components' values (Winning Ways ch. 3).
 /// - [`canonical`](ImpartialGame::canonical) maps a position to a fixed
 ///   representative of its symmetry class (default: identity). It must keep
-///   the value; memo tables key on it.
+///   the value; memo tables key on it. [`OutcomeSolver`](super::OutcomeSolver)
+///   keys whole positions on it under misère play too, so it should keep
+///   the game tree up to isomorphism (a symmetry does), not merely the
+///   normal-play value.
 ///
 /// Every game must be finite: all plays end (no position repeats).
 pub trait ImpartialGame: Clone + Eq + Hash {

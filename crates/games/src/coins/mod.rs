@@ -11,8 +11,9 @@
 //! g(k) of the single-head rows, one per head, and
 //! g(k) = mex over the allowed turn-sets `S` with rightmost coin `k` of the
 //! nim-sum of g(s) over `s ∈ S ∖ {k}`. (A tail turned to heads behaves like
-//! a head added, so a row is a sum of its heads.) [`Brute`] checks this
-//! against plain game-tree search.
+//! a head added, so a row is a sum of its heads.) [`CoinRow`], the plain
+//! game as an [`ImpartialGame`](grundy_core::impartial::ImpartialGame),
+//! checks this through the core's generic solvers.
 //!
 //! # Rules
 //!
@@ -57,13 +58,13 @@
 //! `run`, O(n·|d|) for `at`; see [`values`]. [`moves_to_value`] uses a hash
 //! index on the last coin: O(n) per head for `upto(3)`; see [`moves`].
 
-pub mod brute;
+pub mod game;
 pub mod moves;
 pub mod position;
 pub mod rule;
 pub mod values;
 
-pub use brute::Brute;
+pub use game::{turn_sets, CoinRow, MAX_ROW_COINS};
 pub use moves::{
     moves_to_value, nimber, try_moves_to_value, try_moves_to_value_within, try_nimber,
     try_winning_moves, winning_moves, CoinMove, MoveList,

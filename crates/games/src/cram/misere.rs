@@ -217,27 +217,22 @@ impl Family for std::sync::Arc<CramRegions> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::cram::cells::tests::pic;
     use crate::cram::Board;
-    use grundy_core::impartial::ImpartialGame;
-    use std::collections::HashMap;
+    use grundy_core::impartial::{Convention, Outcome, OutcomeSolver};
 
-    /// The plain misère search over the rules: no reductions, no regions.
-    pub(crate) fn plain(b: &Board, memo: &mut HashMap<Board, bool>) -> bool {
-        if let Some(&w) = memo.get(b) {
-            return w;
-        }
-        let opts = b.options();
-        let w = opts.is_empty() || opts.iter().any(|o| !plain(o, memo));
-        memo.insert(b.clone(), w);
-        w
+    /// The generic misère search over the rules ([`Board`] as an
+    /// `ImpartialGame`): no reductions, no regions. Whether the player to
+    /// move wins.
+    fn plain(b: &Board, search: &mut OutcomeSolver<Board>) -> bool {
+        search.outcome(b) == Outcome::N
     }
 
     #[test]
     fn small_boards_agree_with_the_plain_search() {
-        let mut memo = HashMap::new();
+        let mut memo = OutcomeSolver::new(Convention::Misere);
         for r in 1..=4 {
             for c in r..=(16 / r).min(15) {
                 let b = Board::empty(r, c).unwrap();
@@ -249,7 +244,7 @@ pub(crate) mod tests {
 
     #[test]
     fn random_pictures_agree_with_the_plain_search() {
-        let mut memo = HashMap::new();
+        let mut memo = OutcomeSolver::new(Convention::Misere);
         let mut seed = 12345u64;
         for _ in 0..200 {
             let mut text = String::new();

@@ -20,7 +20,8 @@
 //!
 //! The plain game over the rules ([`Board`] as an
 //! [`ImpartialGame`](grundy_core::impartial::ImpartialGame)) is the reference the
-//! tests check the solver against.
+//! tests check the solver against: the core's `MemoSolver` under normal
+//! play and its `OutcomeSolver` under misère play.
 
 pub mod board;
 pub mod cells;

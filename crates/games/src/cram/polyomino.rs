@@ -159,16 +159,16 @@ mod tests {
     #[test]
     fn values_agree_with_the_plain_search() {
         use crate::cram::Board;
-        use grundy_core::impartial::MemoSolver;
+        use grundy_core::impartial::{Convention, MemoSolver, Outcome, OutcomeSolver};
         let values = region_values(8, &grundy_core::progress::NoProgress).unwrap();
         assert_eq!(values.len(), 1 + 1 + 2 + 5 + 12 + 35 + 108 + 369);
         let mut plain = MemoSolver::new();
-        let mut misere = std::collections::HashMap::new();
+        let mut misere = OutcomeSolver::new(Convention::Misere);
         for v in &values {
             let text = super::super::cells::picture(v.cells);
             let b = Board::parse(&text).unwrap();
             assert_eq!(u32::from(v.nimber), plain.nimber(&b).0, "{text}");
-            let wins = super::super::misere::tests::plain(&b, &mut misere);
+            let wins = misere.outcome(&b) == Outcome::N;
             assert_eq!(v.misere_first_player_wins, wins, "{text}");
         }
         // A domino is *1, a 2 × 2 block 0 (every move leaves a domino).

@@ -19,12 +19,16 @@
 //! - [`value`]: the value type [`Gamma`] and the [`Outcome`] classes;
 //! - [`solution`]: the result, with its counter function and winning moves;
 //! - [`verify`](mod@verify): a check of a result against the definition;
-//! - [`naive`]: plain references for tests.
+//! - [`game`]: a vertex of an acyclic graph as an
+//!   [`ImpartialGame`](grundy_core::impartial::ImpartialGame);
+//! - [`naive`]: plain references for tests (γ and outcomes of graphs
+//!   with cycles, which the generic solvers cannot search).
 //!
 //! Reading and writing the edge-list CSV is in `grundy_dataset::graph`.
 
 pub mod acyclic;
 pub mod digraph;
+pub mod game;
 pub mod naive;
 pub mod smith;
 pub mod solution;
@@ -33,6 +37,7 @@ pub mod verify;
 
 pub use acyclic::solve_acyclic;
 pub use digraph::Digraph;
+pub use game::{AcyclicGraph, Vertex};
 pub use smith::solve_smith;
 pub use solution::{Solution, Summary};
 pub use value::{Gamma, Outcome};

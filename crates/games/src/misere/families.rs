@@ -5,8 +5,8 @@
 //! not when no move is left, so their misère versions are other games.
 
 use super::position::Family;
-use crate::coins::brute::{turn_sets, MAX_BRUTE_COINS};
 use crate::coins::Rule;
+use crate::coins::{turn_sets, MAX_ROW_COINS};
 use crate::graph::Digraph;
 use crate::octal::OctalCode;
 use grundy_core::{Error, Result};
@@ -75,12 +75,12 @@ impl CoinRows {
     /// Rows of `len` coins under `rule`.
     ///
     /// # Errors
-    /// [`Error::OutOfRange`] past [`MAX_BRUTE_COINS`] coins.
+    /// [`Error::OutOfRange`] past [`MAX_ROW_COINS`] coins.
     pub fn new(rule: Rule, len: usize) -> Result<CoinRows> {
-        if len > MAX_BRUTE_COINS {
+        if len > MAX_ROW_COINS {
             return Err(Error::OutOfRange {
                 what: format!("a row of {len} coins"),
-                reason: format!("misère play of coin rows is searched for rows of at most {MAX_BRUTE_COINS} coins"),
+                reason: format!("misère play of coin rows is searched for rows of at most {MAX_ROW_COINS} coins"),
             });
         }
         let sets = turn_sets(&rule, len);
@@ -150,5 +150,92 @@ impl Family for Vertices {
             .and_then(|i| self.labels.get(i))
             .cloned()
             .unwrap_or_else(|| format!("vertex {id}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coins::CoinRow;
+    use crate::graph::AcyclicGraph;
+    use crate::misere::search::Search;
+    use crate::misere::Atom;
+    use crate::octal::HeapGame;
+    use grundy_core::impartial::{Convention, ImpartialGame, Outcome, OutcomeSolver};
+
+    /// The misère search over a family against the generic misère search
+    /// over the same game as an `ImpartialGame`, on every sum of
+    /// `sums`' components.
+    fn agree<G: ImpartialGame>(
+        family: &dyn Family,
+        sums: &[Vec<u64>],
+        game: impl Fn(&[u64]) -> G,
+    ) -> [usize; 2] {
+        let families = [family];
+        let mut search = Search::new(&families, 1 << 20);
+        let mut generic = OutcomeSolver::new(Convention::Misere);
+        let mut count = [0; 2];
+        for ids in sums {
+            let atoms = ids.iter().map(|&id| Atom { family: 0, id }).collect();
+            let pos = search.position(atoms).unwrap();
+            let want = generic.outcome(&game(ids));
+            assert_eq!(search.outcome(&pos).unwrap(), want, "{ids:?}");
+            count[usize::from(want == Outcome::P)] += 1;
+        }
+        count
+    }
+
+    fn pairs(top: u64) -> Vec<Vec<u64>> {
+        (0..=top)
+            .flat_map(|a| (0..=a).map(move |b| vec![a, b]))
+            .collect()
+    }
+
+    #[test]
+    fn heaps_agree_with_the_generic_search() {
+        for code in ["0.77", "0.07", "0.6", "4.07"] {
+            let c: OctalCode = code.parse().unwrap();
+            let family = Heaps { code: c.clone() };
+            let base = HeapGame::new(c, Vec::new());
+            let mut sums = pairs(12);
+            sums.extend([vec![3, 4, 5], vec![1, 1, 1], vec![2, 5, 7, 1]]);
+            let [n, p] = agree(&family, &sums, |ids| {
+                base.with_heaps(ids.iter().map(|&i| i as usize).collect())
+            });
+            assert!(n > 0 && p > 0, "{code}: {n} N, {p} P");
+        }
+    }
+
+    #[test]
+    fn coin_rows_agree_with_the_generic_search() {
+        for rule in [Rule::turtles(), Rule::mock_turtles(), Rule::ruler()] {
+            let family = CoinRows::new(rule.clone(), 6).unwrap();
+            let row = CoinRow::new(rule, 6).unwrap();
+            // One row at a time: a row is one component.
+            let sums: Vec<Vec<u64>> = (0..64).map(|m| vec![m]).collect();
+            let [n, p] = agree(&family, &sums, |ids| row.with_mask(ids[0]));
+            assert!(n > 0 && p > 0, "{n} N, {p} P");
+        }
+    }
+
+    #[test]
+    fn vertices_agree_with_the_generic_search() {
+        // A token on a vertex of a small acyclic graph.
+        let edges = [
+            (0, 1),
+            (0, 2),
+            (1, 2),
+            (2, 3),
+            (1, 4),
+            (4, 3),
+            (5, 0),
+            (5, 4),
+        ];
+        let d = Digraph::new(6, &edges).unwrap();
+        let family = Vertices::new(d.clone(), (0..6).map(|v| format!("v{v}")).collect());
+        let g = AcyclicGraph::new(d).unwrap();
+        let sums: Vec<Vec<u64>> = (0..6).map(|v| vec![v]).collect();
+        let [n, p] = agree(&family, &sums, |ids| g.vertex(ids[0] as u32).unwrap());
+        assert!(n > 0 && p > 0, "{n} N, {p} P");
     }
 }

@@ -25,3 +25,4 @@ pub use engine::sequence::{Computation, Engine};
 pub use engine::values::{Value, Values};
 pub use theory::code::OctalCode;
 pub use theory::extended::Extended;
+pub use theory::game::HeapGame;

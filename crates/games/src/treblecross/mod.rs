@@ -30,10 +30,11 @@
 //! plain filling, settled by the parity of the empty cells.
 
 pub mod analysis;
-pub mod brute;
+pub mod game;
 pub mod nimbers;
 pub mod row;
 
 pub use analysis::{analyse, empty_strip, Analysis};
+pub use game::RowGame;
 pub use nimbers::GapNimbers;
 pub use row::Row;

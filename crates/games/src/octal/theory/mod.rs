@@ -8,6 +8,7 @@ pub mod claim;
 pub mod code;
 pub mod equivalent;
 pub mod extended;
+pub mod game;
 pub mod period;
 pub mod published;
 pub mod ring;
