@@ -106,6 +106,31 @@ pub struct CertificateSummary {
 /// [`Error::Io`] when the certificate or the checkpoint cannot be
 /// written; [`Error::CorruptDataset`] for a checkpoint that fails its
 /// checks or is another board's.
+///
+/// # Examples
+/// Cram on the 3 × 4 board: nimber 1, so the first player wins, by any
+/// of seven dominoes (Winning Ways ch. 22; Beling's table of record).
+/// ```
+/// use grundy_core::progress::NoProgress;
+/// use grundy_games::cram::board::Board;
+/// use grundy_jobs::cram::{solve, CramJob};
+/// use std::time::Duration;
+///
+/// let board = Board::parse("3x4")?;
+/// let job = CramJob {
+///     board: &board,
+///     table_bytes: Some(1 << 20),
+///     force: false,
+///     winning_moves: true,
+///     certificate: None,
+///     checkpoint: None,
+///     checkpoint_every: Duration::from_secs(60),
+/// };
+/// let a = solve(&job, &NoProgress)?;
+/// assert_eq!(a.nimber, 1);
+/// assert_eq!(a.winning_moves.len(), 7);
+/// # Ok::<(), grundy_core::Error>(())
+/// ```
 pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     let board = job.board;
     let by_symmetry = board.symmetry_outcome();

@@ -176,6 +176,32 @@ pub const METHOD_SEARCH: &str = "search";
 /// search stores its bound of positions without deciding the sum; a graph
 /// file's errors; [`Error::OutOfRange`] for a loopy graph or a row too
 /// long; [`Error::Io`] when the cache cannot be written.
+///
+/// # Examples
+/// Misère Kayles: a row of 5 pins and a row of 4 is a P-position (the
+/// player to move loses), while 5 and 3 is not (CGSuite agrees; the
+/// misère Kayles quotient of Plambeck and Siegel 2008 decides both).
+/// ```
+/// use grundy_core::impartial::Outcome;
+/// use grundy_core::progress::NoProgress;
+/// use grundy_jobs::misere::{sum, MisereSumJob, QUOTIENT_BUDGET_S};
+///
+/// let job = |text| MisereSumJob {
+///     text,
+///     force: false,
+///     max_positions: None,
+///     search_only: true,
+///     quotient_only: false,
+///     budget_s: QUOTIENT_BUDGET_S,
+///     cache: None,
+///     verify: None,
+/// };
+/// assert_eq!(sum(&job("kayles:5 + kayles:4"), &NoProgress)?.outcome, Outcome::P);
+/// let s = sum(&job("kayles:5 + kayles:3"), &NoProgress)?;
+/// assert_eq!(s.outcome, Outcome::N);
+/// assert!(!s.winning.is_empty());
+/// # Ok::<(), grundy_core::Error>(())
+/// ```
 pub fn sum(job: &MisereSumJob<'_>, progress: &dyn Progress) -> Result<MisereSum> {
     let parts = parse_sum(job.text)?;
     if let Some(heaps) = all_nim(&parts).filter(|_| !job.search_only) {

@@ -85,6 +85,22 @@ pub const CLAIM_MAX_ITEMS: usize = 100_000;
 ///
 /// # Errors
 /// As [`validate`].
+///
+/// # Examples
+/// Kayles (0.77) has period 12 after a pre-period of 71 values (Guy and
+/// Smith 1956; OEIS A002186).
+/// ```
+/// use grundy_core::progress::NoProgress;
+/// use grundy_games::octal::theory::period::PeriodSearch;
+/// use grundy_jobs::octal::{Engine, OctalCode};
+/// use grundy_jobs::octal_queries::period;
+///
+/// let code: OctalCode = "0.77".parse()?;
+/// let run = period(&code, Engine::Sparse, 10_000, false, &NoProgress)?;
+/// let PeriodSearch::Proved(p) = run.found else { panic!("not proved") };
+/// assert_eq!((p.pre_period, p.period), (71, 12));
+/// # Ok::<(), grundy_core::Error>(())
+/// ```
 pub fn period(
     code: &OctalCode,
     engine: Engine,
@@ -216,6 +232,23 @@ fn row_values(
 /// As [`validate`]; [`Error::Unsupported`] for a repeating block that
 /// splits into three heaps (its row values come from the naive engine
 /// only); [`Error::Stopped`] when `progress` asks to stop.
+///
+/// # Examples
+/// Kayles on a ring: opening a ring of n pins leaves a row of n − 1 or
+/// n − 2, so ring values are mex of `G(n − 1)`, `G(n − 2)`.
+/// ```
+/// use grundy_core::progress::NoProgress;
+/// use grundy_jobs::octal::OctalCode;
+/// use grundy_jobs::octal_queries::ring;
+///
+/// let code: OctalCode = "0.77".parse()?;
+/// let t = ring(&code, 6, false, &NoProgress)?;
+/// let rows: Vec<(usize, u32)> = t.rows().collect();
+/// // G of a row of 0..=5 pins: 0, 1, 2, 3, 1, 4.
+/// assert_eq!(rows[0], (1, 1)); // mex {G(0)} = 1
+/// assert_eq!(rows[2], (3, 0)); // mex {G(2), G(1)} = mex {2, 1} = 0
+/// # Ok::<(), grundy_core::Error>(())
+/// ```
 pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress) -> Result<Table> {
     validate(code, Engine::Sparse, "--max-n", max_n, force)?;
     let mut c = Computation::new(code.clone(), Engine::Sparse).with_paired(true);

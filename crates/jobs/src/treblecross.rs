@@ -58,6 +58,21 @@ pub fn load_nimbers(path: Option<&Path>, longest: usize, force: bool) -> Result<
 ///
 /// # Errors
 /// A malformed or finished row; as [`load_nimbers`].
+///
+/// # Examples
+/// On an empty row of 7 cells only the middle cell wins: the first player
+/// loses on empty rows of 2, 6 and 12 cells only, up to 16 (Treblecross
+/// is the octal game 0.007: Winning Ways, ch. 4).
+/// ```
+/// use grundy_jobs::treblecross::answer_row;
+///
+/// let (_, a) = answer_row(".......", None, false)?;
+/// assert!(a.winning);
+/// assert_eq!(a.winning_cells, [4]);
+/// let (_, a) = answer_row("......", None, false)?;
+/// assert!(!a.winning);
+/// # Ok::<(), grundy_core::Error>(())
+/// ```
 pub fn answer_row(text: &str, nimbers: Option<&Path>, force: bool) -> Result<(Row, Analysis)> {
     let row: Row = text.parse()?;
     let g = load_nimbers(nimbers, longest_gap(&row), force)?;

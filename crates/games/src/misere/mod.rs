@@ -42,6 +42,7 @@
 mod bounds;
 mod candidate;
 mod checks;
+pub mod cross_check;
 mod expand;
 pub mod families;
 pub mod genus;
