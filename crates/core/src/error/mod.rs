@@ -120,12 +120,24 @@ pub enum Error {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync + 'static>,
     },
-    /// A dataset that decodes but disagrees with the rules or with itself.
+    /// A dataset file that decodes but disagrees with the rules or with
+    /// itself.
     #[error("verification failed in {path}: {reason}", path = path.display())]
     VerificationFailed {
         /// The file holding the first mismatch.
         path: PathBuf,
         /// The first mismatch found.
+        reason: String,
+    },
+    /// A computation that failed its own check (a search that left its
+    /// root unsettled, ranks that disagree, a quotient that contradicts its
+    /// sums): a defect or a corrupted run, not a bad input. Worded as
+    /// [`Error::VerificationFailed`] is.
+    #[error("verification failed in {what}: {reason}")]
+    CheckFailed {
+        /// The computation ("misère quotient", "monorail tablebase").
+        what: String,
+        /// The first inconsistency found.
         reason: String,
     },
     /// A dataset file that is not there because it is regenerated rather
@@ -247,4 +259,24 @@ impl Error {
             source,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A computation's failed check reads as a dataset's failed
+    /// verification did when it was one (`verification failed in …`).
+    #[test]
+    fn check_failed_reads_as_before() {
+        let e = Error::CheckFailed {
+            what: "misère quotient".into(),
+            reason: "the empty sum was put in the P-portion".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "verification failed in misère quotient: the empty sum was put in the P-portion"
+        );
+    }
+
 }
