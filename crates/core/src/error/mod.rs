@@ -1,6 +1,11 @@
-//! The library's error type.
+//! The library's error type, and the typed reasons its parse errors
+//! carry as their source: one module per concept.
 
 use std::path::PathBuf;
+
+pub mod code;
+
+pub use code::CodeError;
 
 /// Everything that can go wrong in the library. Each message is one line
 /// naming what is wrong and where.
@@ -25,12 +30,14 @@ pub enum Error {
         reason: String,
     },
     /// Text that is not an octal or hexadecimal game code.
-    #[error("malformed code {text:?}: {reason}")]
+    #[error("malformed code {text:?}: {source}")]
     MalformedCode {
-        /// The offending text.
+        /// The offending text (its first 40 characters, and its length when
+        /// longer).
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: CodeError,
     },
     /// Text that is not a coin-turning rule expression.
     #[error("malformed coin-turning rule {text:?}: {reason}")]
@@ -279,4 +286,19 @@ mod tests {
         );
     }
 
+    /// A typed reason is the source, and the line shows it once.
+    #[test]
+    fn a_typed_reason_is_the_source_and_shown_once() {
+        let e = Error::MalformedCode {
+            text: "".into(),
+            source: CodeError::Empty,
+        };
+        assert_eq!(e.to_string(), "malformed code \"\": the code is empty");
+        let source = std::error::Error::source(&e).expect("a source");
+        assert_eq!(source.downcast_ref::<CodeError>(), Some(&CodeError::Empty));
+        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        });
+        assert_eq!(one_line(chain), "malformed code \"\": the code is empty");
+    }
 }
