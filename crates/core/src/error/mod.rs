@@ -4,8 +4,10 @@
 use std::path::PathBuf;
 
 pub mod code;
+pub mod rule;
 
 pub use code::CodeError;
+pub use rule::RuleError;
 
 /// Everything that can go wrong in the library. Each message is one line
 /// naming what is wrong and where.
@@ -40,12 +42,13 @@ pub enum Error {
         source: CodeError,
     },
     /// Text that is not a coin-turning rule expression.
-    #[error("malformed coin-turning rule {text:?}: {reason}")]
+    #[error("malformed coin-turning rule {text:?}: {source}")]
     MalformedRule {
-        /// The offending text.
+        /// The offending text (its first 60 characters).
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: RuleError,
     },
     /// A line of an input file that cannot be read (an edge list, a batch
     /// of rows).
@@ -300,5 +303,13 @@ mod tests {
             c.source()
         });
         assert_eq!(one_line(chain), "malformed code \"\": the code is empty");
+        let e = Error::MalformedRule {
+            text: "(".into(),
+            source: RuleError::UnclosedParenthesis { column: 1 },
+        };
+        assert_eq!(
+            e.to_string(),
+            "malformed coin-turning rule \"(\": unbalanced parentheses: '(' at column 1 is never closed"
+        );
     }
 }
