@@ -3,9 +3,11 @@
 
 use std::path::PathBuf;
 
+pub mod claim;
 pub mod code;
 pub mod rule;
 
+pub use claim::ClaimError;
 pub use code::CodeError;
 pub use rule::RuleError;
 
@@ -69,11 +71,12 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
-    /// A periodicity claim that cannot be read or is inconsistent.
-    #[error("invalid claim: {reason}")]
+    /// A periodicity claim that cannot be read.
+    #[error("invalid claim: {source}")]
     InvalidClaim {
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: ClaimError,
     },
     /// An argument outside what the computation supports.
     #[error("{what} is out of range: {reason}")]
@@ -303,6 +306,13 @@ mod tests {
             c.source()
         });
         assert_eq!(one_line(chain), "malformed code \"\": the code is empty");
+        let e = Error::InvalidClaim {
+            source: ClaimError::TooManyValues { period: 2 },
+        };
+        assert_eq!(
+            e.to_string(),
+            "invalid claim: --values has more than 2 numbers but the period is 2"
+        );
         let e = Error::MalformedRule {
             text: "(".into(),
             source: RuleError::UnclosedParenthesis { column: 1 },
