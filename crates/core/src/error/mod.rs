@@ -6,10 +6,12 @@ use std::path::PathBuf;
 pub mod claim;
 pub mod code;
 pub mod rule;
+pub mod sum;
 
 pub use claim::ClaimError;
 pub use code::CodeError;
 pub use rule::RuleError;
+pub use sum::SumError;
 
 /// Everything that can go wrong in the library. Each message is one line
 /// naming what is wrong and where.
@@ -64,12 +66,13 @@ pub enum Error {
         reason: String,
     },
     /// A sum of games that cannot be read.
-    #[error("malformed sum {text:?}: {reason}")]
+    #[error("malformed sum {text:?}: {source}")]
     MalformedSum {
         /// The offending component or the whole text.
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: SumError,
     },
     /// A periodicity claim that cannot be read.
     #[error("invalid claim: {source}")]
@@ -320,6 +323,14 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "malformed coin-turning rule \"(\": unbalanced parentheses: '(' at column 1 is never closed"
+        );
+        let e = Error::MalformedSum {
+            text: "treblecross:5".into(),
+            source: SumError::TreblecrossHeap,
+        };
+        assert_eq!(
+            e.to_string(),
+            "malformed sum \"treblecross:5\": a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)"
         );
     }
 }
