@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 
+pub mod board;
 pub mod claim;
 pub mod code;
 pub mod rule;
 pub mod sum;
 
+pub use board::BoardError;
 pub use claim::ClaimError;
 pub use code::CodeError;
 pub use rule::RuleError;
@@ -101,12 +103,13 @@ pub enum Error {
     },
     /// A Monorail board that cannot be played on: too small, the station
     /// off it, or no loop fits.
-    #[error("bad board {board}: {reason}")]
+    #[error("bad board {board}: {source}")]
     BadBoard {
         /// The board as the user gave it (`WxH, station X,Y`).
         board: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: BoardError,
     },
     /// A well-formed position that cannot arise in the game.
     #[error("impossible position {position}: {reason}")]
