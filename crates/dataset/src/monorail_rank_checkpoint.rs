@@ -428,8 +428,8 @@ mod resume_tests {
         fn all_to_all(&mut self, outbox: Vec<Vec<u64>>) -> Result<Vec<u64>> {
             self.calls += 1;
             if self.calls == self.fail_at {
-                return Err(Error::VerificationFailed {
-                    path: "test".into(),
+                return Err(Error::CheckFailed {
+                    what: "test".into(),
                     reason: "killed".into(),
                 });
             }

@@ -26,6 +26,7 @@ use super::octal::theory::period::{search, PeriodSearch};
 use super::octal::{Computation, Engine, Extended, OctalCode, Values};
 use super::treblecross::analysis::{cells_of_row_leaving, longest_gap, Gap};
 use super::treblecross::{analyse, GapNimbers, Row};
+use grundy_core::error::SumError;
 use grundy_core::impartial::Nimber;
 use grundy_core::progress::NoProgress;
 use grundy_core::{Error, Result};
@@ -252,10 +253,10 @@ fn unsettled(e: &External) -> Error {
     }
 }
 
-fn malformed(text: &str, reason: impl Into<String>) -> Error {
+fn malformed(text: &str, source: SumError) -> Error {
     Error::MalformedSum {
         text: text.to_string(),
-        reason: reason.into(),
+        source,
     }
 }
 
@@ -263,20 +264,28 @@ fn heap_size(text: &str, arg: &str) -> Result<u64> {
     if arg.is_empty() || !arg.bytes().all(|b| b.is_ascii_digit()) {
         return Err(malformed(
             text,
-            format!("heap size {arg:?} is not a whole number"),
+            SumError::HeapNotANumber {
+                size: arg.to_string(),
+            },
         ));
     }
     // Only digits: a parse failure is an overflow of u64, far above the limit.
     let n: u64 = arg.parse().map_err(|_| {
         malformed(
             text,
-            format!("heap size {arg} is above the limit {MAX_HEAP}"),
+            SumError::HeapTooLarge {
+                size: arg.to_string(),
+                max: MAX_HEAP,
+            },
         )
     })?;
     if n > MAX_HEAP {
         return Err(malformed(
             text,
-            format!("heap size {n} is above the limit {MAX_HEAP}"),
+            SumError::HeapTooLarge {
+                size: n.to_string(),
+                max: MAX_HEAP,
+            },
         ));
     }
     Ok(n)
@@ -288,23 +297,29 @@ impl FromStr for Component {
     /// Parses `family:arguments` (see the module docs).
     ///
     /// # Errors
-    /// [`Error::MalformedSum`] naming the component and what is wrong,
-    /// including errors of the family's own parser.
+    /// [`Error::MalformedSum`] naming the component, with the [`SumError`]
+    /// that says what is wrong: no family ([`SumError::NoFamily`]), an
+    /// unknown one ([`SumError::UnknownFamily`]), a code that does not parse
+    /// ([`SumError::NotACode`], the code's error as its source), a bad heap
+    /// size ([`SumError::HeapNotANumber`], [`SumError::HeapTooLarge`]), a
+    /// heap too costly ([`SumError::RepeatingTooCostly`],
+    /// [`SumError::ThreePartsTooLarge`]), arguments not of the family's form
+    /// ([`SumError::CoinsForm`], [`SumError::MonorailForm`],
+    /// [`SumError::GraphForm`], [`SumError::TreblecrossHeap`], …), or an
+    /// error of the family's own parser ([`SumError::Family`], that error as
+    /// its source).
     fn from_str(text: &str) -> Result<Component> {
         let text = text.trim();
         let (family, rest) = text
             .split_once(':')
-            .ok_or_else(|| malformed(text, "expected family:arguments, e.g. kayles:10 or nim:5"))?;
-        let wrap = |e: Error| malformed(text, e.to_string());
+            .ok_or_else(|| malformed(text, SumError::NoFamily))?;
+        let wrap = |e: Error| malformed(text, SumError::Family(Box::new(e)));
         match family {
             "nim" => Ok(Component::Nim(heap_size(text, rest)?)),
             "coins" => {
-                let (rule, row) = rest.split_once(':').ok_or_else(|| {
-                    malformed(
-                        text,
-                        "expected coins:RULE:POSITION, e.g. coins:turtles:THHTH",
-                    )
-                })?;
+                let (rule, row) = rest
+                    .split_once(':')
+                    .ok_or_else(|| malformed(text, SumError::CoinsForm))?;
                 Ok(Component::Coins {
                     rule: rule.parse().map_err(wrap)?,
                     row: row.parse().map_err(wrap)?,
@@ -356,12 +371,9 @@ pub fn families_text() -> String {
 /// A Treblecross row as a summand (`treblecross:ROW`): its nimber from the
 /// gap values, refused when a cell wins at once (no value then).
 fn parse_treblecross(text: &str, rest: &str) -> Result<Component> {
-    let wrap = |e: Error| malformed(text, e.to_string());
+    let wrap = |e: Error| malformed(text, SumError::Family(Box::new(e)));
     if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed(
-            text,
-            "a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)",
-        ));
+        return Err(malformed(text, SumError::TreblecrossHeap));
     }
     let row: Row = rest.parse().map_err(wrap)?;
     let nimbers = GapNimbers::compute(longest_gap(&row), &NoProgress);
@@ -369,15 +381,14 @@ fn parse_treblecross(text: &str, rest: &str) -> Result<Component> {
     if a.immediate {
         return Err(malformed(
             text,
-            format!(
-                "cell {} completes three in a row at once, so the row is not a summand with a nimber",
-                a.winning_cells[0]
-            ),
+            SumError::TreblecrossImmediate {
+                cell: a.winning_cells[0],
+            },
         ));
     }
     let nimber = a
         .nimber
-        .ok_or_else(|| malformed(text, "the row has no value: a cell wins at once"))?;
+        .ok_or_else(|| malformed(text, SumError::TreblecrossNoValue))?;
     Ok(Component::Treblecross {
         row,
         nimber,
@@ -395,16 +406,25 @@ fn parse_octal(text: &str, family: &str) -> Result<Component> {
     let (code, heap) = text.rsplit_once(':').expect("text has a ':'");
     let code: OctalCode = code.parse().map_err(|e: Error| {
         if looks_like_code(code) {
-            malformed(text, format!("{code:?} is not a game code ({e})"))
+            malformed(
+                text,
+                SumError::NotACode {
+                    code: code.to_string(),
+                    source: Box::new(e),
+                },
+            )
         } else {
             malformed(
                 text,
-                format!("unknown family {family:?}; {}", families_text()),
+                SumError::UnknownFamily {
+                    family: family.to_string(),
+                    families: families_text(),
+                },
             )
         }
     })?;
     let heap = usize::try_from(heap_size(text, heap)?)
-        .map_err(|_| malformed(text, "heap size too large for this machine"))?;
+        .map_err(|_| malformed(text, SumError::HeapTooLargeHere))?;
     // A code with a repeating part has no fast engine: its
     // values cost about n² options (octal seq's estimate).
     if let Some(s) = (!code.is_finite())
@@ -414,21 +434,22 @@ fn parse_octal(text: &str, family: &str) -> Result<Component> {
     {
         return Err(malformed(
             text,
-            format!(
-                "{code} has a repeating part, so its values up to a heap of {heap} \
-                 take about {} on one core (about n² options); use a smaller heap",
-                budget::seconds_text(s)
-            ),
+            SumError::RepeatingTooCostly {
+                code: code.to_string(),
+                heap,
+                time: budget::seconds_text(s),
+            },
         ));
     }
     if code.max_parts() >= 3 && heap > MAX_HEAP_THREE_PARTS {
         return Err(malformed(
             text,
-            format!(
-                "{code} splits a heap into three, so a heap of {heap} takes about \
-                 {:.1e} steps; heaps of such games are at most {MAX_HEAP_THREE_PARTS}",
-                (heap as f64).powi(2) / 12.0
-            ),
+            SumError::ThreePartsTooLarge {
+                code: code.to_string(),
+                heap,
+                steps: (heap as f64).powi(2) / 12.0,
+                max: MAX_HEAP_THREE_PARTS,
+            },
         ));
     }
     let (values, period) = octal_values(&code, heap);
@@ -444,17 +465,20 @@ fn parse_octal(text: &str, family: &str) -> Result<Component> {
 fn parse_monorail(text: &str, rest: &str) -> Result<Component> {
     let (tiles, position) = match rest.split_once(':') {
         Some((t, p)) => (
-            t.parse::<usize>()
-                .map_err(|_| malformed(text, format!("tile count {t:?} is not a whole number")))?,
+            t.parse::<usize>().map_err(|_| {
+                malformed(
+                    text,
+                    SumError::TilesNotANumber {
+                        tiles: t.to_string(),
+                    },
+                )
+            })?,
             p,
         ),
         None => (16, rest),
     };
     if position.trim().is_empty() {
-        return Err(malformed(
-            text,
-            "expected monorail:POSITION or monorail:T:POSITION (`-` for the start)",
-        ));
+        return Err(malformed(text, SumError::MonorailForm));
     }
     Ok(Component::External(External::Monorail {
         tiles,
@@ -471,10 +495,7 @@ fn parse_graph(text: &str, rest: &str) -> Result<Component> {
                 vertex: vertex.to_string(),
             }))
         }
-        _ => Err(malformed(
-            text,
-            "expected graph:FILE:VERTEX, e.g. graph:game.csv:a",
-        )),
+        _ => Err(malformed(text, SumError::GraphForm)),
     }
 }
 
@@ -500,13 +521,12 @@ impl fmt::Display for Component {
 /// Parses a whole sum: components separated by `+`.
 ///
 /// # Errors
-/// [`Error::MalformedSum`] for an empty sum or a bad component.
+/// [`Error::MalformedSum`] for an empty sum ([`SumError::Empty`]), a
+/// missing component ([`SumError::MissingComponent`]) or a bad one (as
+/// [`Component::from_str`]).
 pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
     if text.trim().is_empty() {
-        return Err(malformed(
-            text,
-            "the sum is empty; write e.g. kayles:10 + nim:5",
-        ));
+        return Err(malformed(text, SumError::Empty));
     }
     let parts: Vec<&str> = text.split('+').collect();
     let last = parts.len().saturating_sub(1);
@@ -517,10 +537,7 @@ pub fn parse_sum(text: &str) -> Result<Vec<Component>> {
                 _ if i == last => "after the last \"+\"",
                 _ => "between two \"+\"",
             };
-            return Err(malformed(
-                text.trim(),
-                format!("a component is missing {place}; write e.g. kayles:10 + nim:5"),
-            ));
+            return Err(malformed(text.trim(), SumError::MissingComponent { place }));
         }
     }
     parts.into_iter().map(str::parse).collect()
@@ -713,5 +730,94 @@ mod tests {
         assert_eq!(again, printed);
         assert_eq!(parts[0].family(), "octal");
         assert_eq!(back[0].family(), "octal");
+    }
+
+    /// Each reason is its typed variant, a family's own error is kept as
+    /// the source, and the message is the one the reason string gave
+    /// before the reasons were typed.
+    #[test]
+    fn reasons_are_typed() {
+        use grundy_core::error::code::Place;
+        use grundy_core::error::{one_line, CodeError, RuleError};
+        let e = parse_sum("0.77x:5").unwrap_err();
+        let Error::MalformedSum {
+            text,
+            source: SumError::NotACode { code, source },
+        } = &e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!((text.as_str(), code.as_str()), ("0.77x:5", "0.77x"));
+        assert!(matches!(
+            **source,
+            Error::MalformedCode {
+                source: CodeError::NotADigit {
+                    found: 'x',
+                    place: Place::After(3)
+                },
+                ..
+            }
+        ));
+        let message = "malformed sum \"0.77x:5\": \"0.77x\" is not a game code (malformed code \"0.77x\": 'x' at place 3 after the point is not a digit (0-9, A-F))";
+        assert_eq!(e.to_string(), message);
+        // The chain reaches the code's own reason, and the line the command
+        // line prints shows each cause once.
+        let chain: Vec<&(dyn std::error::Error + 'static)> =
+            std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+                c.source()
+            })
+            .collect();
+        assert_eq!(chain.len(), 4);
+        assert!(chain[3].downcast_ref::<CodeError>().is_some());
+        assert_eq!(one_line(chain.into_iter()), message);
+
+        let e = parse_sum("coins:upto(0):TH").unwrap_err();
+        let Error::MalformedSum {
+            source: SumError::Family(inner),
+            ..
+        } = &e
+        else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(
+            **inner,
+            Error::MalformedRule {
+                source: RuleError::ZeroArgument { .. },
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "malformed sum \"coins:upto(0):TH\": malformed coin-turning rule \"upto(0)\": upto(0): K must be at least 1"
+        );
+        for (text, reason) in [
+            ("kayles:10 + + nim:3", "a component is missing between two \"+\"; write e.g. kayles:10 + nim:5"),
+            ("nim:x", "heap size \"x\" is not a whole number"),
+            ("nim:99999999", "heap size 99999999 is above the limit 16777216"),
+            ("hex:0.F:100000", "hex:0.F splits a heap into three, so a heap of 100000 takes about 8.3e8 steps; heaps of such games are at most 4096"),
+        ] {
+            match parse_sum(text) {
+                Err(Error::MalformedSum { source, .. }) => {
+                    assert_eq!(source.to_string(), reason, "{text}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            parse_sum("nim:99999999"),
+            Err(Error::MalformedSum {
+                source: SumError::HeapTooLarge { max: MAX_HEAP, .. },
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_sum("kayles:10 + + nim:3"),
+            Err(Error::MalformedSum {
+                source: SumError::MissingComponent {
+                    place: "between two \"+\""
+                },
+                ..
+            })
+        ));
     }
 }

@@ -17,7 +17,7 @@ pub use grundy_games::monorail::tablebase::Tablebase;
 ///
 /// # Errors
 /// A malformed or impossible position ([`Tablebase::parse`]); a failed
-/// check of the table (`Error::VerificationFailed`).
+/// check of the table (`Error::CheckFailed`).
 pub fn position_json(tb: &Tablebase, text: &str) -> Result<Value> {
     let p = tb.parse(text)?;
     tb.query(&p).map(|a| answer_json(tb, &a))

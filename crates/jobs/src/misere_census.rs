@@ -173,7 +173,7 @@ pub const CENSUS_LIMITS: Limits = Limits {
 /// 200 or a bad budget; [`Error::TooCostly`] when the fixed bounds of all
 /// worker threads together need more memory than is available;
 /// [`Error::Stopped`] when asked; [`Error::Io`] for outputs that cannot be
-/// written; [`Error::VerificationFailed`] from a quotient or genus that
+/// written; [`Error::CheckFailed`] from a quotient or genus that
 /// fails its own check (a defect).
 pub fn run(job: &MisereCensusJob<'_>, progress: &dyn Progress) -> Result<MisereCensus> {
     if !(1..=3).contains(&job.digits) {

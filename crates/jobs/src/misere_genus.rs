@@ -54,7 +54,7 @@ pub const MAX_GENUS_N: usize = 100_000;
 /// # Errors
 /// [`Error::OutOfRange`] past [`MAX_GENUS_N`]; [`Error::TooCostly`] when the
 /// bound on positions exceeds [`MAX_POSITIONS`] without `force`;
-/// [`Error::VerificationFailed`] if a genus's nimber disagrees with the
+/// [`Error::CheckFailed`] if a genus's nimber disagrees with the
 /// engine (a defect).
 pub fn genus(
     code: &OctalCode,
@@ -114,8 +114,8 @@ pub fn genus(
             .map_err(bounded)?;
         let nimber = c.values().get(n);
         if v.genus.g != nimber {
-            return Err(Error::VerificationFailed {
-                path: format!("genus of {code}").into(),
+            return Err(Error::CheckFailed {
+                what: format!("genus of {code}"),
                 reason: format!(
                     "heap {n}: the genus gives nimber {}, the octal engine G({n}) = {nimber}",
                     v.genus.g

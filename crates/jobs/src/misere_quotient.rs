@@ -262,7 +262,7 @@ pub fn checkpointed(
 /// # Errors
 /// As [`learn::quotient`] (a bound's refusal names the memory when
 /// `--force` set the bounds); [`Error::OutOfRange`] for a bad budget or a
-/// checkpoint past `N`; [`Error::VerificationFailed`] naming the first
+/// checkpoint past `N`; [`Error::CheckFailed`] naming the first
 /// sum whose outcome the quotient gets wrong (a defect); [`Error::Io`] for
 /// an output or checkpoint directory that cannot be written or is not this
 /// command's.

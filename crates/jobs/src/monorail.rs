@@ -216,8 +216,10 @@ pub fn run(job: &SolveJob<'_>, progress: &dyn Progress) -> Result<SolveRun> {
 /// [`Error::TooCostly`] or [`Error::NoSpace`] when refused; [`Error::Interrupted`] when stopped
 /// (the checkpoint holds the work); [`Error::CorruptDataset`] for a corrupt
 /// or foreign checkpoint; [`Error::Io`] for a failed write or an output
-/// directory that is not this command's; [`Error::VerificationFailed`] if
-/// the paper's lemma or an internal cross-check fails.
+/// directory that is not this command's; [`Error::CheckFailed`] if
+/// the paper's lemma or an internal cross-check fails; [`Error::VerificationFailed`]
+/// naming the checkpoint directory when no memo of the size its journal
+/// records can be built.
 pub fn run_staged(
     job: &SolveJob<'_>,
     stage: &mut Stage,

@@ -231,11 +231,10 @@ impl Rank<'_, '_> {
         let distributed = |table: &LoopTable| -> grundy_core::Result<Solved> {
             let mut t = transport.borrow_mut();
             let r = self.solve(table, &mut *t)?;
-            let all =
-                gather_memo(&mut *t, table, r.memo)?.ok_or_else(|| Error::VerificationFailed {
-                    path: "distributed monorail solve".into(),
-                    reason: "rank 0 gathered no table".into(),
-                })?;
+            let all = gather_memo(&mut *t, table, r.memo)?.ok_or_else(|| Error::CheckFailed {
+                what: "distributed monorail solve".into(),
+                reason: "rank 0 gathered no table".into(),
+            })?;
             Solved::from_memo(table, all)
         };
         let job = self.job;

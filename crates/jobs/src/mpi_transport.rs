@@ -23,8 +23,8 @@ impl MpiTransport {
 }
 
 fn too_large() -> Error {
-    Error::VerificationFailed {
-        path: "MPI exchange".into(),
+    Error::CheckFailed {
+        what: "MPI exchange".into(),
         reason: "a message of more than 2^31 words".into(),
     }
 }

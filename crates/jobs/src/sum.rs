@@ -5,7 +5,7 @@
 //! ([`grundy_core::impartial::sum`]).
 
 use crate::monorail_position::Game;
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{Error, Result, SumError};
 use grundy_core::impartial::sum::{guaranteed, winning_targets};
 use grundy_core::impartial::Nimber;
 use grundy_core::progress::Progress;
@@ -58,9 +58,11 @@ pub struct SettledSum {
 /// Parses and settles the sum, then finds every winning move.
 ///
 /// # Errors
-/// [`Error::MalformedSum`]; the errors of settling a component (a refused
-/// Monorail estimate, an unreadable graph file, an unknown vertex, a loopy
-/// vertex value).
+/// [`Error::MalformedSum`] as [`parse_sum`], or for an unknown vertex
+/// ([`SumError::UnknownVertex`]); the errors of settling a component (a
+/// refused Monorail estimate, an unreadable graph file, a loopy vertex
+/// value); [`Error::CheckFailed`] for a component with no move to a value
+/// the mex rule guarantees (a defect).
 ///
 /// # Examples
 /// Kayles on 5 pins (value 4) plus a Nim heap of 3: the nim-sum is 7, and
@@ -93,8 +95,8 @@ pub fn run(job: &SumJob<'_>, progress: &dyn Progress) -> Result<SettledSum> {
     for (i, (part, &target)) in parts.iter().zip(&winning_targets(&values)).enumerate() {
         let (count, moves) = part.moves_to_within(target, job.limit)?;
         if guaranteed(values[i], target) && count == 0 {
-            return Err(Error::VerificationFailed {
-                path: part.to_string().into(),
+            return Err(Error::CheckFailed {
+                what: part.to_string(),
                 reason: format!(
                     "value {} but no move to {target}, which the mex rule guarantees",
                     values[i]
@@ -179,7 +181,10 @@ fn settle(
             let (names, g, s) = &graphs[file];
             let v = names.position(vertex).ok_or_else(|| Error::MalformedSum {
                 text: text.clone(),
-                reason: format!("{file} has no vertex {vertex:?}"),
+                source: SumError::UnknownVertex {
+                    file: file.clone(),
+                    vertex: vertex.clone(),
+                },
             })?;
             let nimber = s.finite(v).ok_or_else(|| Error::OutOfRange {
                 what: text.clone(),

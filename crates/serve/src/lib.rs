@@ -144,7 +144,7 @@ fn at_position(
     };
     match f(text) {
         Ok(v) => Json(v).into_response(),
-        Err(e @ Error::VerificationFailed { .. }) => {
+        Err(e @ (Error::VerificationFailed { .. } | Error::CheckFailed { .. })) => {
             error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string())
         }
         Err(e) => error(StatusCode::BAD_REQUEST, &e.to_string()),

@@ -5,7 +5,8 @@
 //! `games::coins`.
 #![warn(clippy::arithmetic_side_effects)]
 
-use grundy_core::error::Error;
+use grundy_core::error::rule::Found;
+use grundy_core::error::{Error, RuleError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -160,8 +161,12 @@ impl Rule {
     /// A rule from its terms (at least one), normalised.
     ///
     /// # Errors
-    /// [`Error::MalformedRule`] if `terms` is empty or a term has a zero
-    /// or repeated argument, or an argument above [`MAX_ARGUMENT`].
+    /// [`Error::MalformedRule`] if `terms` is empty ([`RuleError::Empty`]),
+    /// too many ([`RuleError::TooManyTerms`], [`RuleError::TooManyDistances`]),
+    /// or a term has a zero argument or one above [`MAX_ARGUMENT`]
+    /// ([`RuleError::ArgumentOutOfRange`], [`RuleError::DistanceOutOfRange`]),
+    /// no distance ([`RuleError::NoDistances`]) or a repeated one
+    /// ([`RuleError::DistancesNotDistinct`]).
     pub fn from_terms(terms: Vec<Term>) -> Result<Rule, Error> {
         let text = shorten(
             &terms
@@ -170,44 +175,48 @@ impl Rule {
                 .collect::<Vec<_>>()
                 .join("|"),
         );
-        let bad = |reason: String| Error::MalformedRule {
+        let bad = |source: RuleError| Error::MalformedRule {
             text: text.clone(),
-            reason,
+            source,
         };
         if terms.is_empty() {
-            return Err(bad("the rule is empty".into()));
+            return Err(bad(RuleError::Empty));
         }
         if terms.len() > MAX_TERMS {
-            return Err(bad(format!("a rule has at most {MAX_TERMS} terms")));
+            return Err(bad(RuleError::TooManyTerms { max: MAX_TERMS }));
         }
         for t in &terms {
             match t {
                 Term::UpTo(k) | Term::Exactly(k) | Term::Run(Some(k)) => {
                     if !(1..=MAX_ARGUMENT).contains(k) {
-                        return Err(bad(format!("{t}: K must be between 1 and {MAX_ARGUMENT}")));
+                        return Err(bad(RuleError::ArgumentOutOfRange {
+                            term: t.to_string(),
+                            max: MAX_ARGUMENT,
+                        }));
                     }
                 }
                 Term::Run(None) => {}
                 Term::At(ds) => {
                     if ds.is_empty() {
-                        return Err(bad("at(...) needs at least one distance".into()));
+                        return Err(bad(RuleError::NoDistances));
                     }
                     if ds.len() > MAX_DISTANCES {
-                        return Err(bad(format!(
-                            "at(...) has at most {MAX_DISTANCES} distances"
-                        )));
+                        return Err(bad(RuleError::TooManyDistances { max: MAX_DISTANCES }));
                     }
                     let mut sorted = ds.clone();
                     sorted.sort_unstable();
                     if sorted.windows(2).any(|w| w[0] == w[1]) {
-                        return Err(bad(format!("{t}: the distances must be distinct")));
+                        return Err(bad(RuleError::DistancesNotDistinct {
+                            term: t.to_string(),
+                        }));
                     }
                     if sorted.first() == Some(&0)
                         || sorted.last().is_some_and(|&d| d > MAX_ARGUMENT)
                     {
-                        return Err(bad(format!(
-                            "{t}: distances must be between 1 and {MAX_ARGUMENT}"
-                        )));
+                        return Err(bad(RuleError::DistanceOutOfRange {
+                            term: t.to_string(),
+                            max: MAX_ARGUMENT,
+                        }));
                     }
                 }
             }
@@ -335,10 +344,10 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, reason: impl Into<String>) -> Error {
+    fn error(&self, source: RuleError) -> Error {
         Error::MalformedRule {
             text: shorten(self.text),
-            reason: reason.into(),
+            source,
         }
     }
 
@@ -355,10 +364,13 @@ impl Parser<'_> {
         self.at = self.at.saturating_add(1).min(self.bytes.len());
     }
 
-    fn found(&self) -> String {
+    fn found(&self) -> Found {
         match self.peek() {
-            Some(c) => format!("{:?} at column {}", c as char, self.column()),
-            None => "the end of the rule".into(),
+            Some(c) => Found::Char {
+                found: c as char,
+                column: self.column(),
+            },
+            None => Found::End,
         }
     }
 
@@ -382,7 +394,9 @@ impl Parser<'_> {
                     self.advance();
                     Ok(())
                 }
-                _ => Err(self.error(format!("expected '|' or ')', found {}", self.found()))),
+                _ => Err(self.error(RuleError::ExpectedBarOrClose {
+                    found: self.found(),
+                })),
             };
         }
         let start = self.at;
@@ -390,10 +404,9 @@ impl Parser<'_> {
             self.advance();
         }
         if start == self.at {
-            return Err(self.error(format!(
-                "expected a rule name or '(', found {}",
-                self.found()
-            )));
+            return Err(self.error(RuleError::ExpectedTerm {
+                found: self.found(),
+            }));
         }
         let word = String::from_utf8_lossy(&self.bytes[start..self.at]).into_owned();
         let word_column = start.saturating_add(1);
@@ -408,17 +421,17 @@ impl Parser<'_> {
             ("mock-turtles", None) => Term::UpTo(3),
             ("ruler" | "run", None) => Term::Run(None),
             ("turtles" | "turning-turtles" | "mock-turtles" | "ruler", Some(_)) => {
-                return Err(self.error(format!("{word} takes no argument")));
+                return Err(self.error(RuleError::TakesNoArgument { word }));
             }
             ("upto" | "exactly" | "run", Some(args)) => {
                 let [k] = args[..] else {
-                    return Err(self.error(format!(
-                        "{word} takes one number K, as in {word}(3), not {}",
-                        args.len()
-                    )));
+                    return Err(self.error(RuleError::OneNumber {
+                        word,
+                        count: args.len(),
+                    }));
                 };
                 if k == 0 {
-                    return Err(self.error(format!("{word}(0): K must be at least 1")));
+                    return Err(self.error(RuleError::ZeroArgument { word }));
                 }
                 match word.as_str() {
                     "upto" => Term::UpTo(k),
@@ -427,34 +440,34 @@ impl Parser<'_> {
                 }
             }
             ("upto" | "exactly", None) => {
-                return Err(self.error(format!("{word} needs a number, as in {word}(3)")));
+                return Err(self.error(RuleError::NeedsNumber { word }));
             }
             ("at", Some(ds)) => {
                 if ds.contains(&0) {
-                    return Err(self.error("at(...): distances must be at least 1"));
+                    return Err(self.error(RuleError::ZeroDistance));
                 }
                 let mut sorted = ds.clone();
                 sorted.sort_unstable();
                 if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(self.error(format!("at(...): distance {} is repeated", w[0])));
+                    return Err(self.error(RuleError::RepeatedDistance { distance: w[0] }));
                 }
                 Term::At(sorted)
             }
             ("at", None) => {
-                return Err(self.error("at needs distances, as in at(1,3)"));
+                return Err(self.error(RuleError::NeedsDistances));
             }
             _ => {
-                return Err(self.error(format!(
-                    "unknown word {word:?} at column {word_column}; expected turtles, \
-                     turning-turtles, mock-turtles, ruler, upto(K), exactly(K), run, run(K) \
-                     or at(d1,d2,...)"
-                )));
+                return Err(self.error(RuleError::UnknownWord {
+                    word,
+                    column: word_column,
+                }));
             }
         };
         if out.len() >= MAX_TERMS {
-            return Err(self.error(format!(
-                "the term at column {word_column} is one too many: a rule has at most {MAX_TERMS} terms"
-            )));
+            return Err(self.error(RuleError::TermTooMany {
+                column: word_column,
+                max: MAX_TERMS,
+            }));
         }
         out.push(term);
         Ok(())
@@ -469,10 +482,10 @@ impl Parser<'_> {
                 self.advance();
             }
             if start == self.at {
-                return Err(self.error(format!(
-                    "{word}(...): expected a number, found {}",
-                    self.found()
-                )));
+                return Err(self.error(RuleError::ExpectedNumber {
+                    word: word.to_string(),
+                    found: self.found(),
+                }));
             }
             let digits = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or("");
             let n = digits
@@ -480,15 +493,18 @@ impl Parser<'_> {
                 .ok()
                 .filter(|&n| n <= MAX_ARGUMENT)
                 .ok_or_else(|| {
-                    self.error(format!(
-                        "{word}(...): {digits} is too large (at most {MAX_ARGUMENT})"
-                    ))
+                    self.error(RuleError::NumberTooLarge {
+                        word: word.to_string(),
+                        digits: digits.to_string(),
+                        max: MAX_ARGUMENT,
+                    })
                 })?;
             if out.len() >= MAX_DISTANCES {
-                return Err(self.error(format!(
-                    "{word}(...): at most {MAX_DISTANCES} numbers, found more at column {}",
-                    start.saturating_add(1)
-                )));
+                return Err(self.error(RuleError::TooManyNumbers {
+                    word: word.to_string(),
+                    max: MAX_DISTANCES,
+                    column: start.saturating_add(1),
+                }));
             }
             out.push(n);
             match self.peek() {
@@ -498,10 +514,10 @@ impl Parser<'_> {
                     return Ok(out);
                 }
                 _ => {
-                    return Err(self.error(format!(
-                        "{word}(...): expected ',' or ')', found {}",
-                        self.found()
-                    )))
+                    return Err(self.error(RuleError::ExpectedCommaOrClose {
+                        word: word.to_string(),
+                        found: self.found(),
+                    }))
                 }
             }
         }
@@ -515,11 +531,18 @@ impl FromStr for Rule {
     /// documentation](super)). Letters are case-insensitive.
     ///
     /// # Errors
-    /// [`Error::MalformedRule`] with the text and the reason: an empty rule,
-    /// a `:`, `+` or space (a rule is embedded in `coins:RULE:POSITION`),
-    /// another unexpected character, unbalanced parentheses, an unknown
-    /// word, a missing or zero `K`, a zero or repeated distance, or a number
-    /// above [`MAX_ARGUMENT`]. Each message names the column (1-based)
+    /// [`Error::MalformedRule`] with the text and a [`RuleError`]: an empty
+    /// rule ([`RuleError::Empty`]), a `:`, `+` or space
+    /// ([`RuleError::Reserved`]: a rule is embedded in `coins:RULE:POSITION`),
+    /// another unexpected character ([`RuleError::UnexpectedCharacter`],
+    /// [`RuleError::ExpectedTerm`], [`RuleError::ExpectedNumber`], …),
+    /// unbalanced parentheses ([`RuleError::UnopenedParenthesis`],
+    /// [`RuleError::UnclosedParenthesis`], [`RuleError::TooDeep`]), an
+    /// unknown word ([`RuleError::UnknownWord`]), a missing or zero `K`
+    /// ([`RuleError::NeedsNumber`], [`RuleError::ZeroArgument`]), a zero or
+    /// repeated distance ([`RuleError::ZeroDistance`],
+    /// [`RuleError::RepeatedDistance`]), or a number above [`MAX_ARGUMENT`]
+    /// ([`RuleError::NumberTooLarge`]). Each names the column (1-based)
     /// where it applies.
     fn from_str(text: &str) -> Result<Rule, Error> {
         let mut p = Parser {
@@ -528,48 +551,42 @@ impl FromStr for Rule {
             at: 0,
         };
         if text.is_empty() {
-            return Err(p.error("the rule is empty"));
+            return Err(p.error(RuleError::Empty));
         }
         let mut open = Vec::new();
         for (i, ch) in text.chars().enumerate() {
             let column = i.saturating_add(1);
             match ch {
                 ':' | '+' | ' ' => {
-                    return Err(p.error(format!(
-                        "{ch:?} at column {column} is not allowed: a rule contains no ':', '+' \
-                         or spaces (it is written inside coins:RULE:POSITION)"
-                    )));
+                    return Err(p.error(RuleError::Reserved { found: ch, column }));
                 }
                 '(' => {
                     open.push(column);
                     if open.len() > MAX_DEPTH {
-                        return Err(p.error(format!(
-                            "'(' at column {column} nests parentheses deeper than {MAX_DEPTH} levels"
-                        )));
+                        return Err(p.error(RuleError::TooDeep {
+                            column,
+                            max: MAX_DEPTH,
+                        }));
                     }
                 }
                 ')' => {
                     if open.pop().is_none() {
-                        return Err(p.error(format!(
-                            "unbalanced parentheses: ')' at column {column} has no matching '('"
-                        )));
+                        return Err(p.error(RuleError::UnopenedParenthesis { column }));
                     }
                 }
                 c if c.is_ascii_alphanumeric() || matches!(c, '-' | ',' | '|') => {}
                 c => {
-                    return Err(p.error(format!("unexpected character {c:?} at column {column}")));
+                    return Err(p.error(RuleError::UnexpectedCharacter { found: c, column }));
                 }
             }
         }
         if let Some(column) = open.pop() {
-            return Err(p.error(format!(
-                "unbalanced parentheses: '(' at column {column} is never closed"
-            )));
+            return Err(p.error(RuleError::UnclosedParenthesis { column }));
         }
         let mut terms = Vec::new();
         p.expr(&mut terms)?;
         if p.at < p.bytes.len() {
-            return Err(p.error(format!("expected '|', found {}", p.found())));
+            return Err(p.error(RuleError::ExpectedBar { found: p.found() }));
         }
 
         Ok(Rule {
@@ -588,9 +605,9 @@ mod tests {
 
     fn reason(s: &str) -> String {
         match s.parse::<Rule>() {
-            Err(Error::MalformedRule { text, reason }) => {
+            Err(Error::MalformedRule { text, source }) => {
                 assert_eq!(text, s);
-                reason
+                source.to_string()
             }
             other => panic!("{s}: {other:?}"),
         }
@@ -731,5 +748,57 @@ mod tests {
         assert!(Rule::from_terms(vec![Term::UpTo(0)]).is_err());
         assert!(Rule::from_terms(vec![Term::At(vec![])]).is_err());
         assert!(Rule::from_terms(vec![Term::At(vec![2, 2])]).is_err());
+    }
+
+    /// Each reason is its typed variant, with its data, and the message is
+    /// the one the reason string gave before the reasons were typed.
+    #[test]
+    fn reasons_are_typed() {
+        let e = "upto(0)".parse::<Rule>().unwrap_err();
+        let Error::MalformedRule { source, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            *source,
+            RuleError::ZeroArgument {
+                word: "upto".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "malformed coin-turning rule \"upto(0)\": upto(0): K must be at least 1"
+        );
+        let e = "turtles,".parse::<Rule>().unwrap_err();
+        assert!(matches!(
+            &e,
+            Error::MalformedRule {
+                source: RuleError::ExpectedBar {
+                    found: Found::Char {
+                        found: ',',
+                        column: 8
+                    }
+                },
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "malformed coin-turning rule \"turtles,\": expected '|', found ',' at column 8"
+        );
+        let e = "ruler|".parse::<Rule>().unwrap_err();
+        assert!(matches!(
+            &e,
+            Error::MalformedRule {
+                source: RuleError::ExpectedTerm { found: Found::End },
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "malformed coin-turning rule \"ruler|\": expected a rule name or '(', found the end of the rule"
+        );
+        // The source is kept: the chain reaches the typed reason.
+        let cause = std::error::Error::source(&e).expect("a source");
+        assert!(cause.downcast_ref::<RuleError>().is_some());
     }
 }

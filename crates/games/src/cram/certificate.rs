@@ -269,8 +269,8 @@ impl Prover<'_, '_> {
 }
 
 fn broken(reason: &str) -> Error {
-    Error::VerificationFailed {
-        path: "the Cram certificate".into(),
+    Error::CheckFailed {
+        what: "the Cram certificate".into(),
         reason: reason.into(),
     }
 }
@@ -280,7 +280,7 @@ fn broken(reason: &str) -> Error {
 ///
 /// # Errors
 /// [`Error::Stopped`] when the solver's progress asks;
-/// [`Error::VerificationFailed`] if the search's nimbers contradict one
+/// [`Error::CheckFailed`] if the search's nimbers contradict one
 /// another (a bug, never expected).
 pub fn prove(
     solver: &mut Solver<'_>,

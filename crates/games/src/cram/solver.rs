@@ -475,11 +475,10 @@ impl<'a> Solver<'a> {
             return Ok(v);
         }
         let all = NimberSet::below(g.moves_count(g.cells_of(key)) + 1);
-        self.search(g, key, all)?
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "the Cram search".into(),
-                reason: "a region's value fell outside every value it can have".into(),
-            })
+        self.search(g, key, all)?.ok_or_else(|| Error::CheckFailed {
+            what: "the Cram search".into(),
+            reason: "a region's value fell outside every value it can have".into(),
+        })
     }
 
     /// The value of the option whose regions are `stack[start..start +
@@ -608,8 +607,8 @@ impl<'a> Solver<'a> {
         self.pending.truncate(base);
         self.stack.truncate(stack_base);
         let Some(value) = value else {
-            return Err(Error::VerificationFailed {
-                path: "the Cram search".into(),
+            return Err(Error::CheckFailed {
+                what: "the Cram search".into(),
                 reason: "a region's options took every value up to its number of moves".into(),
             });
         };
@@ -672,8 +671,8 @@ impl<'a> Solver<'a> {
             return Ok(None);
         }
         let Some(value) = possible.least() else {
-            return Err(Error::VerificationFailed {
-                path: "the Cram search".into(),
+            return Err(Error::CheckFailed {
+                what: "the Cram search".into(),
                 reason: "a region excluded every value up to its number of moves".into(),
             });
         };

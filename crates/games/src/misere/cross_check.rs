@@ -38,7 +38,7 @@ pub fn drawn_heaps(elements: &Elements<'_>, s: usize) -> Vec<(usize, usize)> {
 /// positions; returns how many.
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] naming the first sum the quotient gets
+/// [`Error::CheckFailed`] naming the first sum the quotient gets
 /// wrong (a defect); [`Error::TooCostly`] from the search's bound.
 pub fn cross_check(
     elements: &Elements<'_>,
@@ -73,8 +73,8 @@ pub fn cross_check(
         let heaps: Vec<(usize, usize)> = sum.iter().map(|&i| drawn[i]).collect();
         let mut e = 0u32;
         for &(g, n) in &heaps {
-            let x = elements.of(g, n).ok_or_else(|| Error::VerificationFailed {
-                path: "quotient cross-check".into(),
+            let x = elements.of(g, n).ok_or_else(|| Error::CheckFailed {
+                what: "quotient cross-check".into(),
                 reason: format!("heap {n} of {} is past the quotient", u.games[g].key()),
             })?;
             e = q.mul(e, x);
@@ -91,8 +91,8 @@ pub fn cross_check(
         let actual = search.outcome(&root)? == Outcome::P;
         if predicted != actual {
             let text: Vec<String> = heaps.iter().map(|&(g, n)| u.games[g].label(n)).collect();
-            return Err(Error::VerificationFailed {
-                path: what.to_string().into(),
+            return Err(Error::CheckFailed {
+                what: what.to_string(),
                 reason: format!(
                     "the quotient says {} is a {}-position, the search says otherwise",
                     if text.is_empty() {

@@ -93,8 +93,8 @@ fn check(
     deadline: Option<Deadline>,
 ) -> Result<Check> {
     if q.p_portion[0] {
-        return Err(Error::VerificationFailed {
-            path: "misère quotient".into(),
+        return Err(Error::CheckFailed {
+            what: "misère quotient".into(),
             reason: "the empty sum was marked a P-position".into(),
         });
     }
@@ -136,7 +136,7 @@ pub(super) fn prove(q: &Quotient, options: &[Vec<Pos>], limit: usize) -> Result<
     Ok(match check(q, &heaps, &game, limit, None) {
         Ok(Check::Proved(_)) => None,
         Ok(Check::Failure(w)) => Some(format!("it mispredicts the sum of heaps {w:?}")),
-        Err(Error::VerificationFailed { reason, .. }) => Some(reason),
+        Err(Error::CheckFailed { reason, .. }) => Some(reason),
         Err(e) => return Err(e),
     })
 }
@@ -334,7 +334,7 @@ pub(super) struct Found {
 ///
 /// # Errors
 /// [`Error::TooCostly`] past a bound of `limits` or its deadline;
-/// [`Error::VerificationFailed`] on an inconsistent marking (a defect).
+/// [`Error::CheckFailed`] on an inconsistent marking (a defect).
 pub(super) fn next_level(
     prev: &Quotient,
     game: &Game,

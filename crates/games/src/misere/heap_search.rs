@@ -382,8 +382,8 @@ impl<'a> HeapSearch<'a> {
             self.keep(&arena[done.start..done.start + done.len], v)?;
             arena.truncate(done.start);
         }
-        self.value(pos).ok_or_else(|| Error::VerificationFailed {
-            path: "misère search".into(),
+        self.value(pos).ok_or_else(|| Error::CheckFailed {
+            what: "misère search".into(),
             reason: "the root was not settled".into(),
         })
     }

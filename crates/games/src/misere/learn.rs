@@ -103,7 +103,7 @@ pub struct Partial {
 /// # Errors
 /// [`Error::OutOfRange`] for `max_heap` past 65,535; [`Error::TooCostly`]
 /// past a bound of `limits`; [`Error::Stopped`] when `progress` asks;
-/// [`Error::VerificationFailed`] if the refinement stops making progress (a
+/// [`Error::CheckFailed`] if the refinement stops making progress (a
 /// defect).
 pub fn quotient(
     code: &OctalCode,
@@ -123,7 +123,7 @@ pub fn quotient(
 ///
 /// # Errors
 /// [`Error::OutOfRange`] for `max_heap` past 65,535;
-/// [`Error::VerificationFailed`] if the refinement stops making progress (a
+/// [`Error::CheckFailed`] if the refinement stops making progress (a
 /// defect).
 pub fn quotient_partial(
     code: &OctalCode,
@@ -242,7 +242,7 @@ impl Course<'static> {
 ///
 /// # Errors
 /// [`Error::OutOfRange`] for more than 65,536 heaps;
-/// [`Error::VerificationFailed`] if the refinement stops making progress (a
+/// [`Error::CheckFailed`] if the refinement stops making progress (a
 /// defect).
 ///
 /// `course` says where to start (a proved `Q_n` to continue from) and whom

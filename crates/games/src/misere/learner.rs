@@ -135,8 +135,8 @@ impl LevelSearch<'_> {
             return self
                 .prev
                 .is_p_position(&heaps)
-                .ok_or_else(|| Error::VerificationFailed {
-                    path: "misère quotient".into(),
+                .ok_or_else(|| Error::CheckFailed {
+                    what: "misère quotient".into(),
                     reason: format!("heap past the previous quotient in {pos:?}"),
                 });
         }
@@ -246,8 +246,8 @@ impl LevelSearch<'_> {
                     // Q_(n−1) splits. Go on with exact outcomes.
                     _ if !self.exact => self.exact = true,
                     _ => {
-                        return Err(Error::VerificationFailed {
-                            path: "misère quotient".into(),
+                        return Err(Error::CheckFailed {
+                            what: "misère quotient".into(),
                             reason: format!(
                                 "heap {}: a refuted candidate gave no new test",
                                 self.n
@@ -351,8 +351,8 @@ impl LevelSearch<'_> {
             .map(|x| paths.iter().map(|p| run(cand, red, x, p)).collect())
             .collect();
         if red.in_s[0] {
-            return Err(Error::VerificationFailed {
-                path: "misère quotient".into(),
+            return Err(Error::CheckFailed {
+                what: "misère quotient".into(),
                 reason: "the empty sum was put in the P-portion".into(),
             });
         }
@@ -461,8 +461,8 @@ impl LevelSearch<'_> {
             // outcomes can refine it.
             return Ok(Suspect(Vec::new()));
         }
-        Err(Error::VerificationFailed {
-            path: "misère quotient".into(),
+        Err(Error::CheckFailed {
+            what: "misère quotient".into(),
             reason: format!(
                 "heap {}: an (N) failure at {g:?} without a counterexample",
                 self.n

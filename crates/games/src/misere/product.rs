@@ -115,8 +115,8 @@ pub(super) fn mark(
             )
         };
         if let Some(&y) = t.iter().find(|&&y| !done[y as usize]) {
-            return Err(Error::VerificationFailed {
-                path: "misère quotient".into(),
+            return Err(Error::CheckFailed {
+                what: "misère quotient".into(),
                 reason: format!("marking reached element {y} before its least sum"),
             });
         }

@@ -333,12 +333,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        memo.get(root)
-            .cloned()
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "misère search".into(),
-                reason: "the root was not settled".into(),
-            })
+        memo.get(root).cloned().ok_or_else(|| Error::CheckFailed {
+            what: "misère search".into(),
+            reason: "the root was not settled".into(),
+        })
     }
 
     fn frame<V>(&mut self, pos: Position) -> Result<Frame<V>> {

@@ -10,6 +10,7 @@ use super::{Atom, Family};
 use crate::cram::CramRegions;
 use crate::graph::Digraph;
 use crate::summands::{Component, External};
+use grundy_core::error::SumError;
 use grundy_core::{Error, Result};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -97,7 +98,8 @@ impl HeapSum {
 ///
 /// # Errors
 /// [`Error::MalformedSum`] for a family without a misère version here
-/// (Treblecross, Monorail) or an unknown vertex; [`Error::OutOfRange`] for
+/// (Treblecross, Monorail: [`SumError::NotMisere`]) or an unknown vertex
+/// ([`SumError::UnknownVertex`]); [`Error::OutOfRange`] for
 /// a coin row too long or too many families; what `graph` returns.
 pub fn families_of(parts: &[Component], graph: &mut GraphReader<'_>) -> Result<SumFamilies> {
     let mut families: Vec<Box<dyn Family>> = Vec::new();
@@ -197,7 +199,8 @@ pub fn families_of(parts: &[Component], graph: &mut GraphReader<'_>) -> Result<S
 /// first time the file is named.
 ///
 /// # Errors
-/// [`Error::MalformedSum`] for an unknown vertex; what `graph` returns.
+/// [`Error::MalformedSum`] for an unknown vertex
+/// ([`SumError::UnknownVertex`]); what `graph` returns.
 fn graph_vertex(
     c: &Component,
     file: &str,
@@ -227,7 +230,10 @@ fn graph_vertex(
         .position(|n| n == vertex)
         .ok_or_else(|| Error::MalformedSum {
             text: c.to_string(),
-            reason: format!("{file} has no vertex {vertex:?}"),
+            source: SumError::UnknownVertex {
+                file: file.to_string(),
+                vertex: vertex.to_string(),
+            },
         })?;
     Ok((key, v as u64, (names.len() as f64).max(1.0)))
 }
@@ -250,7 +256,9 @@ fn new_family(c: &Component) -> Result<Box<dyn Family>> {
 fn not_misere(c: &Component, why: &str) -> Error {
     Error::MalformedSum {
         text: c.to_string(),
-        reason: format!("misère play of this family is another game ({why})"),
+        source: SumError::NotMisere {
+            why: why.to_string(),
+        },
     }
 }
 

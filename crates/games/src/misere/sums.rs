@@ -125,7 +125,7 @@ pub fn whole_game_of(universe: &Universe, q: &Quotient) -> Option<WholeGame> {
 /// ends the work first (noted on `progress`).
 ///
 /// # Errors
-/// [`Error::Stopped`] when `progress` asks; [`Error::VerificationFailed`]
+/// [`Error::Stopped`] when `progress` asks; [`Error::CheckFailed`]
 /// for a built quotient that is not a commutative monoid (a defect).
 pub fn build_quotient(
     games: &[HeapGame],
@@ -198,8 +198,8 @@ pub fn build_quotient(
             Universe::new(games.to_vec(), vec![q.max_heap])?
         };
         if let Some(why) = q.algebra_failure() {
-            return Err(Error::VerificationFailed {
-                path: "the misère quotient built".into(),
+            return Err(Error::CheckFailed {
+                what: "the misère quotient built".into(),
                 reason: why,
             });
         }

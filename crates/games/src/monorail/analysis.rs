@@ -255,7 +255,7 @@ impl<'a> ClassCounter<'a> {
     /// The totals.
     ///
     /// # Errors
-    /// [`Error::VerificationFailed`] if a first move's symmetrised count is
+    /// [`Error::CheckFailed`] if a first move's symmetrised count is
     /// not a whole number (which would be a bug).
     pub fn finish(self) -> Result<ClassCounts> {
         let mut by_first_move = FxHashMap::default();
@@ -265,8 +265,8 @@ impl<'a> ClassCounter<'a> {
                 .map(|&g| self.counts.weighted.get(g as usize).copied().unwrap_or(0))
                 .sum();
             if total % 4 != 0 {
-                return Err(Error::VerificationFailed {
-                    path: "monorail analysis".into(),
+                return Err(Error::CheckFailed {
+                    what: "monorail analysis".into(),
                     reason: format!(
                         "first move {sig:#x}: symmetrised count {total} is not a multiple of 4"
                     ),
@@ -348,7 +348,7 @@ pub fn subgames_of(table: &LoopTable, l: u32, m: u32) -> Vec<Subgame> {
 /// Builds the analysis from a solved table.
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] if the nim-sum of a forced-loop position's
+/// [`Error::CheckFailed`] if the nim-sum of a forced-loop position's
 /// subgames differs from the nimber the full solve found for it (which
 /// would be a bug: the two computations are independent).
 pub fn analyse(
@@ -371,7 +371,7 @@ pub fn analyse(
 /// classes need not be read out of the memo again.
 ///
 /// # Errors
-/// As [`analyse`]; also [`Error::VerificationFailed`] if `counts` did not
+/// As [`analyse`]; also [`Error::CheckFailed`] if `counts` did not
 /// count every class of `solved`.
 pub fn analyse_counted(
     table: &LoopTable,
@@ -381,8 +381,8 @@ pub fn analyse_counted(
     progress: &dyn Progress,
 ) -> Result<Analysis> {
     if counts.classes != solved.classes() {
-        return Err(Error::VerificationFailed {
-            path: "monorail analysis".into(),
+        return Err(Error::CheckFailed {
+            what: "monorail analysis".into(),
             reason: format!(
                 "{} classes counted of {} solved",
                 counts.classes,
@@ -553,8 +553,8 @@ impl EndgameWalk<'_> {
         }
         let expected = self.solved.nimber(canonical_key(table, &[(l, m)]));
         if expected != Some(total.0 as u16) {
-            return Err(Error::VerificationFailed {
-                path: "monorail endgame".into(),
+            return Err(Error::CheckFailed {
+                what: "monorail endgame".into(),
                 reason: format!(
                     "position {} has subgame nim-sum {} but the full solve gives {:?}",
                     position_of(table, l, m),

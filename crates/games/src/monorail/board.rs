@@ -21,7 +21,7 @@
 
 use super::geometry::{is_station, Cell, TileType};
 use super::position::{parse_tiles, Position};
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{BoardError, Error, Result};
 use std::fmt;
 
 /// The largest width or height accepted. A loop of at most 24 tiles spans
@@ -41,25 +41,32 @@ impl Board {
     /// `station` (board coordinates).
     ///
     /// # Errors
-    /// [`Error::BadBoard`] when a side is below 2 or above [`MAX_SIDE`], or
-    /// either station cell is off the board.
+    /// [`Error::BadBoard`] when a side is below 2 or above [`MAX_SIDE`]
+    /// ([`BoardError::SideOutOfRange`]), or either station cell is off the
+    /// board ([`BoardError::StationOffBoard`]).
     pub fn new(width: i32, height: i32, station: (i32, i32)) -> Result<Board> {
         let name = format!("{width}x{height}, station {},{}", station.0, station.1);
-        let bad = |reason: String| Error::BadBoard {
+        let bad = |source: BoardError| Error::BadBoard {
             board: name.clone(),
-            reason,
+            source,
         };
         for (side, v) in [("width", width), ("height", height)] {
             if !(2..=MAX_SIDE).contains(&v) {
-                return Err(bad(format!("{side} {v} is outside 2..={MAX_SIDE}")));
+                return Err(bad(BoardError::SideOutOfRange {
+                    side,
+                    value: v,
+                    max: MAX_SIDE,
+                }));
             }
         }
         let (x, y) = station;
         if !(0..height).contains(&y) || x < 0 || x.checked_add(1).is_none_or(|e| e >= width) {
-            return Err(bad(format!(
-                "the station's cells ({x},{y}) and ({},{y}) must both lie on the board (x in 0..{width}, y in 0..{height})",
-                i64::from(x) + 1
-            )));
+            return Err(bad(BoardError::StationOffBoard {
+                x,
+                y,
+                width,
+                height,
+            }));
         }
         Ok(Board {
             width,
@@ -71,24 +78,28 @@ impl Board {
     /// Parses `--board WxH` and `--station X,Y`.
     ///
     /// # Errors
-    /// [`Error::BadBoard`] for text that is not of that form, or a board
-    /// [`Board::new`] refuses.
+    /// [`Error::BadBoard`] for text that is not of that form
+    /// ([`BoardError::NotWxH`], [`BoardError::NotXY`],
+    /// [`BoardError::NotAnInteger`]), or a board [`Board::new`] refuses.
     pub fn parse(board: &str, station: &str) -> Result<Board> {
-        let bad = |reason: String| Error::BadBoard {
+        let bad = |source: BoardError| Error::BadBoard {
             board: format!("{board}, station {station}"),
-            reason,
+            source,
         };
-        let number = |t: &str, what: &str| -> Result<i32> {
-            t.trim()
-                .parse::<i32>()
-                .map_err(|_| bad(format!("{what} {:?} is not an integer", t.trim())))
+        let number = |t: &str, what: &'static str| -> Result<i32> {
+            t.trim().parse::<i32>().map_err(|_| {
+                bad(BoardError::NotAnInteger {
+                    what,
+                    text: t.trim().to_string(),
+                })
+            })
         };
         let (w, h) = board
             .split_once(['x', 'X', '×'])
-            .ok_or_else(|| bad("the board is not WxH (for example 5x4)".into()))?;
+            .ok_or_else(|| bad(BoardError::NotWxH))?;
         let (sx, sy) = station
             .split_once(',')
-            .ok_or_else(|| bad("the station is not X,Y (for example 1,3)".into()))?;
+            .ok_or_else(|| bad(BoardError::NotXY))?;
         Board::new(
             number(w, "width")?,
             number(h, "height")?,
@@ -354,5 +365,63 @@ mod tests {
                 assert!(b.contains(s.cell(c)), "{s:?} maps {c} off the board");
             }
         }
+    }
+
+    /// Each reason is its typed variant, with its data, and the message is
+    /// the one the reason string gave before the reasons were typed.
+    #[test]
+    fn reasons_are_typed() {
+        let e = Board::parse("5x4", "4,3").unwrap_err();
+        assert!(matches!(
+            e,
+            Error::BadBoard {
+                source: BoardError::StationOffBoard {
+                    x: 4,
+                    y: 3,
+                    width: 5,
+                    height: 4
+                },
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "bad board 5x4, station 4,3: the station's cells (4,3) and (5,3) must both lie on the board (x in 0..5, y in 0..4)"
+        );
+        let e = Board::parse("ax4", "1,3").unwrap_err();
+        let Error::BadBoard { source, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            *source,
+            BoardError::NotAnInteger {
+                what: "width",
+                text: "a".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "bad board ax4, station 1,3: width \"a\" is not an integer"
+        );
+        let cause = std::error::Error::source(&e).expect("a source");
+        assert_eq!(cause.downcast_ref::<BoardError>(), Some(source));
+        assert!(matches!(
+            Board::parse("1x4", "0,0"),
+            Err(Error::BadBoard {
+                source: BoardError::SideOutOfRange {
+                    side: "width",
+                    value: 1,
+                    max: MAX_SIDE
+                },
+                ..
+            })
+        ));
+        assert!(matches!(
+            Board::parse("5by4", "1,3"),
+            Err(Error::BadBoard {
+                source: BoardError::NotWxH,
+                ..
+            })
+        ));
     }
 }

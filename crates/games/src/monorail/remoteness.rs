@@ -75,8 +75,8 @@ pub(crate) fn too_remote(r: u16) -> Error {
 }
 
 fn broken(reason: String) -> Error {
-    Error::VerificationFailed {
-        path: "monorail remoteness".into(),
+    Error::CheckFailed {
+        what: "monorail remoteness".into(),
         reason,
     }
 }
@@ -192,7 +192,7 @@ struct OptionBuffers {
 /// many as the table holds).
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] when the solved table lacks a reachable
+/// [`Error::CheckFailed`] when the solved table lacks a reachable
 /// class or its values are inconsistent (a bug, never a correct table).
 pub fn fill_remoteness(
     table: &LoopTable,

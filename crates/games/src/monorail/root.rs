@@ -145,7 +145,7 @@ pub fn solve_board(
 ///
 /// # Errors
 /// [`Error::ImpossiblePosition`] (the root cannot arise on the board), and
-/// [`Error::VerificationFailed`] if a move found does not add tiles to the
+/// [`Error::CheckFailed`] if a move found does not add tiles to the
 /// root (a bug).
 pub fn analyse_root(
     rules: &Rules,
@@ -157,14 +157,13 @@ pub fn analyse_root(
     let (solved, entries) = solve_root(rules, table, root, progress)?;
     let mut moves = Vec::with_capacity(solved.start_options.len());
     for o in &solved.start_options {
-        let mv =
-            placed_tiles(table, &entries, &o.entries).ok_or_else(|| Error::VerificationFailed {
-                path: "monorail board solve".into(),
-                reason: format!(
-                    "an option's loop {} is not a loop of the root",
-                    o.entries[0].0
-                ),
-            })?;
+        let mv = placed_tiles(table, &entries, &o.entries).ok_or_else(|| Error::CheckFailed {
+            what: "monorail board solve".into(),
+            reason: format!(
+                "an option's loop {} is not a loop of the root",
+                o.entries[0].0
+            ),
+        })?;
         moves.push(BoardMove {
             anchors: anchors(root, &mv),
             tiles: mv,

@@ -16,7 +16,7 @@ use super::board::Board;
 use super::geometry::{is_station, Cell, CellSet, Side, TileType, STATION};
 use super::loops::{enumerate_loops, Loop};
 use super::position::Position;
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{BoardError, Error, Result};
 use grundy_core::impartial::ImpartialGame;
 use std::sync::Arc;
 
@@ -72,8 +72,8 @@ impl Rules {
     ///
     /// # Errors
     /// [`Error::TilesOutOfRange`] as for [`Rules::new`];
-    /// [`Error::BadBoard`] when no loop of at most `tiles` tiles fits on
-    /// the board.
+    /// [`Error::BadBoard`] ([`BoardError::NoLoopFits`]) when no loop of at
+    /// most `tiles` tiles fits on the board.
     pub fn on_board(tiles: usize, board: Option<Board>) -> Result<Rules> {
         let mut r = Rules::new(tiles)?;
         if let Some(b) = board {
@@ -82,7 +82,7 @@ impl Rules {
             if r.loops.is_empty() {
                 return Err(Error::BadBoard {
                     board: b.to_string(),
-                    reason: format!("no loop of at most {tiles} tiles fits on it"),
+                    source: BoardError::NoLoopFits { tiles },
                 });
             }
             r.board = Some(b);

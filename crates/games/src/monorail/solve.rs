@@ -697,8 +697,8 @@ impl Solver<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .take()
         {
-            Some(Halt::Failed(Error::VerificationFailed {
-                path: "monorail solve".into(),
+            Some(Halt::Failed(Error::CheckFailed {
+                what: "monorail solve".into(),
                 reason: format!(
                     "lemma fails: position {p} is completable and unfinished but has no move keeping it completable"
                 ),
@@ -720,7 +720,7 @@ impl Solver<'_> {
 /// Every class's remoteness is kept too ([`Solved::remoteness`]).
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] if the paper's lemma fails at a position
+/// [`Error::CheckFailed`] if the paper's lemma fails at a position
 /// (the message names it), which a correct game never does;
 /// [`Error::Stopped`] when `progress` asks to stop.
 pub fn solve_from_expecting(

@@ -58,14 +58,14 @@ impl Solved {
     /// options looked up in it.
     ///
     /// # Errors
-    /// [`Error::VerificationFailed`] if the start or one of its options is
+    /// [`Error::CheckFailed`] if the start or one of its options is
     /// missing, or the start's stored value is not the mex of its options'.
     pub fn from_classes(table: &LoopTable, classes: &[(u64, u16)]) -> Result<Solved> {
         let memo = memo_for(table, classes.len() as f64);
         memo.insert_batch(classes);
         if memo.len() != classes.len() as u64 || memo.overflowed() {
-            return Err(Error::VerificationFailed {
-                path: "gathered monorail table".into(),
+            return Err(Error::CheckFailed {
+                what: "gathered monorail table".into(),
                 reason: format!(
                     "{} classes gathered but {} stored (a class twice, or a value too large)",
                     classes.len(),
@@ -83,8 +83,8 @@ impl Solved {
     /// # Errors
     /// As [`Solved::from_classes`].
     pub fn from_memo(table: &LoopTable, memo: CompactMemo) -> Result<Solved> {
-        let missing = |what: String| Error::VerificationFailed {
-            path: "gathered monorail table".into(),
+        let missing = |what: String| Error::CheckFailed {
+            what: "gathered monorail table".into(),
             reason: format!("{what} is missing"),
         };
         let root = super::moves::start(table);
@@ -115,8 +115,8 @@ impl Solved {
         }
         let values: Vec<u16> = start_options.iter().map(|o| o.nimber).collect();
         if mex16(&values) != start_nimber {
-            return Err(Error::VerificationFailed {
-                path: "gathered monorail table".into(),
+            return Err(Error::CheckFailed {
+                what: "gathered monorail table".into(),
                 reason: format!(
                     "the start holds *{start_nimber}, the mex of its options' values is *{}",
                     mex16(&values)

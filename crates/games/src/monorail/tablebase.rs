@@ -243,8 +243,8 @@ impl Tablebase {
     fn lookup(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
         self.solved
             .nimber(canonical_key(&self.table, entries))
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "monorail tablebase".into(),
+            .ok_or_else(|| Error::CheckFailed {
+                what: "monorail tablebase".into(),
                 reason: format!("position {} is not in the table", p()),
             })
     }
@@ -268,7 +268,7 @@ impl Tablebase {
     /// # Errors
     /// [`Error::ImpossiblePosition`] if `p` cannot arise (off the board,
     /// not completable, not joined to the station);
-    /// [`Error::VerificationFailed`] if the table lacks a reachable
+    /// [`Error::CheckFailed`] if the table lacks a reachable
     /// position or disagrees with the subgame decomposition (a bug).
     pub fn query(&self, p: &Position) -> Result<Answer> {
         match &self.root {
@@ -280,8 +280,8 @@ impl Tablebase {
     fn remoteness_at(&self, entries: &[Entry], p: &dyn Fn() -> String) -> Result<u16> {
         self.solved
             .remoteness(canonical_key(&self.table, entries))
-            .ok_or_else(|| Error::VerificationFailed {
-                path: "monorail tablebase".into(),
+            .ok_or_else(|| Error::CheckFailed {
+                what: "monorail tablebase".into(),
                 reason: format!("position {} has no remoteness", p()),
             })
     }
@@ -297,8 +297,8 @@ impl Tablebase {
             let (l, m) = entries[0];
             let v = self.subgame_value(l, m);
             if v != nimber {
-                return Err(Error::VerificationFailed {
-                    path: "monorail tablebase".into(),
+                return Err(Error::CheckFailed {
+                    what: "monorail tablebase".into(),
                     reason: format!(
                         "position {}: the table says *{nimber}, its subgames *{v}",
                         name()
@@ -316,12 +316,11 @@ impl Tablebase {
         for w in bounds.windows(2) {
             let opt = &out[w[0]..w[1]];
             let (l, m) = opt[0];
-            let tiles = placed_tiles(&self.table, &entries, opt).ok_or_else(|| {
-                Error::VerificationFailed {
-                    path: "monorail tablebase".into(),
+            let tiles =
+                placed_tiles(&self.table, &entries, opt).ok_or_else(|| Error::CheckFailed {
+                    what: "monorail tablebase".into(),
                     reason: format!("an option's loop {l} is not a loop of {}", name()),
-                }
-            })?;
+                })?;
             let position = p.with(&tiles);
             let v = if opt.len() == 1 {
                 self.subgame_value(l, m)

@@ -63,8 +63,8 @@ impl LocalTransport {
 }
 
 fn poisoned() -> Error {
-    Error::VerificationFailed {
-        path: "distributed solve".into(),
+    Error::CheckFailed {
+        what: "distributed solve".into(),
         reason: "another rank failed".into(),
     }
 }

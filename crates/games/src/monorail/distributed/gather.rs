@@ -28,7 +28,7 @@ pub const GATHER_SEND: usize = 1 << 22;
 /// refused).
 ///
 /// # Errors
-/// The transport's errors; [`Error::VerificationFailed`] for a malformed
+/// The transport's errors; [`Error::CheckFailed`] for a malformed
 /// or missing record.
 pub fn gather_memo(
     t: &mut dyn Transport,
@@ -45,8 +45,8 @@ pub(super) fn gather_memo_in(
     mine: CompactMemo,
     records: usize,
 ) -> Result<Option<CompactMemo>> {
-    let bad = |reason: String| Error::VerificationFailed {
-        path: "distributed monorail solve, gathering".into(),
+    let bad = |reason: String| Error::CheckFailed {
+        what: "distributed monorail solve, gathering".into(),
         reason,
     };
     let size = t.size();

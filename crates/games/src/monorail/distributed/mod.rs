@@ -252,8 +252,8 @@ impl Rank<'_> {
             &mut self.scratch,
         );
         if bounds.len() < 2 {
-            return Err(Error::VerificationFailed {
-                path: "distributed monorail solve".into(),
+            return Err(Error::CheckFailed {
+                what: "distributed monorail solve".into(),
                 reason: format!(
                     "the class with key {key:#x} is unfinished but has no move keeping it completable"
                 ),
@@ -308,8 +308,8 @@ impl Rank<'_> {
                         p.missing == 0
                     }
                     _ => {
-                        return Err(Error::VerificationFailed {
-                            path: "distributed monorail solve".into(),
+                        return Err(Error::CheckFailed {
+                            what: "distributed monorail solve".into(),
                             reason: format!(
                                 "class {parent:#x} waited for {key:#x} but is not pending"
                             ),
@@ -327,8 +327,8 @@ impl Rank<'_> {
     }
 
     fn receive(&mut self, inbox: &[u64]) -> Result<()> {
-        let bad = || Error::VerificationFailed {
-            path: "distributed monorail solve".into(),
+        let bad = || Error::CheckFailed {
+            what: "distributed monorail solve".into(),
             reason: "a malformed message between ranks".into(),
         };
         let mut i = 0;
@@ -408,7 +408,7 @@ pub trait RankJournal {
 /// boundaries, and once more at the end.
 ///
 /// # Errors
-/// [`Error::VerificationFailed`] if the paper's lemma fails at a class or a
+/// [`Error::CheckFailed`] if the paper's lemma fails at a class or a
 /// message is malformed; the transport's and the checkpoint's errors.
 pub fn solve_rank(
     table: &LoopTable,
@@ -560,8 +560,8 @@ impl<'a> Rank<'a> {
             let (from, n) = (inbox[i] as usize, inbox[i + 1] as usize);
             let block = inbox
                 .get(i + 2..i + 2 + n)
-                .ok_or_else(|| Error::VerificationFailed {
-                    path: "distributed monorail solve".into(),
+                .ok_or_else(|| Error::CheckFailed {
+                    what: "distributed monorail solve".into(),
                     reason: "a truncated message block between ranks".into(),
                 })?;
             self.current_sender = from;
@@ -579,8 +579,8 @@ impl<'a> Rank<'a> {
         } else {
             0
         };
-        u16::try_from(t.all_sum(start_nimber)?).map_err(|_| Error::VerificationFailed {
-            path: "distributed monorail solve".into(),
+        u16::try_from(t.all_sum(start_nimber)?).map_err(|_| Error::CheckFailed {
+            what: "distributed monorail solve".into(),
             reason: "the start position was not solved".into(),
         })
     }
@@ -645,8 +645,8 @@ fn solve_local_caching(table: &LoopTable, ranks: usize, cache: f64) -> Result<Ve
             .into_iter()
             .map(|h| {
                 h.join().unwrap_or_else(|_| {
-                    Err(Error::VerificationFailed {
-                        path: "distributed monorail solve".into(),
+                    Err(Error::CheckFailed {
+                        what: "distributed monorail solve".into(),
                         reason: "a rank panicked".into(),
                     })
                 })

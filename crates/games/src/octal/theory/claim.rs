@@ -24,7 +24,7 @@
 use crate::octal::engine::sequence::Computation;
 use crate::octal::engine::values::Values;
 use crate::octal::theory::period::{proof_end, values_needed};
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{ClaimError, Error, Result};
 use grundy_core::progress::Progress;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -49,8 +49,8 @@ fn items(s: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-fn invalid(reason: String) -> Error {
-    Error::InvalidClaim { reason }
+fn invalid(source: ClaimError) -> Error {
+    Error::InvalidClaim { source }
 }
 
 /// At most this many characters of a bad item are quoted in an error.
@@ -65,12 +65,22 @@ fn quoted(t: &str) -> String {
 
 /// Reads a number of type `T`, naming `what` and the largest allowed value
 /// when it is all digits but too large.
-fn number<T: FromStr + fmt::Display>(t: &str, what: &str, max: T) -> Result<T> {
+fn number<T: FromStr>(t: &str, what: &str, max: T) -> Result<T>
+where
+    u64: TryFrom<T>,
+{
     t.parse::<T>().map_err(|_| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            invalid(format!("{what} {} is too large (at most {max})", quoted(t)))
+            invalid(ClaimError::TooLarge {
+                what: what.to_string(),
+                item: quoted(t),
+                max: u64::try_from(max).unwrap_or(u64::MAX),
+            })
         } else {
-            invalid(format!("{what} {} is not a number", quoted(t)))
+            invalid(ClaimError::NotANumber {
+                what: what.to_string(),
+                item: quoted(t),
+            })
         }
     })
 }
@@ -80,22 +90,22 @@ fn number<T: FromStr + fmt::Display>(t: &str, what: &str, max: T) -> Result<T> {
 /// the first surplus item, so the cost is bounded by `period`.
 ///
 /// # Errors
-/// [`Error::InvalidClaim`] naming the bad item or the count.
+/// [`Error::InvalidClaim`] naming the bad item ([`ClaimError::NotANumber`],
+/// [`ClaimError::TooLarge`]) or the count ([`ClaimError::TooManyValues`],
+/// [`ClaimError::TooFewValues`]).
 pub fn parse_values(period: usize, values: &str) -> Result<Vec<u32>> {
     let mut out = Vec::new();
     for (i, t) in (1usize..).zip(items(values)) {
         if out.len() == period {
-            return Err(invalid(format!(
-                "--values has more than {period} numbers but the period is {period}"
-            )));
+            return Err(invalid(ClaimError::TooManyValues { period }));
         }
         out.push(number(t, &format!("value {i} of --values"), u32::MAX)?);
     }
     if out.len() != period {
-        return Err(invalid(format!(
-            "--values has {} numbers but the period is {period}",
-            out.len()
-        )));
+        return Err(invalid(ClaimError::TooFewValues {
+            count: out.len(),
+            period,
+        }));
     }
     Ok(out)
 }
@@ -104,22 +114,19 @@ pub fn parse_values(period: usize, values: &str) -> Result<Vec<u32>> {
 /// empty), each heap size at most once.
 ///
 /// # Errors
-/// [`Error::InvalidClaim`] naming the bad pair.
+/// [`Error::InvalidClaim`] naming the bad pair ([`ClaimError::NotAPair`],
+/// [`ClaimError::NotANumber`], [`ClaimError::TooLarge`]) or the heap size
+/// listed twice ([`ClaimError::RepeatedException`]).
 pub fn parse_exceptions(exceptions: &str) -> Result<BTreeMap<usize, u32>> {
     let mut ex = BTreeMap::new();
     for t in items(exceptions) {
         let Some((n, v)) = t.split_once(':') else {
-            return Err(invalid(format!(
-                "exception {} is not of the form n:v (as in 14:0)",
-                quoted(t)
-            )));
+            return Err(invalid(ClaimError::NotAPair { item: quoted(t) }));
         };
         let n: usize = number(n.trim(), "the heap size of an exception", usize::MAX)?;
         let v: u32 = number(v.trim(), &format!("the value of exception {n}"), u32::MAX)?;
         if ex.insert(n, v).is_some() {
-            return Err(invalid(format!(
-                "heap size {n} is listed twice as an exception"
-            )));
+            return Err(invalid(ClaimError::RepeatedException { n }));
         }
     }
     Ok(ex)
@@ -189,12 +196,15 @@ impl Claim {
     /// [`parse_exceptions`].
     ///
     /// # Errors
-    /// [`Error::InvalidClaim`] naming the bad item: a period of 0, a count
-    /// of values other than `period`, a value above `u32::MAX` or not a
-    /// number, a malformed or repeated exception.
+    /// [`Error::InvalidClaim`] naming the bad item: a period of 0
+    /// ([`ClaimError::ZeroPeriod`]), a count of values other than `period`
+    /// ([`ClaimError::TooManyValues`], [`ClaimError::TooFewValues`]), a value
+    /// above `u32::MAX` ([`ClaimError::TooLarge`]) or not a number
+    /// ([`ClaimError::NotANumber`]), a malformed or repeated exception
+    /// ([`ClaimError::NotAPair`], [`ClaimError::RepeatedException`]).
     pub fn parse(period: usize, values: &str, exceptions: &str) -> Result<Claim> {
         if period == 0 {
-            return Err(invalid("the period must be at least 1".into()));
+            return Err(invalid(ClaimError::ZeroPeriod));
         }
         Ok(Claim {
             period,
@@ -252,14 +262,12 @@ impl FromStr for Claim {
     ///
     /// # Errors
     /// [`Error::InvalidClaim`] as [`Claim::parse`], or when the text has no
-    /// slash.
+    /// slash ([`ClaimError::NoSlash`]).
     fn from_str(text: &str) -> Result<Claim> {
         let mut parts = text.splitn(3, '/');
         let period = parts.next().unwrap_or("").trim();
         let Some(values) = parts.next() else {
-            return Err(invalid(
-                "expected P/values/exceptions, as in 2/1 0/0:5".into(),
-            ));
+            return Err(invalid(ClaimError::NoSlash));
         };
         let period = number(period, "the period", usize::MAX)?;
         Claim::parse(period, values, parts.next().unwrap_or(""))
@@ -486,5 +494,60 @@ mod tests {
         assert_eq!(back, c);
         assert!((0..=400).all(|n| c.value(n) == Some(g.get(n))));
         assert!(Claim::of_period(&g, 390, 34).is_none());
+    }
+
+    /// Each reason is its typed variant, with its data, and the message is
+    /// the one the reason string gave before the reasons were typed.
+    #[test]
+    fn reasons_are_typed() {
+        let e = "3/1 2".parse::<Claim>().unwrap_err();
+        assert!(matches!(
+            e,
+            Error::InvalidClaim {
+                source: ClaimError::TooFewValues {
+                    count: 2,
+                    period: 3
+                }
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "invalid claim: --values has 2 numbers but the period is 3"
+        );
+        let e = "1/99999999999".parse::<Claim>().unwrap_err();
+        let Error::InvalidClaim { source } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            *source,
+            ClaimError::TooLarge {
+                what: "value 1 of --values".into(),
+                item: "\"99999999999\"".into(),
+                max: u64::from(u32::MAX),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "invalid claim: value 1 of --values \"99999999999\" is too large (at most 4294967295)"
+        );
+        let cause = std::error::Error::source(&e).expect("a source");
+        assert_eq!(cause.downcast_ref::<ClaimError>(), Some(source));
+        let e = parse_exceptions("1:0,1:0").unwrap_err();
+        assert!(matches!(
+            e,
+            Error::InvalidClaim {
+                source: ClaimError::RepeatedException { n: 1 }
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "invalid claim: heap size 1 is listed twice as an exception"
+        );
+        assert!(matches!(
+            "x".parse::<Claim>(),
+            Err(Error::InvalidClaim {
+                source: ClaimError::NoSlash
+            })
+        ));
     }
 }

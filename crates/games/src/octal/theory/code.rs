@@ -54,7 +54,8 @@
 //! ```
 #![warn(clippy::arithmetic_side_effects)]
 
-use grundy_core::error::Error;
+use grundy_core::error::code::Place;
+use grundy_core::error::{CodeError, Error};
 use std::fmt;
 use std::str::FromStr;
 
@@ -484,10 +485,10 @@ impl OctalCode {
         NAMED.iter().find(|(_, c, _)| *c == s).map(|(n, _, _)| *n)
     }
 
-    fn malformed(text: &str, reason: impl Into<String>) -> Error {
+    fn malformed(text: &str, source: CodeError) -> Error {
         Error::MalformedCode {
             text: quoted(text),
-            reason: reason.into(),
+            source,
         }
     }
 }
@@ -537,27 +538,35 @@ impl FromStr for OctalCode {
     ///
     /// # Errors
     /// [`Error::MalformedCode`] naming the text (its first 40 characters)
-    /// and what is wrong: empty, longer than [`MAX_TEXT`] bytes, no point, a
-    /// digit out of range (at most `F`; CGSuite's `G`–`V` leave four or more
-    /// heaps and are not supported), a CGSuite modifier other than `!`
-    /// and a repeating part, a repeating part that is empty or not at the
-    /// end, more than [`MAX_DIGITS`] digits after the point (the repeating
-    /// part included), a digit before the point other
-    /// than a split, or a subtraction set that is empty, not ascending
-    /// numbers, or past [`MAX_DIGITS`]. The cost is bounded by
+    /// with the [`CodeError`] that says what is wrong: empty
+    /// ([`CodeError::Empty`]), longer than [`MAX_TEXT`] bytes
+    /// ([`CodeError::TooLong`]), no point ([`CodeError::NoPoint`]), a digit
+    /// out of range ([`CodeError::DigitTooLarge`]: at most `F`; CGSuite's
+    /// `G`–`V` leave four or more heaps and are not supported) or no digit
+    /// ([`CodeError::NotADigit`]), a CGSuite modifier other than `!` and a
+    /// repeating part ([`CodeError::Modifier`]), a `!` out of place
+    /// ([`CodeError::MisplacedBang`]), a repeating part that is empty or not
+    /// at the end ([`CodeError::BadRepeat`]), more than [`MAX_DIGITS`]
+    /// digits after the point, the repeating part included
+    /// ([`CodeError::TooManyDigits`]), two digits before the point
+    /// ([`CodeError::DigitsBeforePoint`]) or one other than a split
+    /// ([`CodeError::RemovesBeforePoint`]), or a subtraction set that is
+    /// empty or not numbers ([`CodeError::SubtractionNotANumber`]), not
+    /// ascending ([`CodeError::SubtractionNotAscending`]), or past
+    /// [`MAX_DIGITS`] ([`CodeError::SubtractionTooLarge`]). The cost is bounded by
     /// [`MAX_TEXT`], whatever the length of `text`.
     fn from_str(text: &str) -> Result<Self, Error> {
         let t = text.trim();
         if t.is_empty() {
-            return Err(Self::malformed(text, "the code is empty"));
+            return Err(Self::malformed(text, CodeError::Empty));
         }
         if t.len() > MAX_TEXT {
             return Err(Self::malformed(
                 text,
-                format!(
-                    "{} bytes is too long for a code (at most {MAX_DIGITS} digits after the point)",
-                    t.len()
-                ),
+                CodeError::TooLong {
+                    bytes: t.len(),
+                    max_digits: MAX_DIGITS,
+                },
             ));
         }
         let lower = t.to_ascii_lowercase();
@@ -572,29 +581,18 @@ impl FromStr for OctalCode {
             None => (false, lower.as_str()),
         };
         let Some((before, after)) = body.split_once('.') else {
-            return Err(Self::malformed(
-                text,
-                "expected a point, as in 0.77 or .137 (or a name: kayles, dawsons-chess, dawsons-kayles, treblecross, grundys-game, laskers-nim; or sub:1,2,5)",
-            ));
+            return Err(Self::malformed(text, CodeError::NoPoint));
         };
         let (before, before_distinct) = Self::digits(text, before, true)?;
         if before.len() > 1 {
-            return Err(Self::malformed(
-                text,
-                "at most one digit may stand before the point (CGSuite's digits that add tokens are not supported)",
-            ));
+            return Err(Self::malformed(text, CodeError::DigitsBeforePoint));
         }
         // CGSuite's repeating part: one bracketed block, last.
         let (after, block) = match after.split_once('[') {
             None => (after, None),
             Some((finite, rest)) => match rest.strip_suffix(']') {
                 Some(b) if !b.is_empty() && !b.contains(['[', ']']) => (finite, Some(b)),
-                _ => {
-                    return Err(Self::malformed(
-                        text,
-                        "a repeating part is one non-empty block of digits in brackets at the end of the code, as in 4.[3] or 0.1[37]",
-                    ))
-                }
+                _ => return Err(Self::malformed(text, CodeError::BadRepeat)),
             },
         };
         let (after, after_distinct) = Self::digits(text, after, false)?;
@@ -606,7 +604,10 @@ impl FromStr for OctalCode {
         if count > MAX_DIGITS {
             return Err(Self::malformed(
                 text,
-                format!("{count} digits after the point; at most {MAX_DIGITS} are supported"),
+                CodeError::TooManyDigits {
+                    count,
+                    max: MAX_DIGITS,
+                },
             ));
         }
         let mut digits = before;
@@ -620,10 +621,7 @@ impl FromStr for OctalCode {
         if digits[0] & 3 != 0 {
             return Err(Self::malformed(
                 text,
-                format!(
-                    "digit {:X} before the point: a move removing no token can only split a heap (4, 8 or C)",
-                    digits[0],
-                ),
+                CodeError::RemovesBeforePoint { digit: digits[0] },
             ));
         }
         let hex = prefixed || digits.iter().chain(&block).any(|&d| d >= 8);
@@ -648,23 +646,16 @@ impl OctalCode {
         let mut distinct: Vec<bool> = Vec::with_capacity(part.len());
         for c in part.chars() {
             let at = digits.len();
-            let place = || {
-                if before_point {
-                    "before the point".to_string()
-                } else {
-                    // At most MAX_TEXT digits, far from usize::MAX.
-                    format!("at place {} after the point", at.saturating_add(1))
-                }
+            let place = if before_point {
+                Place::BeforePoint
+            } else {
+                // At most MAX_TEXT digits, far from usize::MAX.
+                Place::After(at.saturating_add(1))
             };
             if c == '!' {
                 match distinct.last_mut() {
                     Some(f) if !*f => *f = true,
-                    _ => {
-                        return Err(Self::malformed(
-                            text,
-                            "'!' must follow a digit (as in 4!.0), once",
-                        ))
-                    }
+                    _ => return Err(Self::malformed(text, CodeError::MisplacedBang)),
                 }
                 continue;
             }
@@ -674,10 +665,7 @@ impl OctalCode {
             ) {
                 return Err(Self::malformed(
                     text,
-                    format!(
-                        "CGSuite's '{c}' {} is not supported (only the '!' modifier and a repeating part [...] at the end are)",
-                        place()
-                    ),
+                    CodeError::Modifier { modifier: c, place },
                 ));
             }
             match c.to_digit(32) {
@@ -689,21 +677,17 @@ impl OctalCode {
                 Some(d) => {
                     return Err(Self::malformed(
                         text,
-                        format!(
-                            "digit '{}' {} (value {d}) leaves four or more heaps; digits up to F (three heaps) are supported",
-                            c.to_ascii_uppercase(),
-                            place()
-                        ),
+                        CodeError::DigitTooLarge {
+                            digit: c,
+                            value: d,
+                            place,
+                        },
                     ))
                 }
                 None => {
                     return Err(Self::malformed(
                         text,
-                        format!(
-                            "'{}' {} is not a digit (0-9, A-F)",
-                            c.escape_default(),
-                            place()
-                        ),
+                        CodeError::NotADigit { found: c, place },
                     ))
                 }
             }
@@ -719,22 +703,21 @@ impl OctalCode {
             let k: usize = part.trim().parse().map_err(|_| {
                 Self::malformed(
                     text,
-                    format!(
-                        "'{}' in a subtraction set is not a positive number",
-                        part.trim()
-                    ),
+                    CodeError::SubtractionNotANumber {
+                        entry: part.trim().to_string(),
+                    },
                 )
             })?;
             if k <= last {
-                return Err(Self::malformed(
-                    text,
-                    "a subtraction set lists positive numbers in ascending order, as in sub:1,5,20",
-                ));
+                return Err(Self::malformed(text, CodeError::SubtractionNotAscending));
             }
             if k > MAX_DIGITS {
                 return Err(Self::malformed(
                     text,
-                    format!("{k} in a subtraction set: at most {MAX_DIGITS} is supported"),
+                    CodeError::SubtractionTooLarge {
+                        entry: k,
+                        max: MAX_DIGITS,
+                    },
                 ));
             }
             digits.resize(k, 0);
@@ -1024,5 +1007,70 @@ mod tests {
         let nim = p("0.[3]").unwrap();
         let m: Vec<Leaves> = nim.moves(3).iter().map(|m| m.leaves).collect();
         assert_eq!(m, vec![Leaves::One(2), Leaves::One(1), Leaves::Nothing]);
+    }
+
+    /// Each reason is its typed variant, with its data, and the message is
+    /// the one the reason string gave before the reasons were typed.
+    #[test]
+    fn reasons_are_typed() {
+        let e = p("0.G").unwrap_err();
+        let Error::MalformedCode { text, source } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(text, "0.G");
+        assert_eq!(
+            *source,
+            CodeError::DigitTooLarge {
+                digit: 'g',
+                value: 16,
+                place: Place::After(1)
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "malformed code \"0.G\": digit 'G' at place 1 after the point (value 16) leaves four or more heaps; digits up to F (three heaps) are supported"
+        );
+        let cause = std::error::Error::source(&e).expect("a source");
+        assert_eq!(cause.downcast_ref::<CodeError>(), Some(source));
+        for (text, reason, message) in [
+            ("", CodeError::Empty, "the code is empty"),
+            (
+                "7.0",
+                CodeError::RemovesBeforePoint { digit: 7 },
+                "digit 7 before the point: a move removing no token can only split a heap (4, 8 or C)",
+            ),
+            (
+                "0.7?7",
+                CodeError::Modifier {
+                    modifier: '?',
+                    place: Place::After(2),
+                },
+                "CGSuite's '?' at place 2 after the point is not supported (only the '!' modifier and a repeating part [...] at the end are)",
+            ),
+            (
+                "sub:2000000",
+                CodeError::SubtractionTooLarge {
+                    entry: 2_000_000,
+                    max: MAX_DIGITS,
+                },
+                "2000000 in a subtraction set: at most 64 is supported",
+            ),
+            (
+                "0.Z",
+                CodeError::NotADigit {
+                    found: 'z',
+                    place: Place::After(1),
+                },
+                "'z' at place 1 after the point is not a digit (0-9, A-F)",
+            ),
+        ] {
+            match p(text) {
+                Err(Error::MalformedCode { source, .. }) => {
+                    assert_eq!(source, reason, "{text}");
+                    assert_eq!(source.to_string(), message, "{text}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
     }
 }

@@ -1,6 +1,19 @@
-//! The library's error type.
+//! The library's error type, and the typed reasons its parse errors
+//! carry as their source: one module per concept.
 
 use std::path::PathBuf;
+
+pub mod board;
+pub mod claim;
+pub mod code;
+pub mod rule;
+pub mod sum;
+
+pub use board::BoardError;
+pub use claim::ClaimError;
+pub use code::CodeError;
+pub use rule::RuleError;
+pub use sum::SumError;
 
 /// Everything that can go wrong in the library. Each message is one line
 /// naming what is wrong and where.
@@ -25,20 +38,23 @@ pub enum Error {
         reason: String,
     },
     /// Text that is not an octal or hexadecimal game code.
-    #[error("malformed code {text:?}: {reason}")]
+    #[error("malformed code {text:?}: {source}")]
     MalformedCode {
-        /// The offending text.
+        /// The offending text (its first 40 characters, and its length when
+        /// longer).
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: CodeError,
     },
     /// Text that is not a coin-turning rule expression.
-    #[error("malformed coin-turning rule {text:?}: {reason}")]
+    #[error("malformed coin-turning rule {text:?}: {source}")]
     MalformedRule {
-        /// The offending text.
+        /// The offending text (its first 60 characters).
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: RuleError,
     },
     /// A line of an input file that cannot be read (an edge list, a batch
     /// of rows).
@@ -52,18 +68,20 @@ pub enum Error {
         reason: String,
     },
     /// A sum of games that cannot be read.
-    #[error("malformed sum {text:?}: {reason}")]
+    #[error("malformed sum {text:?}: {source}")]
     MalformedSum {
         /// The offending component or the whole text.
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: SumError,
     },
-    /// A periodicity claim that cannot be read or is inconsistent.
-    #[error("invalid claim: {reason}")]
+    /// A periodicity claim that cannot be read.
+    #[error("invalid claim: {source}")]
     InvalidClaim {
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: ClaimError,
     },
     /// An argument outside what the computation supports.
     #[error("{what} is out of range: {reason}")]
@@ -85,12 +103,13 @@ pub enum Error {
     },
     /// A Monorail board that cannot be played on: too small, the station
     /// off it, or no loop fits.
-    #[error("bad board {board}: {reason}")]
+    #[error("bad board {board}: {source}")]
     BadBoard {
         /// The board as the user gave it (`WxH, station X,Y`).
         board: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: BoardError,
     },
     /// A well-formed position that cannot arise in the game.
     #[error("impossible position {position}: {reason}")]
@@ -120,12 +139,24 @@ pub enum Error {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync + 'static>,
     },
-    /// A dataset that decodes but disagrees with the rules or with itself.
+    /// A dataset file that decodes but disagrees with the rules or with
+    /// itself.
     #[error("verification failed in {path}: {reason}", path = path.display())]
     VerificationFailed {
         /// The file holding the first mismatch.
         path: PathBuf,
         /// The first mismatch found.
+        reason: String,
+    },
+    /// A computation that failed its own check (a search that left its
+    /// root unsettled, ranks that disagree, a quotient that contradicts its
+    /// sums): a defect or a corrupted run, not a bad input. Worded as
+    /// [`Error::VerificationFailed`] is.
+    #[error("verification failed in {what}: {reason}")]
+    CheckFailed {
+        /// The computation ("misère quotient", "monorail tablebase").
+        what: String,
+        /// The first inconsistency found.
         reason: String,
     },
     /// A dataset file that is not there because it is regenerated rather
@@ -246,5 +277,63 @@ impl Error {
             path,
             source,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A computation's failed check reads as a dataset's failed
+    /// verification did when it was one (`verification failed in …`).
+    #[test]
+    fn check_failed_reads_as_before() {
+        let e = Error::CheckFailed {
+            what: "misère quotient".into(),
+            reason: "the empty sum was put in the P-portion".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "verification failed in misère quotient: the empty sum was put in the P-portion"
+        );
+    }
+
+    /// A typed reason is the source, and the line shows it once.
+    #[test]
+    fn a_typed_reason_is_the_source_and_shown_once() {
+        let e = Error::MalformedCode {
+            text: "".into(),
+            source: CodeError::Empty,
+        };
+        assert_eq!(e.to_string(), "malformed code \"\": the code is empty");
+        let source = std::error::Error::source(&e).expect("a source");
+        assert_eq!(source.downcast_ref::<CodeError>(), Some(&CodeError::Empty));
+        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        });
+        assert_eq!(one_line(chain), "malformed code \"\": the code is empty");
+        let e = Error::InvalidClaim {
+            source: ClaimError::TooManyValues { period: 2 },
+        };
+        assert_eq!(
+            e.to_string(),
+            "invalid claim: --values has more than 2 numbers but the period is 2"
+        );
+        let e = Error::MalformedRule {
+            text: "(".into(),
+            source: RuleError::UnclosedParenthesis { column: 1 },
+        };
+        assert_eq!(
+            e.to_string(),
+            "malformed coin-turning rule \"(\": unbalanced parentheses: '(' at column 1 is never closed"
+        );
+        let e = Error::MalformedSum {
+            text: "treblecross:5".into(),
+            source: SumError::TreblecrossHeap,
+        };
+        assert_eq!(
+            e.to_string(),
+            "malformed sum \"treblecross:5\": a Treblecross component is a row such as ..X.. (for a heap of the octal game 0.007 write 0.007:N)"
+        );
     }
 }
