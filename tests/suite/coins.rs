@@ -94,8 +94,9 @@ fn bad_rules_and_rows_are_errors() {
         );
     }
     match "THXTH".parse::<Coins>() {
-        Err(grundy::Error::MalformedPosition { text, reason }) => {
+        Err(grundy::Error::MalformedPosition { text, source }) => {
             assert_eq!(text, "THXTH");
+            let reason = source.to_string();
             assert!(
                 reason.contains("'X'") && reason.contains("column 3"),
                 "{reason}"

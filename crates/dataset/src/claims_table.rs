@@ -3,7 +3,7 @@
 //! ([`grundy_games::octal::theory::table_check`] checks the rows; this module only
 //! reads them). The format is documented in docs/src/formats.md.
 
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{ClaimsTableError, Error, Result};
 use grundy_games::octal::theory::code::OctalCode;
 use grundy_games::octal::theory::table_check::{Claim, Kind, Row};
 use std::str::FromStr;
@@ -23,12 +23,12 @@ pub const COLUMNS: [&str; 7] = [
     "source",
 ];
 
-/// The error for `path`, `line`: `field` is wrong.
-fn bad(path: &str, line: u64, reason: String) -> Error {
+/// The error for `path`, `line`.
+fn bad(path: &str, line: u64, source: ClaimsTableError) -> Error {
     Error::MalformedLine {
         path: path.to_string(),
         line,
-        reason,
+        source: source.into(),
     }
 }
 
@@ -42,13 +42,28 @@ fn quoted(t: &str) -> String {
     }
 }
 
-/// Reads a non-negative number of type `T` from field `name`.
-fn number<T: FromStr>(t: &str, name: &str, max: &str) -> std::result::Result<T, String> {
+/// Reads a non-negative number of type `T` from field `field`, at most
+/// `max`; `hint` names what else the field accepts (or is empty).
+fn number<T: FromStr>(
+    t: &str,
+    field: &'static str,
+    max: &'static str,
+    hint: &'static str,
+) -> std::result::Result<T, ClaimsTableError> {
     t.parse::<T>().map_err(|_| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            format!("field {name}: {} is too large (at most {max})", quoted(t))
+            ClaimsTableError::TooLarge {
+                field,
+                text: quoted(t),
+                max,
+                hint,
+            }
         } else {
-            format!("field {name}: {} is not a number", quoted(t))
+            ClaimsTableError::NotANumber {
+                field,
+                text: quoted(t),
+                hint,
+            }
         }
     })
 }
@@ -59,28 +74,26 @@ struct Header {
 }
 
 impl Header {
-    fn read(record: &csv::StringRecord) -> std::result::Result<Header, String> {
+    fn read(record: &csv::StringRecord) -> std::result::Result<Header, ClaimsTableError> {
         let mut index = [None; COLUMNS.len()];
         for (i, name) in record.iter().enumerate() {
             let name = name.trim();
             let Some(c) = COLUMNS.iter().position(|&k| k == name) else {
-                return Err(format!(
-                    "the header has an unknown column {}; the columns are {} (code, pre_period and period required)",
-                    quoted(name),
-                    COLUMNS.join(", ")
-                ));
+                return Err(ClaimsTableError::UnknownColumn {
+                    name: quoted(name),
+                    columns: COLUMNS.join(", "),
+                });
             };
             if index[c].replace(i).is_some() {
-                return Err(format!("the header names column {name} twice"));
+                return Err(ClaimsTableError::DuplicateColumn { name: name.into() });
             }
         }
         for required in 0..3 {
             if index[required].is_none() {
-                return Err(format!(
-                    "the header has no column {}: the first line must name the columns, as in {}",
-                    COLUMNS[required],
-                    COLUMNS.join(",")
-                ));
+                return Err(ClaimsTableError::MissingColumn {
+                    column: COLUMNS[required],
+                    columns: COLUMNS.join(","),
+                });
             }
         }
         Ok(Header { index })
@@ -96,57 +109,57 @@ impl Header {
 }
 
 /// Reads one data record into a row.
-fn read_row(h: &Header, r: &csv::StringRecord, line: u64) -> std::result::Result<Row, String> {
-    let code: OctalCode = h
-        .get(r, 0)
-        .parse()
-        .map_err(|e: Error| format!("field code: {e}"))?;
+fn read_row(
+    h: &Header,
+    r: &csv::StringRecord,
+    line: u64,
+) -> std::result::Result<Row, ClaimsTableError> {
+    let code_error = |e: Error| ClaimsTableError::Code {
+        source: Box::new(e),
+    };
+    let code: OctalCode = h.get(r, 0).parse().map_err(code_error)?;
     code.require_finite("a claims-table row")
-        .map_err(|e| format!("field code: {e}"))?;
+        .map_err(code_error)?;
     let (pre, period, saltus, check_to) = (h.get(r, 1), h.get(r, 2), h.get(r, 3), h.get(r, 4));
     let expect = match h.get(r, 5) {
         "" => None,
-        t => Some(
-            t.parse::<Kind>()
-                .map_err(|e| format!("field expect: {}: {e}", quoted(t)))?,
-        ),
+        t => Some(Kind::from_name(t).ok_or_else(|| ClaimsTableError::Expect {
+            text: quoted(t),
+            names: Kind::ALL.map(Kind::name).join(", "),
+        })?),
     };
     let source = h.get(r, 6).to_string();
     let check_to = match check_to {
         "" => None,
-        t => Some(number::<usize>(t, "check_to", "18446744073709551615")?),
+        t => Some(number::<usize>(t, "check_to", "18446744073709551615", "")?),
     };
     let claim = if period == "unsolved" {
         if !pre.is_empty() || !saltus.is_empty() {
-            return Err(
-                "an unsolved row leaves pre_period and saltus empty and gives its bound in check_to"
-                    .into(),
-            );
+            return Err(ClaimsTableError::UnsolvedWithPeriod);
         }
-        let to = check_to.ok_or("an unsolved row needs check_to, the N of \"unsolved up to N\"")?;
+        let to = check_to.ok_or(ClaimsTableError::UnsolvedWithoutBound)?;
         Claim::Unsolved { to }
     } else {
-        let pre_period = number::<usize>(pre, "pre_period", "18446744073709551615")?;
-        let period = number::<usize>(period, "period", "18446744073709551615")
-            .map_err(|e| format!("{e} (or \"unsolved\")"))?;
+        let pre_period = number::<usize>(pre, "pre_period", "18446744073709551615", "")?;
+        let period = number::<usize>(
+            period,
+            "period",
+            "18446744073709551615",
+            " (or \"unsolved\")",
+        )?;
         if period == 0 {
-            return Err("field period: the period must be at least 1".into());
+            return Err(ClaimsTableError::ZeroPeriod);
         }
         let saltus = match saltus {
             "" => 0,
-            t => number::<u32>(t, "saltus", "4294967295")?,
+            t => number::<u32>(t, "saltus", "4294967295", "")?,
         };
         if saltus == 0 && check_to.is_some() {
-            return Err(
-                "field check_to: a periodic row is checked as far as its proof needs; check_to is for unsolved and arithmetic (saltus > 0) rows"
-                    .into(),
-            );
+            return Err(ClaimsTableError::CheckToOnPeriodic);
         }
         if let Some(to) = check_to {
             if pre_period.checked_add(period).is_none_or(|x| x > to) {
-                return Err(format!(
-                    "field check_to: {to} is below pre_period + period, so nothing would be compared"
-                ));
+                return Err(ClaimsTableError::CheckToTooSmall { to });
             }
         }
         Claim::Periodic {
@@ -166,7 +179,7 @@ fn read_row(h: &Header, r: &csv::StringRecord, line: u64) -> std::result::Result
 }
 
 /// The CSV record on one line of the file (a field may not span lines).
-fn one_record(line: &str) -> std::result::Result<csv::StringRecord, String> {
+fn one_record(line: &str) -> std::result::Result<csv::StringRecord, ClaimsTableError> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -174,7 +187,9 @@ fn one_record(line: &str) -> std::result::Result<csv::StringRecord, String> {
     let mut record = csv::StringRecord::new();
     match reader.read_record(&mut record) {
         Ok(_) => Ok(record),
-        Err(e) => Err(format!("not CSV: {e}")),
+        Err(e) => Err(ClaimsTableError::NotCsv {
+            source: Box::new(e),
+        }),
     }
 }
 
@@ -210,10 +225,10 @@ pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
         return Err(bad(
             path,
             1,
-            format!(
-                "the file has {} bytes; a claims table may have at most {MAX_FILE_BYTES}",
-                text.len()
-            ),
+            ClaimsTableError::FileTooLarge {
+                bytes: text.len(),
+                max: MAX_FILE_BYTES,
+            },
         ));
     }
     let mut header: Option<(Header, usize)> = None;
@@ -234,10 +249,10 @@ pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
                     return Err(bad(
                         path,
                         i,
-                        format!(
-                            "{} fields, but the header has {width} (quote a source containing commas)",
-                            record.len()
-                        ),
+                        ClaimsTableError::Fields {
+                            found: record.len(),
+                            width: *width,
+                        },
                     ));
                 }
                 rows.push(read_row(h, &record, i).map_err(|r| bad(path, i, r))?);
@@ -245,11 +260,7 @@ pub fn parse_table(path: &str, text: &str) -> Result<Vec<Row>> {
         }
     }
     if rows.is_empty() {
-        return Err(bad(
-            path,
-            1,
-            "no claims: the file needs a header line and at least one row".into(),
-        ));
+        return Err(bad(path, 1, ClaimsTableError::NoClaims));
     }
     Ok(rows)
 }

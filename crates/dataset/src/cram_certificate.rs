@@ -18,7 +18,7 @@
 //! that reads this format can recheck a certificate without `grundy`.
 
 use super::atomic::write_atomic;
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{CertificateError, Error, Result};
 use grundy_games::cram::cells::picture;
 use grundy_games::cram::certificate::{Certificate, Claim, Fact};
 use grundy_games::cram::Board;
@@ -102,10 +102,10 @@ pub fn read(path: &Path) -> Result<Certificate> {
 /// As [`read`].
 pub fn read_from(input: impl Read, path: &Path) -> Result<Certificate> {
     let name = path.display().to_string();
-    let bad = |line: u64, reason: String| Error::MalformedLine {
+    let bad = |line: u64, source: CertificateError| Error::MalformedLine {
         path: name.clone(),
         line,
-        reason,
+        source: source.into(),
     };
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -128,25 +128,44 @@ pub fn read_from(input: impl Read, path: &Path) -> Result<Certificate> {
         }
         line = record.position().map_or(line + 1, |p| p.line());
         if record.len() != 3 {
-            return Err(bad(line, format!("{} fields, not 3", record.len())));
+            return Err(bad(
+                line,
+                CertificateError::Fields {
+                    found: record.len(),
+                },
+            ));
         }
         if line == 1 {
             if record.iter().ne(HEADER) {
-                return Err(bad(line, format!("the header is not {}", HEADER.join(","))));
+                return Err(bad(
+                    line,
+                    CertificateError::Header {
+                        expected: HEADER.join(","),
+                    },
+                ));
             }
             continue;
         }
         let n: u8 = record[2].parse().map_err(|_| {
             bad(
                 line,
-                format!("nimber {:?} is not a number 0–255", &record[2]),
+                CertificateError::Nimber {
+                    text: record[2].into(),
+                },
             )
         })?;
-        let shape = Board::parse(&record[1]).map_err(|e| bad(line, format!("picture: {e}")))?;
+        let shape = Board::parse(&record[1]).map_err(|e| {
+            bad(
+                line,
+                CertificateError::Picture {
+                    source: Box::new(e),
+                },
+            )
+        })?;
         match (&record[0], board.is_some()) {
             ("board", false) => board = Some((shape, n)),
-            ("board", true) => return Err(bad(line, "a second board line".into())),
-            (_, false) => return Err(bad(line, "a fact before the board line".into())),
+            ("board", true) => return Err(bad(line, CertificateError::SecondBoard)),
+            (_, false) => return Err(bad(line, CertificateError::FactBeforeBoard)),
             ("is", true) => facts.push(Fact {
                 region: shape.cells(),
                 claim: Claim::Is(n),
@@ -155,13 +174,11 @@ pub fn read_from(input: impl Read, path: &Path) -> Result<Certificate> {
                 region: shape.cells(),
                 claim: Claim::IsNot(n),
             }),
-            (kind, true) => {
-                return Err(bad(line, format!("kind {kind:?} is not board, is or not")))
-            }
+            (kind, true) => return Err(bad(line, CertificateError::Kind { kind: kind.into() })),
         }
     }
     let Some((board, nimber)) = board else {
-        return Err(bad(line, "no board line".into()));
+        return Err(bad(line, CertificateError::NoBoard));
     };
     Ok(Certificate {
         board,

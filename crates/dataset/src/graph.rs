@@ -19,7 +19,7 @@
 
 #![warn(clippy::arithmetic_side_effects)]
 
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{EdgeListError, Error, Result};
 use grundy_games::graph::{Digraph, Gamma, Solution};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -185,7 +185,7 @@ impl Interner {
 
     /// The id of `name`, new ones numbered from 0 in order. The error is
     /// the reason a new name is refused.
-    fn id(&mut self, name: &[u8], column: &str) -> std::result::Result<u32, String> {
+    fn id(&mut self, name: &[u8], column: &'static str) -> std::result::Result<u32, EdgeListError> {
         let key = Self::short_key(name);
         let known = match key {
             Some(k) => self.short.get(&k),
@@ -195,16 +195,14 @@ impl Interner {
             return Ok(id);
         }
         if name.is_empty() {
-            return Err(format!("empty vertex name in column `{column}`"));
+            return Err(EdgeListError::EmptyName { column });
         }
         let Ok(text) = std::str::from_utf8(name) else {
-            return Err(format!(
-                "the vertex name in column `{column}` is not valid UTF-8"
-            ));
+            return Err(EdgeListError::NameNotUtf8 { column });
         };
         let id = self.names.len() as u32;
         if id >= u32::MAX - 1 {
-            return Err("too many vertices (2^32 - 2 at most)".into());
+            return Err(EdgeListError::TooManyVertices);
         }
         match key {
             Some(k) => self.short.insert(k, id),
@@ -240,10 +238,10 @@ pub fn read_edges<R: Read>(r: R, name: &str) -> Result<EdgeList> {
         .flexible(true)
         .buffer_capacity(1 << 16)
         .from_reader(Recent::new(r));
-    let malformed = |line: u64, reason: String| Error::MalformedLine {
+    let malformed = |line: u64, source: EdgeListError| Error::MalformedLine {
         path: name.to_string(),
         line,
-        reason,
+        source: source.into(),
     };
     let mut rec = csv::ByteRecord::new();
     // The record's position is just past the previous record (csv skips
@@ -264,10 +262,7 @@ pub fn read_edges<R: Read>(r: R, name: &str) -> Result<EdgeList> {
         .read_byte_record(&mut rec)
         .map_err(|e| csv_error(e, name))?
     {
-        return Err(malformed(
-            1,
-            "empty input: expected the header `from,to`".into(),
-        ));
+        return Err(malformed(1, EdgeListError::Empty));
     }
     let first = rec
         .get(0)
@@ -283,7 +278,7 @@ pub fn read_edges<R: Read>(r: R, name: &str) -> Result<EdgeList> {
         }
         return Err(malformed(
             line_of(&rec, &rdr),
-            format!("expected the header `from,to`, found `{found}`"),
+            EdgeListError::Header { found },
         ));
     }
 
@@ -298,7 +293,7 @@ pub fn read_edges<R: Read>(r: R, name: &str) -> Result<EdgeList> {
         if rec.len() != 2 {
             return Err(malformed(
                 line_of(&rec, &rdr),
-                format!("expected 2 columns `from,to`, found {}", rec.len()),
+                EdgeListError::Columns { found: rec.len() },
             ));
         }
         // Edge lists are often grouped by source: reuse the last one's id.
@@ -391,7 +386,10 @@ fn csv_error(e: csv::Error, name: &str) -> Error {
         _ => Error::MalformedLine {
             path: name.to_string(),
             line,
-            reason: format!("unreadable CSV: {text}"),
+            source: EdgeListError::Csv {
+                source: text.into(),
+            }
+            .into(),
         },
     }
 }

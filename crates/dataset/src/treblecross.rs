@@ -3,6 +3,7 @@
 
 use super::atomic::write_atomic;
 use super::octal::{read_sequence, write_sequence};
+use grundy_core::error::BatchError;
 use grundy_core::{Error, Result};
 use grundy_games::octal::engine::naive::next_value;
 use grundy_games::octal::OctalCode;
@@ -193,10 +194,10 @@ pub fn check_nimbers(path: &Path, nimbers: &GapNimbers, longest: usize) -> Resul
 /// is not a number, more or fewer rows than the count promises. A count is
 /// only compared, never allocated.
 pub fn parse_batch(name: &str, text: &str) -> Result<Vec<Row>> {
-    let bad = |line: usize, reason: String| Error::MalformedLine {
+    let bad = |line: usize, source: BatchError| Error::MalformedLine {
         path: name.to_string(),
         line: line as u64,
-        reason,
+        source: source.into(),
     };
     let mut lines = text
         .lines()
@@ -207,10 +208,15 @@ pub fn parse_batch(name: &str, text: &str) -> Result<Vec<Row>> {
     let count = match lines.peek() {
         Some(&(i, l)) if l.bytes().all(|b| b.is_ascii_digit()) => {
             lines.next();
-            Some(
-                l.parse::<usize>()
-                    .map_err(|e| bad(i, format!("count {l:?}: {e}")))?,
-            )
+            Some(l.parse::<usize>().map_err(|source| {
+                bad(
+                    i,
+                    BatchError::Count {
+                        text: l.into(),
+                        source,
+                    },
+                )
+            })?)
         }
         _ => None,
     };
@@ -220,20 +226,29 @@ pub fn parse_batch(name: &str, text: &str) -> Result<Vec<Row>> {
         if count.is_some_and(|c| rows.len() == c) {
             return Err(bad(
                 i,
-                format!("more rows than the count {}", count.unwrap_or(0)),
+                BatchError::MoreRowsThanCount {
+                    count: count.unwrap_or(0),
+                },
             ));
         }
-        rows.push(l.parse::<Row>().map_err(|e| bad(i, e.to_string()))?);
+        rows.push(l.parse::<Row>().map_err(|e| {
+            bad(
+                i,
+                BatchError::Row {
+                    source: Box::new(e),
+                },
+            )
+        })?);
         last = i;
     }
     if let Some(c) = count {
         if rows.len() < c {
             return Err(bad(
                 last.max(1),
-                format!(
-                    "the count line promises {c} rows but only {} follow",
-                    rows.len()
-                ),
+                BatchError::FewerRowsThanCount {
+                    count: c,
+                    rows: rows.len(),
+                },
             ));
         }
     }

@@ -4,7 +4,7 @@
 //! strips, refused first when it would take too long. The command line
 //! only parses flags and writes what these return.
 
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{Error, LineError, Result};
 use grundy_core::progress::NoProgress;
 use grundy_dataset::treblecross::{
     check_nimbers, parse_batch, read_nimbers, strip_table, StripRow,
@@ -124,7 +124,7 @@ fn read_input(path: &Path) -> Result<(String, String)> {
             .iter()
             .filter(|&&b| b == b'\n')
             .count() as u64,
-        reason: "not UTF-8 text".into(),
+        source: LineError::NotUtf8,
     })?;
     Ok((name, text))
 }

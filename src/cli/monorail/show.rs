@@ -5,6 +5,7 @@ use crate::cli::common::{forced_loop, monorail_picture, outcome_text, write_stdo
 use crate::cli::progress::Bars;
 use anyhow::{bail, Context};
 use clap::Args;
+use grundy_core::error::ImpossibleError;
 use grundy_core::Error;
 use grundy_games::monorail::board::Board;
 use grundy_games::monorail::moves::entries_of;
@@ -160,10 +161,10 @@ pub fn run(a: &ShowArgs, bars: &Bars) -> anyhow::Result<()> {
     if p.len() > tiles {
         return Err(Error::ImpossiblePosition {
             position: p.to_string(),
-            reason: format!(
-                "{} tiles are placed but a loop has at most {tiles}",
-                p.len()
-            ),
+            source: ImpossibleError::TooManyTiles {
+                placed: p.len(),
+                tiles,
+            },
         }
         .into());
     }

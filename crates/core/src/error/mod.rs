@@ -3,15 +3,27 @@
 
 use std::path::PathBuf;
 
+pub mod batch;
 pub mod board;
+pub mod certificate;
 pub mod claim;
+pub mod claims_table;
 pub mod code;
+pub mod edge_list;
+pub mod line;
+pub mod position;
 pub mod rule;
 pub mod sum;
 
+pub use batch::BatchError;
 pub use board::BoardError;
+pub use certificate::CertificateError;
 pub use claim::ClaimError;
+pub use claims_table::ClaimsTableError;
 pub use code::CodeError;
+pub use edge_list::EdgeListError;
+pub use line::LineError;
+pub use position::{ImpossibleError, PositionError, TileTypeError};
 pub use rule::RuleError;
 pub use sum::SumError;
 
@@ -30,12 +42,13 @@ pub enum Error {
         max: usize,
     },
     /// Text that is not a position in the documented notation.
-    #[error("malformed position {text:?}: {reason}")]
+    #[error("malformed position {text:?}: {source}")]
     MalformedPosition {
         /// The offending text (or its first line).
         text: String,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: PositionError,
     },
     /// Text that is not an octal or hexadecimal game code.
     #[error("malformed code {text:?}: {source}")]
@@ -58,14 +71,15 @@ pub enum Error {
     },
     /// A line of an input file that cannot be read (an edge list, a batch
     /// of rows).
-    #[error("{path} line {line}: {reason}")]
+    #[error("{path} line {line}: {source}")]
     MalformedLine {
         /// The file, as the user named it (`-` for standard input).
         path: String,
         /// The 1-based line number.
         line: u64,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: LineError,
     },
     /// A sum of games that cannot be read.
     #[error("malformed sum {text:?}: {source}")]
@@ -112,12 +126,13 @@ pub enum Error {
         source: BoardError,
     },
     /// A well-formed position that cannot arise in the game.
-    #[error("impossible position {position}: {reason}")]
+    #[error("impossible position {position}: {source}")]
     ImpossiblePosition {
         /// The position in compact notation.
         position: String,
         /// Why it cannot arise.
-        reason: String,
+        #[source]
+        source: ImpossibleError,
     },
     /// A dataset file whose contents are not what its format promises.
     #[error("corrupt dataset {path}: {reason}", path = path.display())]
@@ -326,6 +341,55 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "malformed coin-turning rule \"(\": unbalanced parentheses: '(' at column 1 is never closed"
+        );
+        // Three levels: the position, the tile, the tile type.
+        let e = Error::MalformedPosition {
+            text: "2,0,NX".into(),
+            source: PositionError::TileType {
+                tile: 1,
+                source: TileTypeError::NotASide {
+                    text: "NX".into(),
+                    side: 'X',
+                },
+            },
+        };
+        let line = "malformed position \"2,0,NX\": tile 1: tile type \"NX\" has side 'X', not N, E, S or W";
+        assert_eq!(e.to_string(), line);
+        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        });
+        assert_eq!(chain.count(), 3);
+        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        });
+        assert_eq!(one_line(chain), line);
+        // A line whose reason is another error: the inner error is the
+        // source, reachable by downcasting, and printed once.
+        let row = Error::ImpossiblePosition {
+            position: ".XXX.".into(),
+            source: ImpossibleError::ThreeInARow { first: 2, last: 4 },
+        };
+        let e = Error::MalformedLine {
+            path: "rows.txt".into(),
+            line: 3,
+            source: BatchError::Row {
+                source: Box::new(row),
+            }
+            .into(),
+        };
+        let line = "rows.txt line 3: impossible position .XXX.: cells 2..=4 already hold three X in a row, so the game is over";
+        assert_eq!(e.to_string(), line);
+        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        });
+        assert_eq!(one_line(chain), line);
+        let inner = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
+            c.source()
+        })
+        .find_map(|c| c.downcast_ref::<ImpossibleError>());
+        assert_eq!(
+            inner,
+            Some(&ImpossibleError::ThreeInARow { first: 2, last: 4 })
         );
         let e = Error::MalformedSum {
             text: "treblecross:5".into(),

@@ -1,6 +1,6 @@
 //! A row of coins, heads or tails.
 
-use grundy_core::error::Error;
+use grundy_core::error::{Error, PositionError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,7 +25,7 @@ impl Coins {
         if heads.is_empty() {
             return Err(Error::MalformedPosition {
                 text: String::new(),
-                reason: "a row has at least one coin".into(),
+                source: PositionError::NoCoins,
             });
         }
         Ok(Coins { heads })
@@ -99,14 +99,12 @@ impl FromStr for Coins {
     /// [`Error::MalformedPosition`] for an empty row, or naming the first
     /// character that is not `H` or `T` and its 1-based column.
     fn from_str(text: &str) -> Result<Coins, Error> {
-        let bad = |reason: String| Error::MalformedPosition {
+        let bad = |source: PositionError| Error::MalformedPosition {
             text: text.to_string(),
-            reason,
+            source,
         };
         if text.is_empty() {
-            return Err(bad(
-                "the row is empty: write at least one coin, H (heads) or T (tails)".into(),
-            ));
+            return Err(bad(PositionError::EmptyCoinRow));
         }
         let mut heads = Vec::with_capacity(text.len());
         for (i, ch) in text.chars().enumerate() {
@@ -114,10 +112,10 @@ impl FromStr for Coins {
                 'H' | 'h' => heads.push(true),
                 'T' | 't' => heads.push(false),
                 c => {
-                    return Err(bad(format!(
-                        "character {c:?} at column {} is not H (heads) or T (tails)",
-                        i + 1
-                    )))
+                    return Err(bad(PositionError::NotACoin {
+                        found: c,
+                        column: i + 1,
+                    }))
                 }
             }
         }
@@ -154,9 +152,16 @@ mod tests {
     #[test]
     fn malformed_rows() {
         match "THXTH".parse::<Coins>() {
-            Err(Error::MalformedPosition { text, reason }) => {
+            Err(Error::MalformedPosition { text, source }) => {
                 assert_eq!(text, "THXTH");
-                assert!(reason.contains("'X' at column 3"), "{reason}");
+                assert_eq!(
+                    source,
+                    PositionError::NotACoin {
+                        found: 'X',
+                        column: 3
+                    }
+                );
+                assert!(source.to_string().contains("'X' at column 3"), "{source}");
             }
             other => panic!("{other:?}"),
         }

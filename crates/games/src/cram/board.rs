@@ -2,6 +2,7 @@
 //! rows (`.` empty, `#` filled), its moves, and the engine's layout.
 
 use super::cells::{cell, Cells, MAX_COLS, MAX_ROWS};
+use grundy_core::error::PositionError;
 use grundy_core::impartial::ImpartialGame;
 use grundy_core::{Error, Result};
 use std::fmt;
@@ -31,10 +32,10 @@ impl fmt::Display for Domino {
     }
 }
 
-fn bad(text: &str, reason: impl Into<String>) -> Error {
+fn bad(text: &str, source: PositionError) -> Error {
     Error::MalformedPosition {
         text: format!("cram:{text}"),
-        reason: reason.into(),
+        source,
     }
 }
 
@@ -55,15 +56,17 @@ impl Board {
 
     fn check_size(text: &str, rows: usize, cols: usize) -> Result<()> {
         if rows == 0 || cols == 0 {
-            return Err(bad(text, "a board needs at least one row and one column"));
+            return Err(bad(text, PositionError::NoCells));
         }
         if rows.min(cols) > MAX_ROWS || rows.max(cols) > MAX_SIDE {
             return Err(bad(
                 text,
-                format!(
-                    "{rows} x {cols} is past what the engine holds: the shorter side at most \
-                     {MAX_ROWS} and the longer at most {MAX_SIDE} cells"
-                ),
+                PositionError::BoardTooLarge {
+                    rows,
+                    cols,
+                    max_short: MAX_ROWS,
+                    max_long: MAX_SIDE,
+                },
             ));
         }
         Ok(())
@@ -81,16 +84,16 @@ impl Board {
             return Board::parse_picture(t);
         }
         let Some((r, c)) = t.split_once(['x', 'X', '×']) else {
-            return Err(bad(
-                text,
-                "expected RxC (such as 5x7) or a picture of rows of '.' and '#' separated by '/'",
-            ));
+            return Err(bad(text, PositionError::NotRxC));
         };
-        let side = |s: &str, what: &str| -> Result<usize> {
+        let side = |s: &str, what: &'static str| -> Result<usize> {
             s.trim().parse::<usize>().map_err(|_| {
                 bad(
                     text,
-                    format!("the number of {what} {s:?} is not a whole number"),
+                    PositionError::SideNotWhole {
+                        what,
+                        text: s.into(),
+                    },
                 )
             })
         };
@@ -110,11 +113,11 @@ impl Board {
             if line.chars().count() != cols {
                 return Err(bad(
                     t,
-                    format!(
-                        "row {} has {} cells, row 1 has {cols}: every row must be as long",
-                        i + 1,
-                        line.chars().count()
-                    ),
+                    PositionError::RaggedRows {
+                        row: i + 1,
+                        cells: line.chars().count(),
+                        first: cols,
+                    },
                 ));
             }
             for (j, ch) in line.chars().enumerate() {
@@ -124,11 +127,11 @@ impl Board {
                     other => {
                         return Err(bad(
                             t,
-                            format!(
-                            "row {}, column {}: {other:?} is neither '.' (empty) nor '#' (filled)",
-                            i + 1,
-                            j + 1
-                        ),
+                            PositionError::NotACramCell {
+                                row: i + 1,
+                                col: j + 1,
+                                found: other,
+                            },
                         ))
                     }
                 }

@@ -21,7 +21,7 @@
 
 use super::geometry::{is_station, Cell, TileType};
 use super::position::{parse_tiles, Position};
-use grundy_core::error::{BoardError, Error, Result};
+use grundy_core::error::{BoardError, Error, PositionError, Result};
 use std::fmt;
 
 /// The largest width or height accepted. A loop of at most 24 tiles spans
@@ -177,28 +177,33 @@ impl Board {
     /// coordinates).
     pub fn parse_position(&self, text: &str) -> Result<Position> {
         let tiles = parse_tiles(text)?;
-        let bad = |reason: String| Error::MalformedPosition {
+        let bad = |source: PositionError| Error::MalformedPosition {
             text: text.chars().take(60).collect(),
-            reason,
+            source,
         };
         let mut out = Vec::with_capacity(tiles.len());
         for &(b, t) in &tiles {
             let c = self.from_board(b);
             if !self.contains(c) {
-                return Err(bad(format!(
-                    "cell {b} is off the {}x{} board (x in 0..{}, y in 0..{})",
-                    self.width, self.height, self.width, self.height
-                )));
+                return Err(bad(PositionError::OffBoard {
+                    cell: b.to_string(),
+                    width: self.width,
+                    height: self.height,
+                }));
             }
             if is_station(c) {
-                return Err(bad(format!("cell {b} is a station cell")));
+                return Err(bad(PositionError::OnStation {
+                    cell: b.to_string(),
+                }));
             }
             out.push((c, t));
         }
         let mut sorted: Vec<Cell> = tiles.iter().map(|t| t.0).collect();
         sorted.sort();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(bad(format!("cell {} holds two tiles", w[0])));
+            return Err(bad(PositionError::TwoTiles {
+                cell: w[0].to_string(),
+            }));
         }
         Position::from_tiles(out)
     }

@@ -4,6 +4,7 @@
 //! `(0,0)` and `(1,0)`; its straight track leaves through the west side of
 //! `(0,0)` and the east side of `(1,0)`.
 
+use grundy_core::error::TileTypeError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -207,16 +208,17 @@ impl fmt::Display for TileType {
 }
 
 impl FromStr for TileType {
-    type Err = String;
+    type Err = TileTypeError;
     /// Parses a type name; the two sides may come in either order
     /// (`SN` = `NS`), case-insensitive.
-    fn from_str(s: &str) -> Result<TileType, String> {
+    ///
+    /// # Errors
+    /// [`TileTypeError`] naming what is wrong.
+    fn from_str(s: &str) -> Result<TileType, TileTypeError> {
         let up = s.trim().to_ascii_uppercase();
         let mut mask = 0u8;
         if up.len() != 2 {
-            return Err(format!(
-                "tile type {s:?} is not two sides (NS, EW, NE, NW, SE or SW)"
-            ));
+            return Err(TileTypeError::NotTwoSides { text: s.into() });
         }
         for ch in up.chars() {
             let bit = match ch {
@@ -224,12 +226,16 @@ impl FromStr for TileType {
                 'E' => 2,
                 'S' => 4,
                 'W' => 8,
-                _ => return Err(format!("tile type {s:?} has side {ch:?}, not N, E, S or W")),
+                _ => {
+                    return Err(TileTypeError::NotASide {
+                        text: s.into(),
+                        side: ch,
+                    })
+                }
             };
             mask |= bit;
         }
-        TileType::from_sides(mask)
-            .ok_or_else(|| format!("tile type {s:?} does not join two different sides"))
+        TileType::from_sides(mask).ok_or_else(|| TileTypeError::SameSide { text: s.into() })
     }
 }
 

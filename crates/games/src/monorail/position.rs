@@ -30,7 +30,7 @@
 
 use super::geometry::{is_station, Cell, Side, Symmetry, TileType, STATION};
 use super::loops::Loop;
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{Error, PositionError, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -83,24 +83,28 @@ impl Position {
     pub fn from_tiles(mut tiles: Vec<(Cell, TileType)>) -> Result<Position> {
         tiles.sort();
         let problem = if let Some(&(c, _)) = tiles.iter().find(|&&(c, _)| !in_notation_range(c)) {
-            Some(format!(
-                "cell {c} is outside the board (x in {}..={COORD_LIMIT}, y in -{COORD_LIMIT}..={COORD_LIMIT})",
-                1 - COORD_LIMIT
-            ))
+            Some(PositionError::OutsideWindow {
+                cell: c.to_string(),
+                limit: COORD_LIMIT,
+            })
         } else if let Some(&(c, _)) = tiles.iter().find(|(c, _)| is_station(*c)) {
-            Some(format!("cell {c} is a station cell"))
+            Some(PositionError::OnStation {
+                cell: c.to_string(),
+            })
         } else {
             tiles
                 .windows(2)
                 .find(|w| w[0].0 == w[1].0)
-                .map(|w| format!("cell {} holds two tiles", w[0].0))
+                .map(|w| PositionError::TwoTiles {
+                    cell: w[0].0.to_string(),
+                })
         };
         let p = Position { tiles };
         match problem {
             None => Ok(p),
-            Some(reason) => Err(Error::MalformedPosition {
+            Some(source) => Err(Error::MalformedPosition {
                 text: excerpt(&p.to_string()),
-                reason,
+                source,
             }),
         }
     }
@@ -234,22 +238,23 @@ impl Position {
     /// [`Position::from_tiles`]).
     pub fn from_picture(text: &str) -> Result<Position> {
         let first = excerpt(text.lines().next().unwrap_or(""));
-        let bad = |reason: String| Error::MalformedPosition {
+        let bad = |source: PositionError| Error::MalformedPosition {
             text: first.clone(),
-            reason,
+            source,
         };
         let mut lines: Vec<Vec<char>> = Vec::new();
         for (n, line) in (1usize..).zip(text.lines()) {
             if n > PICTURE_LIMIT {
-                return Err(bad(format!(
-                    "a picture has at most {PICTURE_LIMIT} lines, this has more"
-                )));
+                return Err(bad(PositionError::TooManyLines {
+                    limit: PICTURE_LIMIT,
+                }));
             }
             let chars: Vec<char> = line.chars().take(PICTURE_LIMIT.saturating_add(1)).collect();
             if chars.len() > PICTURE_LIMIT {
-                return Err(bad(format!(
-                    "line {n} is longer than {PICTURE_LIMIT} characters"
-                )));
+                return Err(bad(PositionError::LineTooLong {
+                    line: n,
+                    limit: PICTURE_LIMIT,
+                }));
             }
             lines.push(chars);
         }
@@ -271,25 +276,24 @@ impl Position {
         let station = (0..rows)
             .flat_map(|br| (0..width).map(move |bc| (br, bc)))
             .find(|&(br, bc)| (0..6).all(|k| at(br, bc.saturating_add(k / 3), 1, k % 3) == '='));
-        let (sr, sc) = station.ok_or_else(|| bad("no station (`======`) in the picture".into()))?;
-        let to_i32 =
-            |v: usize| i32::try_from(v).map_err(|_| bad("the picture is too large".into()));
+        let (sr, sc) = station.ok_or_else(|| bad(PositionError::NoStation))?;
+        let to_i32 = |v: usize| i32::try_from(v).map_err(|_| bad(PositionError::PictureTooLarge));
         let (sr, sc) = (to_i32(sr)?, to_i32(sc)?);
         let mut tiles = Vec::new();
         for br in 0..rows {
             for bc in 0..width {
                 let (x, y) = (to_i32(bc)?.checked_sub(sc), sr.checked_sub(to_i32(br)?));
                 let (Some(x), Some(y)) = (x, y) else {
-                    return Err(bad("the picture is too large".into()));
+                    return Err(bad(PositionError::PictureTooLarge));
                 };
                 let cell = Cell::new(x, y);
                 let block: String = (0..9).map(|k| at(br, bc, k / 3, k % 3)).collect();
                 if is_station(cell) {
                     if block != "   ===   " {
-                        return Err(bad(format!(
-                            "station cell {cell} is drawn as {:?}",
-                            block_rows(&block)
-                        )));
+                        return Err(bad(PositionError::StationDrawnWrong {
+                            cell: cell.to_string(),
+                            block: block_rows(&block),
+                        }));
                     }
                     continue;
                 }
@@ -299,16 +303,16 @@ impl Position {
                 let t = (TileType::ALL.into_iter())
                     .find(|&t| tile_block(t).concat() == block)
                     .ok_or_else(|| {
-                        bad(format!(
-                            "block at {cell} is not a tile: {:?}",
-                            block_rows(&block)
-                        ))
+                        bad(PositionError::NotATileBlock {
+                            cell: cell.to_string(),
+                            block: block_rows(&block),
+                        })
                     })?;
                 tiles.push((cell, t));
             }
         }
         Position::from_tiles(tiles).map_err(|e| match e {
-            Error::MalformedPosition { reason, .. } => bad(reason),
+            Error::MalformedPosition { source, .. } => bad(source),
             other => other,
         })
     }
@@ -381,9 +385,9 @@ impl FromStr for Position {
     fn from_str(s: &str) -> Result<Position> {
         let tiles = parse_tiles(s)?;
         Position::from_tiles(tiles).map_err(|e| match e {
-            Error::MalformedPosition { reason, .. } => Error::MalformedPosition {
+            Error::MalformedPosition { source, .. } => Error::MalformedPosition {
                 text: excerpt(s),
-                reason,
+                source,
             },
             other => other,
         })
@@ -405,9 +409,9 @@ pub fn parse_tiles(s: &str) -> Result<Vec<(Cell, TileType)>> {
         if trimmed.is_empty() || trimmed == "-" || trimmed.eq_ignore_ascii_case("start") {
             return Ok(Vec::new());
         }
-        let bad = |reason: String| Error::MalformedPosition {
+        let bad = |source: PositionError| Error::MalformedPosition {
             text: excerpt(s),
-            reason,
+            source,
         };
         let mut tiles = Vec::new();
         for (n, item) in (1usize..).zip(trimmed.split(';')) {
@@ -416,37 +420,39 @@ pub fn parse_tiles(s: &str) -> Result<Vec<(Cell, TileType)>> {
             }
             let parts: Vec<&str> = item.split(',').collect();
             let [x, y, ty] = parts[..] else {
-                return Err(bad(format!(
-                    "tile {n} ({:?}) is not x,y,TYPE",
-                    excerpt(item)
-                )));
+                return Err(bad(PositionError::NotXYType {
+                    tile: n,
+                    item: excerpt(item),
+                }));
             };
-            let coord = |p: &str, name: &str, lo: i32| -> Result<i32> {
-                let range = || format!("{lo}..={COORD_LIMIT}");
+            let coord = |p: &str, axis: &'static str, min: i32| -> Result<i32> {
+                let out_of_range = |value: String| {
+                    bad(PositionError::CoordinateOutOfRange {
+                        tile: n,
+                        axis,
+                        value,
+                        min,
+                        max: COORD_LIMIT,
+                    })
+                };
                 match p.parse::<i64>() {
-                    Ok(v) if (i64::from(lo)..=i64::from(COORD_LIMIT)).contains(&v) => {
-                        i32::try_from(v).map_err(|_| bad(format!("tile {n} has {name} = {v}")))
+                    Ok(v) if (i64::from(min)..=i64::from(COORD_LIMIT)).contains(&v) => {
+                        i32::try_from(v).map_err(|_| out_of_range(v.to_string()))
                     }
-                    Ok(v) => Err(bad(format!(
-                        "tile {n} has {name} = {v}, outside the board ({name} in {})",
-                        range()
-                    ))),
+                    Ok(v) => Err(out_of_range(v.to_string())),
                     Err(_)
                         if !p.is_empty()
                             && p.trim_start_matches(['-', '+'])
                                 .chars()
                                 .all(|c| c.is_ascii_digit()) =>
                     {
-                        Err(bad(format!(
-                            "tile {n} has {name} = {}, outside the board ({name} in {})",
-                            excerpt(p),
-                            range()
-                        )))
+                        Err(out_of_range(excerpt(p)))
                     }
-                    Err(_) => Err(bad(format!(
-                        "tile {n} has {name} = {:?}, not an integer",
-                        excerpt(p)
-                    ))),
+                    Err(_) => Err(bad(PositionError::CoordinateNotInteger {
+                        tile: n,
+                        axis,
+                        text: excerpt(p),
+                    })),
                 }
             };
             let c = Cell::new(
@@ -455,7 +461,7 @@ pub fn parse_tiles(s: &str) -> Result<Vec<(Cell, TileType)>> {
             );
             let t: TileType = ty
                 .parse()
-                .map_err(|e: String| bad(format!("tile {n}: {e}")))?;
+                .map_err(|source| bad(PositionError::TileType { tile: n, source }))?;
             tiles.push((c, t));
         }
         Ok(tiles)

@@ -16,7 +16,7 @@ use super::board::Board;
 use super::geometry::{is_station, Cell, CellSet, Side, TileType, STATION};
 use super::loops::{enumerate_loops, Loop};
 use super::position::Position;
-use grundy_core::error::{BoardError, Error, Result};
+use grundy_core::error::{BoardError, Error, ImpossibleError, Result};
 use grundy_core::impartial::ImpartialGame;
 use std::sync::Arc;
 
@@ -146,35 +146,33 @@ impl Rules {
     /// # Errors
     /// [`Error::ImpossiblePosition`] naming the reason.
     pub fn check_reachable(&self, p: &Position) -> Result<()> {
-        let fail = |reason: String| Error::ImpossiblePosition {
+        let fail = |source: ImpossibleError| Error::ImpossiblePosition {
             position: self.notation(p.tiles()),
-            reason,
+            source,
         };
         if p.len() > self.tiles {
-            return Err(fail(format!(
-                "{} tiles are placed but a loop has at most {}",
-                p.len(),
-                self.tiles
-            )));
+            return Err(fail(ImpossibleError::TooManyTiles {
+                placed: p.len(),
+                tiles: self.tiles,
+            }));
         }
         if let Some(&(c, _)) = p.tiles().iter().find(|(c, _)| !c.in_window()) {
-            return Err(fail(format!("cell {c} is too far from the station")));
+            return Err(fail(ImpossibleError::TooFar {
+                cell: c.to_string(),
+            }));
         }
         if let Some(b) = &self.board {
             if let Some(&(c, _)) = p.tiles().iter().find(|(c, _)| !b.contains(*c)) {
-                return Err(fail(format!("cell {} is off the board", b.to_board(c))));
+                return Err(fail(ImpossibleError::OffBoard {
+                    cell: b.to_board(c).to_string(),
+                }));
             }
         }
         if !self.is_completable(p) {
-            return Err(fail(format!(
-                "no loop of at most {} tiles{} contains every placed tile",
-                self.tiles,
-                if self.board.is_some() {
-                    " on the board"
-                } else {
-                    ""
-                }
-            )));
+            return Err(fail(ImpossibleError::NotCompletable {
+                tiles: self.tiles,
+                on_board: self.board.is_some(),
+            }));
         }
         let cells: CellSet = p.tiles().iter().map(|&(c, _)| c).collect();
         let mut reached: CellSet = STATION.into_iter().collect();
@@ -189,10 +187,9 @@ impl Rules {
             }
         }
         if let Some(c) = cells.iter().find(|&c| !reached.contains(c)) {
-            return Err(fail(format!(
-                "tile at {} is not joined to the station through placed tiles",
-                super::board::framed_cell(self.board(), c)
-            )));
+            return Err(fail(ImpossibleError::NotJoined {
+                cell: super::board::framed_cell(self.board(), c).to_string(),
+            }));
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! A Treblecross row: which cells hold an `X`.
 #![warn(clippy::arithmetic_side_effects)]
 
+use grundy_core::error::{ImpossibleError, PositionError};
 use grundy_core::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
@@ -32,17 +33,16 @@ impl Row {
         if row.cells.is_empty() {
             return Err(Error::MalformedPosition {
                 text: String::new(),
-                reason: "the row is empty; write cells as '.' (empty) and 'X'".into(),
+                source: PositionError::EmptyTreblecrossRow,
             });
         }
         if let Some(i) = row.three_in_a_row() {
             return Err(Error::ImpossiblePosition {
                 position: row.to_string(),
-                reason: format!(
-                    "cells {}..={} already hold three X in a row, so the game is over",
-                    i.saturating_add(1),
-                    i.saturating_add(3)
-                ),
+                source: ImpossibleError::ThreeInARow {
+                    first: i.saturating_add(1),
+                    last: i.saturating_add(3),
+                },
             });
         }
         Ok(row)
@@ -113,10 +113,10 @@ impl FromStr for Row {
                 other => {
                     return Err(Error::MalformedPosition {
                         text: shorten(text),
-                        reason: format!(
-                            "character {other:?} at column {} is neither '.' (empty) nor 'X'",
-                            i.saturating_add(1)
-                        ),
+                        source: PositionError::NotATreblecrossCell {
+                            found: other,
+                            column: i.saturating_add(1),
+                        },
                     })
                 }
             }
