@@ -112,14 +112,19 @@ impl ChunkJournal {
                 path: path.clone(),
                 reason: format!("{reason}; delete {} to start over", self.dir.display()),
             };
+            // Whether the error is this loop's own refusal, already worded
+            // for the checkpoint, rather than the chunk reader's.
+            let mut refused = false;
             read_table_chunks(path, |h, chunk| {
                 if h.tiles != self.tiles || h.loops != self.loops {
+                    refused = true;
                     return Err(refuse(format!(
                         "checkpoint chunk is for T = {} with {} loops, not T = {} with {} loops",
                         h.tiles, h.loops, self.tiles, self.loops
                     )));
                 }
                 if let Some(&(k, v)) = chunk.iter().find(|r| r.1 > memo.max_value()) {
+                    refused = true;
                     return Err(refuse(format!("record {k:#x} has nimber {v}, too large")));
                 }
                 // Each insert is a cache miss: in parallel.
@@ -128,15 +133,13 @@ impl ChunkJournal {
                 Ok(())
             })
             .map_err(|e| match e {
-                Error::CorruptDataset { path, reason } if !reason.contains("start over") => {
-                    Error::CorruptDataset {
-                        path,
-                        reason: format!(
-                            "corrupt checkpoint chunk: {reason}; delete {} to start over",
-                            self.dir.display()
-                        ),
-                    }
-                }
+                Error::CorruptDataset { path, reason } if !refused => Error::CorruptDataset {
+                    path,
+                    reason: format!(
+                        "corrupt checkpoint chunk: {reason}; delete {} to start over",
+                        self.dir.display()
+                    ),
+                },
                 Error::Undecodable { path, what, source } => Error::Undecodable {
                     path,
                     what: format!(

@@ -8,7 +8,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use crate::memory::available_memory;
-use grundy_core::error::{Error, Result};
+use grundy_core::error::{Error, Result, UnsupportedError};
 use grundy_core::progress::Progress;
 use grundy_dataset::claims_table::{parse_table, MAX_FILE_BYTES};
 use grundy_games::octal::engine::budget::{check_budget, check_n, estimate, MAX_N};
@@ -259,7 +259,7 @@ pub fn ring(code: &OctalCode, max_n: usize, force: bool, progress: &dyn Progress
         if !RepeatingEngine::supports(code) {
             return Err(Error::Unsupported {
                 what: format!("octal ring of {code}"),
-                reason: "a repeating part that splits into three heaps has its values from the naive engine only (octal seq computes them)".into(),
+                source: UnsupportedError::ThreeHeapSplit,
             });
         }
         let rings = repeating::ring_values(code, max_n, progress).ok_or(Error::Stopped)?;

@@ -14,6 +14,7 @@ pub mod line;
 pub mod position;
 pub mod rule;
 pub mod sum;
+pub mod unsupported;
 
 pub use batch::BatchError;
 pub use board::BoardError;
@@ -26,6 +27,7 @@ pub use line::LineError;
 pub use position::{ImpossibleError, PositionError, TileTypeError};
 pub use rule::RuleError;
 pub use sum::SumError;
+pub use unsupported::UnsupportedError;
 
 /// Everything that can go wrong in the library. Each message is one line
 /// naming what is wrong and where.
@@ -108,12 +110,13 @@ pub enum Error {
     /// A valid input that this computation does not support, such as a
     /// take-and-break code with a repeating part `[…]` where finitely many
     /// digits are needed (a proof by the Octal Periodicity Theorem).
-    #[error("{what}: {reason}")]
+    #[error("{what}: {source}")]
     Unsupported {
         /// The input and the computation asked of it.
         what: String,
         /// Why it is refused, and what does support it.
-        reason: String,
+        #[source]
+        source: UnsupportedError,
     },
     /// A Monorail board that cannot be played on: too small, the station
     /// off it, or no loop fits.

@@ -11,6 +11,7 @@
 
 use super::acyclic::retrograde;
 use super::digraph::Digraph;
+use grundy_core::error::UnsupportedError;
 use grundy_core::impartial::ImpartialGame;
 use grundy_core::{Error, Result};
 use std::hash::{Hash, Hasher};
@@ -37,7 +38,7 @@ impl AcyclicGraph {
                     graph.vertex_count(),
                     graph.vertex_count() - r.solved
                 ),
-                reason: "a generic solver recurses over options and needs an acyclic graph (Smith's γ handles cycles)".into(),
+                source: UnsupportedError::CyclicGraph,
             });
         }
         Ok(AcyclicGraph {

@@ -55,7 +55,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 use grundy_core::error::code::Place;
-use grundy_core::error::{CodeError, Error};
+use grundy_core::error::{CodeError, Error, UnsupportedError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -223,7 +223,7 @@ impl OctalCode {
         }
         Err(Error::Unsupported {
             what: format!("{what} of {self}"),
-            reason: "a code with a repeating part [...] has infinitely many digits, and this needs a finite octal or hexadecimal code (octal seq and octal period compute its values, with periodicity observed, never proved)".into(),
+            source: UnsupportedError::RepeatingCode,
         })
     }
 
