@@ -29,11 +29,11 @@
 //! signature): what proves a row is re-deriving it ([`rederive_row`]).
 //! Files written before digests have neither key.
 //!
-//! **The partial file** (`census.partial.csv`, [`read_partial`]): a census
-//! appends each row as it finishes. Line 1 is [`partial_tag`] (the `N` the
+//! **The partial file** (`census.partial.csv`, [`read_partial`](super::census_partial::read_partial)): a census
+//! appends each row as it finishes. Line 1 is [`partial_tag`](super::census_partial::partial_tag) (the `N` the
 //! rows were computed to and the version), line 2 the header of
 //! `census.csv` with a column `blake3` added, then one row a line, each
-//! followed by the digest of the tag and the row ([`partial_line`]), so an
+//! followed by the digest of the tag and the row ([`partial_line`](super::census_partial::partial_line)), so an
 //! edited row is named by its line.
 
 use super::atomic::write_bytes;

@@ -200,7 +200,7 @@ fn one_record(line: &str) -> std::result::Result<csv::StringRecord, ClaimsTableE
 ///
 /// * `code`: an octal code (`0.77`, `4.007`, …) or a name (`kayles`);
 /// * `pre_period`: `n0`, one past the last exceptional heap size (the
-///   convention of [`super::period::Periodicity::pre_period`]);
+///   convention of [`grundy_games::octal::theory::period::Periodicity::pre_period`]);
 /// * `period`: `p >= 1`, or `unsolved` (then `pre_period` and `saltus` are
 ///   empty and `check_to` is the `N` of "unsolved up to N");
 /// * `saltus`: empty or 0 for a periodic claim, `s > 0` for arithmetic

@@ -8,7 +8,7 @@
 //!
 //! - `status`: `tame` (every heap up to `max_heap`, or up to 40 when
 //!   `max_heap` is larger, hereditarily tame: Conway's genus is computed to
-//!   at most heap 40, [`grundy_jobs::misere_genus::GENUS_BOUND`]),
+//!   at most heap 40, `grundy_jobs::misere_genus::GENUS_BOUND`),
 //!   `wild-finite` (wild, and `Q_max_heap` proved to be the whole game's
 //!   quotient by the periodicity proof of
 //!   [`grundy_games::misere::periodic`]),

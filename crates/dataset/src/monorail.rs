@@ -541,7 +541,7 @@ pub struct Dataset {
     /// `loops.csv`.
     pub loops: Vec<LoopRow>,
     /// The bytes of the five text files, by file name (for the exact
-    /// comparison of [`verify_dataset`]).
+    /// comparison of [`verify_dataset`](super::monorail_verify::verify_dataset)).
     pub texts: BTreeMap<&'static str, Vec<u8>>,
     /// Header of `positions.bin.zst` (its records are read when verified,
     /// chunk by chunk).
@@ -642,7 +642,7 @@ fn regenerate(dir: &Path, tiles: usize) -> String {
 }
 
 /// Reads every text file of a dataset directory and the header of
-/// `positions.bin.zst` (its records are streamed by [`verify_dataset`]).
+/// `positions.bin.zst` (its records are streamed by [`verify_dataset`](super::monorail_verify::verify_dataset)).
 ///
 /// Each file is read strictly: `summary.json` as [`read_summary`], each CSV
 /// file by its columns (none missing or added, in the writer's order) and

@@ -1,6 +1,6 @@
 //! The Monorail tablebase explorer's answers as a job: the JSON bodies of
 //! `grundy serve`'s API (`/api/info`, `/api/position`, `/api/main-line`),
-//! computed from a [`Tablebase`] ([`super::monorail_position::load_tablebase`]).
+//! computed from a [`Tablebase`] ([`super::monorail_position::tablebase`]).
 //! The server adds only HTTP (`grundy_serve`). Positions and moves are in
 //! the user's frame (compact notation, cells framed by the board).
 

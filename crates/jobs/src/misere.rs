@@ -124,7 +124,7 @@ pub struct QuotientUsed {
     /// `|P|`.
     pub p_portion: usize,
     /// For one game whose quotient is the whole game's: the pretending
-    /// function's pre-period and period ([`whole_game`]).
+    /// function's pre-period and period ([`grundy_games::misere::periodic::whole_game`]).
     pub whole: Option<(usize, usize)>,
     /// Whether it was read from the cache (and rechecked) rather than
     /// built.

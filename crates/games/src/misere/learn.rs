@@ -26,13 +26,13 @@
 //!
 //! **The search** for the candidate `(M, S, Φ)`: heaps are added one at a
 //! time, `Q_1, Q_2, …, Q_N`, each proved. Each `Q_n` is sought inside
-//! finite monoids built from `Q_(n−1)` first ([`super::expand`], Siegel's
+//! finite monoids built from `Q_(n−1)` first (`expand.rs`, Siegel's
 //! MisereSolver), and where that gives up, learned from the outcomes of
-//! searched sums ([`super::learner`]). Both end in the same proof, whose
+//! searched sums (`learner.rs`). Both end in the same proof, whose
 //! steps are one implementation each: the least sums of the multiset order
-//! ([`super::words`]), the reduction by indistinguishability
-//! ([`super::reduce`]), (P) ([`super::checks`]) and (N)
-//! ([`super::n_check`]).
+//! (`words.rs`), the reduction by indistinguishability
+//! (`reduce.rs`), (P) (`checks.rs`) and (N)
+//! (`n_check.rs`).
 
 use super::bounds::out_of_time;
 pub use super::bounds::Limits;

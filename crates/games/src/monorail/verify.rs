@@ -8,7 +8,7 @@
 //! found: either the first [`Mismatch`], or the table as a [`Solved`] from
 //! which [`super::analysis::analyse`] re-derives every other number. Which
 //! file a number was read from is the dataset code's business
-//! ([`grundy_dataset::monorail_verify::verify_dataset`]).
+//! (`grundy_dataset::monorail_verify::verify_dataset`).
 
 use super::loop_table::LoopTable;
 use super::memo::CompactMemo;

@@ -25,7 +25,7 @@
 //! often waits for one that is not running, and a paired run can be much
 //! slower than one thread (0.6 to 2^22 beside a busy-looping process: 6.9
 //! to 8.4 s paired, 4.2 to 4.4 s on one thread). So the pace of paired runs, in
-//! heaps a second over windows of [`WINDOW`], is compared from time to time
+//! heaps a second over windows of `WINDOW`, is compared from time to time
 //! with one thread's, and the faster is kept for a while ([`Pairing`]).
 //! The values are the same either way.
 
@@ -91,8 +91,8 @@ enum Mode {
 ///
 /// Paired runs start at once. After their first timed window, and after
 /// each hold, the run ends, one thread computes for a window, and the
-/// faster pace is kept for a hold ([`HOLD`] to [`MAX_HOLD`], or to
-/// [`MAX_SOLO_HOLD`] for one thread; a paired window slower than the one
+/// faster pace is kept for a hold (`HOLD` to `MAX_HOLD`, or to
+/// `MAX_SOLO_HOLD` for one thread; a paired window slower than the one
 /// thread it was chosen over ends a paired hold early). After one thread's hold, paired runs are tried again and their
 /// window compared with one thread's last. So paired runs go on while they
 /// pay, at the cost of a window of one thread every few seconds on an idle

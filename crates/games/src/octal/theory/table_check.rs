@@ -23,7 +23,7 @@
 //!   search as `octal period` ([`proved_period`]). A period found is a
 //!   finding: the claim that the game is unsolved fails.
 //!
-//! The table is CSV with a header ([`parse_table`]); each row may record the
+//! The table is CSV with a header (`grundy_dataset::claims_table::parse_table`); each row may record the
 //! outcome it is expected to have (`expect`), so that a table can keep a
 //! refuted claim, marked, and still be checked as a whole.
 #![warn(clippy::arithmetic_side_effects)]

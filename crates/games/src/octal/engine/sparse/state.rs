@@ -15,7 +15,7 @@ pub struct Stats {
     pub full_scans: u64,
     /// A measure of the work done that depends only on the code and the
     /// values, never on the thread count or on what was cached:
-    /// [`STEP_WORK`] per heap size; in sparse mode [`PAIR_WORK`] per pair
+    /// [`STEP_WORK`](super::STEP_WORK) per heap size; in sparse mode [`PAIR_WORK`](super::PAIR_WORK) per pair
     /// entered (rare pairs, pairs scattered) and one per pair scanned for a
     /// value; in full mode the number
     /// of pairs of every split set confirmed not to hold the answer (`m/2`
