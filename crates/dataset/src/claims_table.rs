@@ -3,7 +3,7 @@
 //! ([`grundy_games::octal::theory::table_check`] checks the rows; this module only
 //! reads them). The format is documented in docs/src/formats.md.
 
-use grundy_core::error::{ClaimsTableError, Error, Result};
+use grundy_core::error::{quoted, ClaimsTableError, Error, Result};
 use grundy_games::octal::theory::code::OctalCode;
 use grundy_games::octal::theory::table_check::{Claim, Kind, Row};
 use std::str::FromStr;
@@ -29,16 +29,6 @@ fn bad(path: &str, line: u64, source: ClaimsTableError) -> Error {
         path: path.to_string(),
         line,
         source: source.into(),
-    }
-}
-
-/// At most this many characters of a bad field are quoted in an error.
-const QUOTED: usize = 30;
-
-fn quoted(t: &str) -> String {
-    match t.char_indices().nth(QUOTED) {
-        None => format!("\"{t}\""),
-        Some((cut, _)) => format!("\"{}…\" ({} bytes)", &t[..cut], t.len()),
     }
 }
 

@@ -242,6 +242,20 @@ pub enum Error {
     },
 }
 
+/// At most this many characters of a user's text are quoted in an error
+/// by [`quoted`].
+pub const QUOTED: usize = 30;
+
+/// `text` quoted for an error message: in double quotes, cut after
+/// [`QUOTED`] characters with `…` and its length in bytes when longer
+/// (`"0.777…" (4000 bytes)`), so that no message repeats a huge field.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        None => format!("\"{text}\""),
+        Some((cut, _)) => format!("\"{}…\" ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

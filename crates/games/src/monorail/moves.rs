@@ -120,6 +120,20 @@ pub fn reachable_bound(table: &LoopTable, entries: &[Entry]) -> f64 {
         .sum()
 }
 
+/// The options of one position in fresh buffers, as [`options`] fills
+/// them: `(out, bounds)`, option `i` being `out[bounds[i]..bounds[i + 1]]`.
+pub fn options_of(table: &LoopTable, entries: &[Entry]) -> (Vec<Entry>, Vec<usize>) {
+    let (mut out, mut bounds) = (Vec::new(), Vec::new());
+    options(
+        table,
+        entries,
+        &mut out,
+        &mut bounds,
+        &mut OptionScratch::default(),
+    );
+    (out, bounds)
+}
+
 /// The start position: every loop compatible, nothing placed.
 pub fn start(table: &LoopTable) -> Vec<Entry> {
     (0..table.len() as u32).map(|l| (l, 0)).collect()

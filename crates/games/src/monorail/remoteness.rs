@@ -36,7 +36,7 @@
 //! lasts more than 24 moves.
 
 use super::loop_table::LoopTable;
-use super::moves::{canonical_key, is_complete, options, start, Entry, OptionScratch};
+use super::moves::{canonical_key, is_complete, options, options_of, start, Entry, OptionScratch};
 use super::solved::Solved;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
@@ -210,14 +210,7 @@ pub fn fill_remoteness(
         progress,
     };
     let root = start(table);
-    let (mut out, mut bounds) = (Vec::new(), Vec::new());
-    options(
-        table,
-        &root,
-        &mut out,
-        &mut bounds,
-        &mut OptionScratch::default(),
-    );
+    let (out, bounds) = options_of(table, &root);
     bounds.par_windows(2).try_for_each_init(
         || (OptionScratch::default(), Vec::new(), 0u64),
         |(scratch, pool, valued), w| {

@@ -6,7 +6,7 @@
 
 use super::loop_table::LoopTable;
 use super::memo::CompactMemo;
-use super::moves::{canonical_key, options, Entry, OptionScratch};
+use super::moves::{canonical_key, options_of, Entry};
 
 use super::memo_size::memo_for;
 use super::solve::mex16;
@@ -91,15 +91,7 @@ impl Solved {
         let start_nimber = memo
             .get(canonical_key(table, &root))
             .ok_or_else(|| missing("the start".into()))?;
-        let mut out = Vec::new();
-        let mut bounds = Vec::new();
-        options(
-            table,
-            &root,
-            &mut out,
-            &mut bounds,
-            &mut OptionScratch::default(),
-        );
+        let (out, bounds) = options_of(table, &root);
         let mut start_options = Vec::with_capacity(bounds.len().saturating_sub(1));
         for w in bounds.windows(2) {
             let entries = out[w[0]..w[1]].to_vec();

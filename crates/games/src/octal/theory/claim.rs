@@ -24,7 +24,7 @@
 use crate::octal::engine::sequence::Computation;
 use crate::octal::engine::values::Values;
 use crate::octal::theory::period::{proof_end, values_needed};
-use grundy_core::error::{ClaimError, Error, Result};
+use grundy_core::error::{quoted, ClaimError, Error, Result};
 use grundy_core::progress::Progress;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -51,16 +51,6 @@ fn items(s: &str) -> impl Iterator<Item = &str> {
 
 fn invalid(source: ClaimError) -> Error {
     Error::InvalidClaim { source }
-}
-
-/// At most this many characters of a bad item are quoted in an error.
-const QUOTED: usize = 30;
-
-fn quoted(t: &str) -> String {
-    match t.char_indices().nth(QUOTED) {
-        None => format!("\"{t}\""),
-        Some((cut, _)) => format!("\"{}…\" ({} bytes)", &t[..cut], t.len()),
-    }
 }
 
 /// Reads a number of type `T`, naming `what` and the largest allowed value
