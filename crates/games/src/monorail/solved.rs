@@ -34,7 +34,7 @@ pub struct Solved {
     /// The root's nimber.
     pub start_nimber: u16,
     /// Every option of the root (not reduced by symmetry), in the order of
-    /// [`options`].
+    /// [`options`](super::moves::options).
     pub start_options: Vec<StartOption>,
     /// The root's remoteness when every class's remoteness is kept in the
     /// memo's companions (computed in the solve, or afterwards by
