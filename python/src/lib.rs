@@ -39,7 +39,7 @@ create_exception!(
 /// The error and its causes on one line: the line `grundy` prints after
 /// `error:` ([`grundy_jobs::error::one_line`], over the same source chain).
 fn one_line(e: &(dyn std::error::Error + 'static)) -> String {
-    grundy_jobs::error::one_line(std::iter::successors(Some(e), |c| c.source()))
+    grundy_jobs::error::one_line(grundy_jobs::error::causes(e))
 }
 
 /// A library error as a `GrundyError`.

@@ -738,7 +738,7 @@ mod tests {
     #[test]
     fn reasons_are_typed() {
         use grundy_core::error::code::Place;
-        use grundy_core::error::{one_line, CodeError, RuleError};
+        use grundy_core::error::{causes, one_line, CodeError, RuleError};
         let e = parse_sum("0.77x:5").unwrap_err();
         let Error::MalformedSum {
             text,
@@ -762,11 +762,7 @@ mod tests {
         assert_eq!(e.to_string(), message);
         // The chain reaches the code's own reason, and the line the command
         // line prints shows each cause once.
-        let chain: Vec<&(dyn std::error::Error + 'static)> =
-            std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-                c.source()
-            })
-            .collect();
+        let chain: Vec<_> = causes(&e).collect();
         assert_eq!(chain.len(), 4);
         assert!(chain[3].downcast_ref::<CodeError>().is_some());
         assert_eq!(one_line(chain.into_iter()), message);

@@ -259,6 +259,14 @@ pub fn quoted(text: &str) -> String {
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// `error` and its causes, outermost first: the chain of
+/// [`std::error::Error::source`], as [`one_line`] takes it.
+pub fn causes<'a>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> impl Iterator<Item = &'a (dyn std::error::Error + 'static)> {
+    std::iter::successors(Some(error), |c| c.source())
+}
+
 /// An error and its causes (`chain`, outermost first) on one line,
 /// `a: b: c`, whitespace collapsed, leaving out a cause whose text its
 /// parent already shows (thiserror messages that embed their source would
@@ -340,10 +348,10 @@ mod tests {
         assert_eq!(e.to_string(), "malformed code \"\": the code is empty");
         let source = std::error::Error::source(&e).expect("a source");
         assert_eq!(source.downcast_ref::<CodeError>(), Some(&CodeError::Empty));
-        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-            c.source()
-        });
-        assert_eq!(one_line(chain), "malformed code \"\": the code is empty");
+        assert_eq!(
+            one_line(causes(&e)),
+            "malformed code \"\": the code is empty"
+        );
         let e = Error::InvalidClaim {
             source: ClaimError::TooManyValues { period: 2 },
         };
@@ -372,14 +380,8 @@ mod tests {
         };
         let line = "malformed position \"2,0,NX\": tile 1: tile type \"NX\" has side 'X', not N, E, S or W";
         assert_eq!(e.to_string(), line);
-        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-            c.source()
-        });
-        assert_eq!(chain.count(), 3);
-        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-            c.source()
-        });
-        assert_eq!(one_line(chain), line);
+        assert_eq!(causes(&e).count(), 3);
+        assert_eq!(one_line(causes(&e)), line);
         // A line whose reason is another error: the inner error is the
         // source, reachable by downcasting, and printed once.
         let row = Error::ImpossiblePosition {
@@ -396,14 +398,8 @@ mod tests {
         };
         let line = "rows.txt line 3: impossible position .XXX.: cells 2..=4 already hold three X in a row, so the game is over";
         assert_eq!(e.to_string(), line);
-        let chain = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-            c.source()
-        });
-        assert_eq!(one_line(chain), line);
-        let inner = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| {
-            c.source()
-        })
-        .find_map(|c| c.downcast_ref::<ImpossibleError>());
+        assert_eq!(one_line(causes(&e)), line);
+        let inner = causes(&e).find_map(|c| c.downcast_ref::<ImpossibleError>());
         assert_eq!(
             inner,
             Some(&ImpossibleError::ThreeInARow { first: 2, last: 4 })
