@@ -13,6 +13,9 @@ pub struct Exclusions<K> {
 }
 
 impl<K: Key> Exclusions<K> {
+    /// The bytes of one region's entry.
+    pub const SLOT_BYTES: usize = std::mem::size_of::<(K, u64)>();
+
     /// A cache of `2^bits` regions.
     pub fn with_bits(bits: u32) -> Exclusions<K> {
         Exclusions {
@@ -50,6 +53,22 @@ impl<K: Key> Exclusions<K> {
         }
     }
 
+    /// Grows the cache to `2^bits` regions (if it holds fewer), keeping
+    /// every entry that finds its slot free (of two that meet, one is
+    /// kept, which only costs time).
+    pub fn grow_to(&mut self, bits: u32) {
+        if 1usize << bits <= self.slots.len() {
+            return;
+        }
+        let old = std::mem::replace(self, Exclusions::with_bits(bits));
+        for (key, mask) in old.slots {
+            if key != K::default() {
+                let i = self.slot(key);
+                self.slots[i] = (key, mask);
+            }
+        }
+    }
+
     /// The bytes the cache holds.
     pub fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<(K, u64)>()
@@ -75,5 +94,24 @@ mod tests {
             assert_eq!((e.get(5), e.get(other)), (0, 1));
             assert_eq!(e.bytes(), 16 << bits);
         }
+    }
+
+    #[test]
+    fn growing_keeps_what_it_was_told() {
+        let mut e = Exclusions::<u64>::with_bits(2);
+        let keys = [3u64, 1 << 40, 77, 12345];
+        for (i, &k) in keys.iter().enumerate() {
+            e.add(k, 1 << i);
+        }
+        let kept: Vec<u64> = keys.iter().map(|&k| e.get(k)).collect();
+        e.grow_to(10);
+        assert_eq!(e.bytes(), 16 << 10);
+        for (&k, &m) in keys.iter().zip(&kept) {
+            // What the small cache held is still there.
+            assert_eq!(e.get(k) & m, m, "{k}");
+        }
+        // Growing to fewer slots changes nothing.
+        e.grow_to(4);
+        assert_eq!(e.bytes(), 16 << 10);
     }
 }

@@ -192,11 +192,18 @@ pub struct Solver<'a> {
     next_report: u64,
 }
 
-/// The regions whose exclusions a solver keeps: `2^bits` for a table of
-/// `table_bytes`, an eighth of its bytes, at most `2^18` (4 MiB of `u64`
-/// forms: on 5 × 7 and 5 × 8 twice as many save 3 % more positions).
-fn exclusion_bits(table_bytes: usize) -> u32 {
-    ((table_bytes / 8 / 16).max(1).ilog2()).clamp(6, 18)
+/// The regions whose exclusions a solver keeps beside a table bounded by
+/// `bound` bytes that holds `table_bytes` now: `2^bits`, an eighth of the
+/// bound's bytes at 16 bytes a region but at most `2^18` (4 MiB of `u64`
+/// forms: on 5 × 7 and 5 × 8 twice as many save 3 % more positions), and
+/// more once the table itself grows past eight times that (an eighth of
+/// its bytes, at `slot_bytes` a region): a board whose table reaches a
+/// GiB keeps `2^23` regions. On 5 × 8 asked whether its value is 3 (it
+/// is 1), `2^18` regions give 156 million positions and `2^24` 128
+/// million.
+fn exclusion_bits(bound: usize, table_bytes: usize, slot_bytes: usize) -> u32 {
+    let least = (bound / 8 / 16).max(1).ilog2().clamp(6, 18);
+    least.max((table_bytes / 8 / slot_bytes).max(1).ilog2())
 }
 
 /// Regions between progress reports (and stop checks).
@@ -294,7 +301,8 @@ impl<'a> Solver<'a> {
     /// Turns to the `u64` table (from none).
     fn use_narrow(&mut self) {
         self.tables.narrow = Table::with_bytes(self.table_bytes);
-        self.tables.narrow_out = Exclusions::with_bits(exclusion_bits(self.table_bytes));
+        self.tables.narrow_out = Exclusions::with_bits(0);
+        self.fit_exclusions::<u64>();
         self.narrow = Some(true);
     }
 
@@ -303,7 +311,8 @@ impl<'a> Solver<'a> {
         self.tables.narrow = Table::with_bytes(0);
         self.tables.narrow_out = Exclusions::with_bits(0);
         self.tables.wide = Table::with_bytes(self.table_bytes);
-        self.tables.wide_out = Exclusions::with_bits(exclusion_bits(self.table_bytes));
+        self.tables.wide_out = Exclusions::with_bits(0);
+        self.fit_exclusions::<u128>();
         self.narrow = Some(false);
     }
 
@@ -321,7 +330,20 @@ impl<'a> Solver<'a> {
 
     #[inline]
     fn put<K: Key>(&mut self, key: K, value: u8) {
-        K::of_mut(&mut self.tables).put(key, value);
+        let table = K::of_mut(&mut self.tables);
+        let before = table.bytes();
+        table.put(key, value);
+        if table.bytes() != before {
+            self.fit_exclusions::<K>();
+        }
+    }
+
+    /// Grows the exclusions of `K` to the size its table now calls for
+    /// ([`exclusion_bits`]), keeping what they hold.
+    fn fit_exclusions<K: Key>(&mut self) {
+        let bytes = K::of(&self.tables).bytes();
+        let bits = exclusion_bits(self.table_bytes, bytes, Exclusions::<K>::SLOT_BYTES);
+        K::out_mut(&mut self.tables).grow_to(bits);
     }
 
     /// Splits `e` into regions: closed forms summed into `known`, the
