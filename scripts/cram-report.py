@@ -102,7 +102,7 @@ if os.path.exists(mraw):
         "[`data/cram/misere.csv`](../data/cram/misere.csv)): N, the first player wins; P, the "
         "second. No published solver plays misère Cram, so nothing here is compared with "
         "another program; the search is checked against the plain search over the rules on "
-        "every board of at most 16 cells and 200 random positions (`src/games/cram/misere.rs`). "
+        "every board of at most 16 cells and 200 random positions (`crates/games/src/cram/misere.rs`). "
         "Regions are kept whole under misère play (no values, no cancelling); only the "
         "reductions that keep the game tree are applied. A blank: refused (more than 20 million "
         "positions) or past the time limit.\n"
