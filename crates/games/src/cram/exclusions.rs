@@ -71,7 +71,7 @@ impl<K: Key> Exclusions<K> {
 
     /// The bytes the cache holds.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<(K, u64)>()
+        self.slots.len() * Self::SLOT_BYTES
     }
 }
 
@@ -99,19 +99,28 @@ mod tests {
     #[test]
     fn growing_keeps_what_it_was_told() {
         let mut e = Exclusions::<u64>::with_bits(2);
-        let keys = [3u64, 1 << 40, 77, 12345];
+        // Four keys, one to each slot of the small cache.
+        let mut keys: Vec<u64> = Vec::new();
+        for k in 1u64.. {
+            if keys.len() == 4 {
+                break;
+            }
+            if keys.iter().all(|&x| e.slot(x) != e.slot(k)) {
+                keys.push(k);
+            }
+        }
         for (i, &k) in keys.iter().enumerate() {
             e.add(k, 1 << i);
         }
-        let kept: Vec<u64> = keys.iter().map(|&k| e.get(k)).collect();
         e.grow_to(10);
         assert_eq!(e.bytes(), 16 << 10);
-        for (&k, &m) in keys.iter().zip(&kept) {
-            // What the small cache held is still there.
-            assert_eq!(e.get(k) & m, m, "{k}");
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(e.get(k), 1 << i, "{k}");
         }
+        assert_eq!(e.get(keys.iter().max().unwrap() + 1), 0);
         // Growing to fewer slots changes nothing.
         e.grow_to(4);
         assert_eq!(e.bytes(), 16 << 10);
+        assert_eq!(e.get(keys[3]), 1 << 3);
     }
 }

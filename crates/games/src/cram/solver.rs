@@ -200,7 +200,8 @@ pub struct Solver<'a> {
 /// its bytes, at `slot_bytes` a region): a board whose table reaches a
 /// GiB keeps `2^23` regions. On 5 × 8 asked whether its value is 3 (it
 /// is 1), `2^18` regions give 156 million positions and `2^24` 128
-/// million.
+/// million; on 6 × 7, growing the cache with the table cut the positions
+/// from 9.5 to 6.1 billion.
 fn exclusion_bits(bound: usize, table_bytes: usize, slot_bytes: usize) -> u32 {
     let least = (bound / 8 / 16).max(1).ilog2().clamp(6, 18);
     least.max((table_bytes / 8 / slot_bytes).max(1).ilog2())
