@@ -260,11 +260,13 @@ impl<'a> Solver<'a> {
                 self.use_wide();
             }
             self.tables.wide.put_all(&snapshot.wide);
+            self.fit_exclusions::<u128>();
         } else if !snapshot.narrow.is_empty() && self.narrow != Some(false) {
             if self.narrow.is_none() {
                 self.use_narrow();
             }
             self.tables.narrow.put_all(&snapshot.narrow);
+            self.fit_exclusions::<u64>();
         }
     }
 
