@@ -1,10 +1,12 @@
 //! Criterion benches of the Cram search, each asserting its answer: the
 //! nimbers of the empty 5 × 6 and 4 × 9 boards (Beling's published table,
 //! README of beling/impartial-games: 2 and 1) with a fresh table each
-//! time, and the outcome of 4 × 5 under misère play (the misère search is
+//! time (4 × 9 also on two threads sharing one table), and the outcome of
+//! 4 × 5 under misère play (the misère search is
 //! checked against the plain one in the unit tests).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::cram::shared_table::Shared;
 use grundy::games::cram::{published, Board, MisereSolver, Solver};
 
 /// The table's bound: far more than these boards use.
@@ -25,6 +27,19 @@ fn nimbers(c: &mut Criterion) {
             })
         });
     }
+    // The parallel search on two threads, one table shared (its counts
+    // vary from run to run; its answer does not).
+    let board = Board::empty(4, 9).expect("a board the engine holds");
+    let want = published::nimber(4, 9).expect("a published board");
+    g.bench_function("nimber 4x9 on 2 threads", |b| {
+        b.iter(|| {
+            let shared = Shared::with_bytes(TABLE);
+            let v = Solver::parallel(&shared, 2)
+                .nimber(board.cells())
+                .expect("no progress to stop it");
+            assert_eq!(v, want, "4x9");
+        })
+    });
     let board = Board::empty(4, 5).expect("a board the engine holds");
     g.bench_function("misère 4x5", |b| {
         b.iter(|| {

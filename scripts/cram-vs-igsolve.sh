@@ -18,7 +18,7 @@
 #              (the host is shared: a single run varies by 15 % or more)
 # REPORT_ONLY=1  measure nothing, only rewrite reports/cram.md from the rows
 #
-# grundy: `grundy cram RxC --nimber-only --force --json` (one thread);
+# grundy: `grundy --threads 1 cram RxC --nimber-only --force --json` (one thread);
 # igsolve: `igsolve cram -r R -c C` (its defaults: BRAspSet, one thread).
 # CPU seconds (user + system) and peak resident memory from /usr/bin/time,
 # wall seconds too. Each row of data/cram/boards.csv is saved as soon as
@@ -133,13 +133,13 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     r=${b%x*}; c=${b#*x}
     pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
     exec 3>"/tmp/cram-grundy.$$"
-    g=$(timed "$grundy" cram "$b" --nimber-only --force --json --quiet)
+    g=$(timed "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
     exec 3>"/tmp/cram-igsolve.$$"
     i=$(timed igsolve cram -r "$r" -c "$c")
     for ((k = 1; k < rounds; k++)); do
       quick "$g" && quick "$i" || break
       exec 3>"/tmp/cram-grundy.$$"
-      g=$(least "$g" "$(timed "$grundy" cram "$b" --nimber-only --force --json --quiet)")
+      g=$(least "$g" "$(timed "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
       exec 3>"/tmp/cram-igsolve.$$"
       i=$(least "$i" "$(timed igsolve cram -r "$r" -c "$c")")
     done

@@ -81,7 +81,7 @@ pub enum Sub {
 /// # Errors
 /// A malformed board or `--memory`, an unreadable `--file`, a board past
 /// the limit without `--force`.
-pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
+pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
     if let Some(Sub::Verify { file, json }) = &a.command {
         return verify(file, *json);
     }
@@ -107,6 +107,7 @@ pub fn run(a: Args, bars: &Bars) -> anyhow::Result<()> {
         certificate: a.certificate.as_deref(),
         checkpoint: a.checkpoint.as_deref(),
         checkpoint_every: std::time::Duration::from_secs_f64(a.checkpoint_every),
+        threads,
     };
     if a.misere {
         return misere(&job, a.json);
@@ -153,6 +154,7 @@ fn answer_json(a: &Args, board: &Board, ans: &CramAnswer) -> serde_json::Value {
         "winning_moves": if a.nimber_only { serde_json::Value::Null } else { json!(moves) },
         "regions_solved": ans.stats.regions,
         "positions": ans.stats.positions,
+        "threads": ans.threads,
         "table_values": ans.stored,
         "table_bytes": ans.table_bytes,
         "seconds": ans.seconds,
@@ -210,12 +212,14 @@ fn answer_text(a: &Args, board: &Board, ans: &CramAnswer) -> String {
         None => String::new(),
     };
     format!(
-        "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s{peak}\n{resumed}{cert}",
+        "cram {}: nimber *{}, {wins}\n{} regions solved, {} positions, {:.3} s on {} thread{}{peak}\n{resumed}{cert}",
         board.text(),
         ans.nimber,
         ans.stats.regions,
         ans.stats.positions,
-        ans.seconds
+        ans.seconds,
+        ans.threads,
+        if ans.threads == 1 { "" } else { "s" }
     )
 }
 

@@ -91,7 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Treblecross(a) => treblecross::run(a),
         Command::Coins(a) => coins::run(a),
         Command::Graph(a) => graph::run(a),
-        Command::Cram(a) => cram::run(a, &bars),
+        Command::Cram(a) => cram::run(a, threads, &bars),
         Command::Sum(a) => sum::run(a, &bars),
         Command::Reproduce(a) => reproduce::run(a, threads, &bars),
         Command::Serve(a) => serve::run(a, threads, &bars),

@@ -113,6 +113,28 @@ fn bad_boards_are_one_line_errors() {
 /// of at most 30 cells is solved again and gives the row's nimber,
 /// positions and regions (the search is deterministic); the rows are the
 /// published boards, sorted, each once.
+/// `--threads`: the parallel search (one table shared by the threads)
+/// answers as the one-thread search on the boards of the table of record
+/// it reaches in a second, with the same winning moves.
+#[test]
+fn threads_share_one_table_and_agree() {
+    use grundy::games::cram::published;
+    for (r, c) in [(5, 6), (4, 7), (4, 9), (5, 7)] {
+        let b = format!("{r}x{c}");
+        let one = json(&["--threads", "1", "cram", &b, "--json", "--quiet"]);
+        let many = json(&["--threads", "3", "cram", &b, "--json", "--quiet"]);
+        let want = published::nimber(r, c).unwrap();
+        assert_eq!(one["nimber"].as_u64(), Some(u64::from(want)), "{b}");
+        assert_eq!(many["nimber"], one["nimber"], "{b}");
+        assert_eq!(many["winning_moves"], one["winning_moves"], "{b}");
+        assert_eq!(
+            (one["threads"].as_u64(), many["threads"].as_u64()),
+            (Some(1), Some(3))
+        );
+        assert!(many["positions"].as_u64().unwrap() > 0);
+    }
+}
+
 #[test]
 fn the_committed_table_of_record() {
     use grundy::games::cram::published;
@@ -132,7 +154,16 @@ fn the_committed_table_of_record() {
         }
         if r * c <= 30 {
             let b = format!("{r}x{c}");
-            let v = json(&["cram", &b, "--json", "--quiet", "--nimber-only"]);
+            // The counts of the one-thread search, the same on every run.
+            let v = json(&[
+                "--threads",
+                "1",
+                "cram",
+                &b,
+                "--json",
+                "--quiet",
+                "--nimber-only",
+            ]);
             assert_eq!(v["nimber"].as_u64(), Some(u64::from(want)));
             assert_eq!(v["positions"].as_u64(), Some(n("positions") as u64), "{b}");
             assert_eq!(

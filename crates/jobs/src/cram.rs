@@ -6,6 +6,7 @@ use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::cram_checkpoint;
 use grundy_games::cram::certificate::prove;
+use grundy_games::cram::shared_table::Shared;
 use grundy_games::cram::verify::verify;
 use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
 use std::path::Path;
@@ -50,6 +51,12 @@ pub struct CramJob<'a> {
     pub checkpoint: Option<&'a Path>,
     /// How often to write the checkpoint.
     pub checkpoint_every: Duration,
+    /// Threads of the search for the nimber (1: the one-thread search,
+    /// whose counts are the same on every run; more: one table shared by
+    /// all, [`Solver::parallel`], the counts varying from run to run).
+    /// The winning moves and the certificate are searched by one thread,
+    /// through the same table.
+    pub threads: usize,
 }
 
 /// The answer.
@@ -84,6 +91,8 @@ pub struct CramAnswer {
     pub resumed: usize,
     /// Checkpoints written.
     pub checkpoints: u64,
+    /// Threads of the search.
+    pub threads: usize,
 }
 
 /// A certificate written or checked.
@@ -125,6 +134,7 @@ pub struct CertificateSummary {
 ///     certificate: None,
 ///     checkpoint: None,
 ///     checkpoint_every: Duration::from_secs(60),
+///     threads: 2,
 /// };
 /// let a = solve(&job, &NoProgress)?;
 /// assert_eq!(a.nimber, 1);
@@ -167,7 +177,12 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         last: Instant::now(),
         written: 0,
     });
-    let mut solver = Solver::new(bytes).with_progress(progress);
+    let shared = (job.threads > 1).then(|| Shared::with_bytes(bytes));
+    let mut solver = match &shared {
+        Some(shared) => Solver::parallel(shared, job.threads),
+        None => Solver::new(bytes),
+    }
+    .with_progress(progress);
     if let Some(s) = saver.as_mut() {
         solver = solver.with_saver(s);
     }
@@ -212,20 +227,23 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         None => None,
     };
     progress.finish_phase();
+    let (stats, stored, table_bytes) = (solver.stats(), solver.stored(), solver.table_bytes());
+    drop(solver); // it holds the saver (and the shared table)
     Ok(CramAnswer {
         board: board.clone(),
         nimber,
         by_symmetry,
         winning_moves,
-        stats: solver.stats(),
-        stored: solver.stored(),
-        table_bytes: solver.table_bytes(),
+        stats,
+        stored,
+        table_bytes,
         seconds: start.elapsed().as_secs_f64(),
         nimber_seconds,
         peak_mib: peak_mib(),
         certificate,
         resumed: restored,
         checkpoints: saver.map_or(0, |s| s.written),
+        threads: job.threads.max(1),
     })
 }
 

@@ -68,7 +68,7 @@ pub const WIDE: Cells = 1 << 127;
 /// A layout of cells: rows of `stride()` bits in the integer `B`, the
 /// last bit of each row never a cell. The required methods describe the
 /// layout; the provided ones are the operations of the search.
-pub trait Grid {
+pub trait Grid: Sync {
     /// The integer holding a set of cells.
     type B: Bits;
     /// The integer holding a canonical form.

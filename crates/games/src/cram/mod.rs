@@ -32,6 +32,7 @@ pub mod misere;
 mod nimber_set;
 pub mod polyomino;
 pub mod published;
+pub mod shared_table;
 pub mod solver;
 pub mod table;
 pub mod verify;

@@ -34,9 +34,12 @@ use super::cells::{Cells, Grid};
 use super::exclusions::Exclusions;
 use super::layout::{Bits, Narrow, Wide};
 use super::nimber_set::NimberSet;
+use super::shared_table::{Guards, Shared};
 use super::table::{Key, Table, Tables};
 use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
+use std::sync::atomic::Ordering::{AcqRel, Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 /// The values of Dawson's Kayles (octal 0.07) on heaps of `0..=n`: the
 /// nimbers of paths of `n` cells in Cram.
@@ -188,8 +191,53 @@ pub struct Solver<'a> {
     pending: Vec<Pending>,
     stats: Stats,
     progress: Option<&'a dyn Progress>,
-    saver: Option<&'a mut dyn Saver>,
+    saver: Option<&'a mut (dyn Saver + Send)>,
     next_report: u64,
+    /// The table shared with the other threads of a parallel search
+    /// (`None`: the solver's own `tables` serve).
+    shared: Option<&'a Shared>,
+    /// This thread's hold on `shared`, let go of at each report.
+    guards: Option<Guards<'a>>,
+    /// The threads of the search.
+    threads: usize,
+    /// The least cells of a region whose options are asked by all the
+    /// threads at once.
+    parallel_cells: u32,
+    /// Set when the work of a worker thread is no longer wanted (`Some`
+    /// only in a worker, which never starts threads itself).
+    abort: Option<&'a AtomicBool>,
+    /// What each worker thread keeps from one value tested to the next.
+    workers: Vec<Worker>,
+    /// Set in a worker when the option it asks is answered by another.
+    task_done: Option<&'a AtomicBool>,
+    /// The positions at which to [`poll`](Self::poll) next (never, in a
+    /// search of one thread).
+    next_poll: u64,
+    /// Where the next region searched starts asking its options, as a
+    /// fraction of them in 1/65,536ths (0: at the first). A thread that
+    /// helps another with the same question starts part way round, so the
+    /// two solve different options and find each other's in the table.
+    rotate: u16,
+}
+
+/// What a worker thread of a parallel search keeps from one value tested
+/// to the next: its exclusions, its counts and when it next reports.
+struct Worker {
+    tables: Tables,
+    stats: Stats,
+    next_report: u64,
+}
+
+/// The least cells of a region a parallel search splits among its
+/// threads: smaller ones take milliseconds.
+const PARALLEL_CELLS: u32 = 30;
+
+/// An option of a region searched in parallel: the nim-sum of its known
+/// regions, the canonical forms of the others, and its value once known.
+struct Task {
+    x: u8,
+    keys: Vec<u128>,
+    value: Option<u8>,
 }
 
 /// The regions whose exclusions a solver keeps beside a table bounded by
@@ -210,16 +258,16 @@ fn exclusion_bits(bound: usize, table_bytes: usize, slot_bytes: usize) -> u32 {
 /// Regions between progress reports (and stop checks).
 const REPORT_EVERY: u64 = 1 << 14;
 
+/// Positions between two polls of a parallel search's threads (about 15
+/// ms): how long a table that wants to grow waits for them, at most, and
+/// how long a thread goes on with work no longer wanted.
+const POLL_EVERY: u64 = 1 << 16;
+
 impl<'a> Solver<'a> {
     /// A solver whose table holds at most `table_bytes` bytes.
     pub fn new(table_bytes: usize) -> Solver<'a> {
         Solver {
-            tables: Tables {
-                narrow: Table::with_bytes(0),
-                wide: Table::with_bytes(0),
-                narrow_out: Exclusions::with_bits(0),
-                wide_out: Exclusions::with_bits(0),
-            },
+            tables: Tables::empty(),
             narrow: None,
             table_bytes,
             dawson: dawson(128),
@@ -229,6 +277,46 @@ impl<'a> Solver<'a> {
             progress: None,
             saver: None,
             next_report: REPORT_EVERY,
+            shared: None,
+            guards: None,
+            threads: 1,
+            parallel_cells: PARALLEL_CELLS,
+            abort: None,
+            workers: Vec::new(),
+            task_done: None,
+            rotate: 0,
+            next_poll: u64::MAX,
+        }
+    }
+
+    /// A solver whose `threads` threads share the table `shared` (bounded
+    /// by its bytes). The options of each region of the position asked
+    /// (of at least 30 cells) are shared out among the threads, each
+    /// asking its options one by one; the regions below those are
+    /// searched by one thread each, through the one table, so what one
+    /// thread learns the others find. One thread and a shared table
+    /// search as [`new`](Self::new) does, a way fewer a bucket.
+    pub fn parallel(shared: &'a Shared, threads: usize) -> Solver<'a> {
+        let mut s = Solver::new(shared.max_bytes());
+        s.shared = Some(shared);
+        s.guards = Some(shared.read());
+        s.threads = threads.max(1);
+        s.next_poll = POLL_EVERY;
+        s
+    }
+
+    /// Lets go of the shared table (if any) and grows it if it wants to,
+    /// then holds it again.
+    fn refresh(&mut self) {
+        if let Some(shared) = self.shared {
+            self.guards = None;
+            shared.grow_if_wanted();
+            self.guards = Some(shared.read());
+            match self.narrow {
+                Some(true) => self.fit_exclusions::<u64>(),
+                Some(false) => self.fit_exclusions::<u128>(),
+                None => {}
+            }
         }
     }
 
@@ -239,17 +327,36 @@ impl<'a> Solver<'a> {
     }
 
     /// Offers a snapshot of the table to `saver` whenever it is due.
-    pub fn with_saver(mut self, saver: &'a mut dyn Saver) -> Self {
+    pub fn with_saver(mut self, saver: &'a mut (dyn Saver + Send)) -> Self {
         self.saver = Some(saver);
         self
     }
 
     /// Every value of the table.
     pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            narrow: self.tables.narrow.entries().collect(),
-            wide: self.tables.wide.entries().collect(),
+        match &self.guards {
+            Some(g) => Snapshot {
+                narrow: g.narrow.entries(),
+                wide: g.wide.entries(),
+            },
+            None => Snapshot {
+                narrow: self.tables.narrow.entries().collect(),
+                wide: self.tables.wide.entries().collect(),
+            },
         }
+    }
+
+    /// Puts every value of `entries` in the table of `K`.
+    fn put_all<K: Key>(&mut self, entries: &[(K, u8)]) {
+        match self.shared {
+            Some(shared) => {
+                self.guards = None;
+                shared.put_all(entries);
+                self.guards = Some(shared.read());
+            }
+            None => K::of_mut(&mut self.tables).put_all(entries),
+        }
+        self.fit_exclusions::<K>();
     }
 
     /// Puts the values of `snapshot` in the table (a snapshot of a solver
@@ -259,14 +366,12 @@ impl<'a> Solver<'a> {
             if self.narrow != Some(false) {
                 self.use_wide();
             }
-            self.tables.wide.put_all(&snapshot.wide);
-            self.fit_exclusions::<u128>();
+            self.put_all(&snapshot.wide);
         } else if !snapshot.narrow.is_empty() && self.narrow != Some(false) {
             if self.narrow.is_none() {
                 self.use_narrow();
             }
-            self.tables.narrow.put_all(&snapshot.narrow);
-            self.fit_exclusions::<u64>();
+            self.put_all(&snapshot.narrow);
         }
     }
 
@@ -277,12 +382,26 @@ impl<'a> Solver<'a> {
 
     /// The bytes of the table.
     pub fn table_bytes(&self) -> usize {
-        self.tables.narrow.bytes() + self.tables.wide.bytes()
+        match &self.guards {
+            Some(g) => g.narrow.bytes() + g.wide.bytes(),
+            None => self.tables.narrow.bytes() + self.tables.wide.bytes(),
+        }
     }
 
     /// The values the table holds.
     pub fn stored(&self) -> usize {
-        self.tables.narrow.stored() + self.tables.wide.stored()
+        match &self.guards {
+            Some(g) => g.narrow.stored() + g.wide.stored(),
+            None => self.tables.narrow.stored() + self.tables.wide.stored(),
+        }
+    }
+
+    /// The bytes of the table of `K`.
+    fn bytes_of<K: Key>(&self) -> usize {
+        match &self.guards {
+            Some(g) => K::shared(g).bytes(),
+            None => K::of(&self.tables).bytes(),
+        }
     }
 
     /// The layout to search `e` (at the top left) in: [`Narrow`] while
@@ -303,7 +422,9 @@ impl<'a> Solver<'a> {
 
     /// Turns to the `u64` table (from none).
     fn use_narrow(&mut self) {
-        self.tables.narrow = Table::with_bytes(self.table_bytes);
+        if self.shared.is_none() {
+            self.tables.narrow = Table::with_bytes(self.table_bytes);
+        }
         self.tables.narrow_out = Exclusions::with_bits(0);
         self.fit_exclusions::<u64>();
         self.narrow = Some(true);
@@ -313,7 +434,14 @@ impl<'a> Solver<'a> {
     fn use_wide(&mut self) {
         self.tables.narrow = Table::with_bytes(0);
         self.tables.narrow_out = Exclusions::with_bits(0);
-        self.tables.wide = Table::with_bytes(self.table_bytes);
+        match self.shared {
+            Some(shared) => {
+                self.guards = None;
+                shared.clear::<u64>();
+                self.guards = Some(shared.read());
+            }
+            None => self.tables.wide = Table::with_bytes(self.table_bytes),
+        }
         self.tables.wide_out = Exclusions::with_bits(0);
         self.fit_exclusions::<u128>();
         self.narrow = Some(false);
@@ -328,11 +456,22 @@ impl<'a> Solver<'a> {
 
     #[inline]
     fn get<K: Key>(&self, key: K) -> Option<u8> {
-        K::of(&self.tables).get(key)
+        match &self.guards {
+            Some(g) => K::shared(g).get(key),
+            None => K::of(&self.tables).get(key),
+        }
     }
 
     #[inline]
     fn put<K: Key>(&mut self, key: K, value: u8) {
+        if let (Some(g), Some(shared)) = (&self.guards, self.shared) {
+            // The table grows at the next report.
+            let table = K::shared(g);
+            if table.put(key, value) {
+                shared.filled(table);
+            }
+            return;
+        }
         let table = K::of_mut(&mut self.tables);
         let before = table.bytes();
         table.put(key, value);
@@ -342,9 +481,10 @@ impl<'a> Solver<'a> {
     }
 
     /// Grows the exclusions of `K` to the size its table now calls for
-    /// ([`exclusion_bits`]), keeping what they hold.
+    /// ([`exclusion_bits`]; a shared table's bytes shared out among the
+    /// threads), keeping what they hold.
     fn fit_exclusions<K: Key>(&mut self) {
-        let bytes = K::of(&self.tables).bytes();
+        let bytes = self.bytes_of::<K>() / self.threads;
         let bits = exclusion_bits(self.table_bytes, bytes, Exclusions::<K>::SLOT_BYTES);
         K::out_mut(&mut self.tables).grow_to(bits);
     }
@@ -511,13 +651,28 @@ impl<'a> Solver<'a> {
     /// is known not to lie in `wanted`: every region but the largest
     /// solved in full, the largest asked only about the values that
     /// complete the nim-sum to a wanted one.
+    #[inline]
     fn ask<G: Grid>(
+        &mut self,
+        g: &G,
+        x: u8,
+        start: usize,
+        len: usize,
+        wanted: NimberSet,
+    ) -> Result<Option<u8>> {
+        self.ask_rotated(g, x, start, len, wanted, 0)
+    }
+
+    /// [`ask`](Self::ask), the search of the largest region starting
+    /// `rotate` of the way round its options (see [`Solver::rotate`]).
+    fn ask_rotated<G: Grid>(
         &mut self,
         g: &G,
         mut x: u8,
         start: usize,
         len: usize,
         wanted: NimberSet,
+        rotate: u16,
     ) -> Result<Option<u8>> {
         let largest = (start..start + len)
             .max_by_key(|&i| G::Key::narrow(self.stack[i]).size())
@@ -529,7 +684,10 @@ impl<'a> Solver<'a> {
             }
         }
         let k = G::Key::narrow(self.stack[largest]);
-        Ok(self.region_in(g, k, wanted.xor(x))?.map(|y| y ^ x))
+        self.rotate = rotate;
+        let y = self.region_in(g, k, wanted.xor(x));
+        self.rotate = 0;
+        Ok(y?.map(|y| y ^ x))
     }
 
     /// Splits every option of the region `r`: the values of options whose
@@ -598,6 +756,9 @@ impl<'a> Solver<'a> {
     /// "aspiration sets" (2020, §5).
     fn aspiration<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
         let r = g.cells_of(key);
+        if self.threads > 1 && self.abort.is_none() && r.count_ones() >= self.parallel_cells {
+            return self.aspiration_parallel(g, key, least);
+        }
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
         let mut possible = NimberSet::below(moves + 1);
@@ -643,6 +804,231 @@ impl<'a> Solver<'a> {
         Ok(value)
     }
 
+    /// [`aspiration`](Self::aspiration) with the options shared out among
+    /// the threads: for each value tested, the threads take the options
+    /// not yet answered one by one and ask each whether its value is the
+    /// one under test; once one says yes, the others stop (what they
+    /// solved stays in the shared table) and the next value is tested.
+    /// The value is the one every option was asked about and none had.
+    fn aspiration_parallel<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
+        let r = g.cells_of(key);
+        let moves = g.moves_count(r);
+        let stack_base = self.stack.len();
+        let mut possible = NimberSet::below(moves + 1);
+        let all = possible;
+        let base = self
+            .options(g, r, &mut possible, all)
+            .unwrap_or(self.pending.len());
+        let mut tasks: Vec<Task> = self.pending[base..]
+            .iter()
+            .map(|p| Task {
+                x: p.x,
+                keys: self.stack[p.start..p.start + p.len].to_vec(),
+                value: None,
+            })
+            .collect();
+        self.pending.truncate(base);
+        self.stack.truncate(stack_base);
+        let mut value = None;
+        for v in least..=moves.min(255) as u8 {
+            if !possible.contains(v) {
+                continue;
+            }
+            let open: Vec<usize> = (0..tasks.len())
+                .filter(|&i| tasks[i].value.is_none())
+                .collect();
+            let (answers, asked) = self.ask_in_parallel(g, &tasks, &open, v)?;
+            let mut found = false;
+            for (i, y) in answers {
+                tasks[i].value = Some(y);
+                possible.exclude(y);
+                found |= y == v;
+            }
+            if !found {
+                if asked != open.len() {
+                    return Err(Error::CheckFailed {
+                        what: "the parallel Cram search".into(),
+                        reason: "a value was taken before every option was asked".into(),
+                    });
+                }
+                value = Some(v);
+                break;
+            }
+        }
+        let Some(value) = value else {
+            return Err(Error::CheckFailed {
+                what: "the Cram search".into(),
+                reason: "a region's options took every value up to its number of moves".into(),
+            });
+        };
+        self.put(key, value);
+        self.stats.regions += 1;
+        self.report()?;
+        Ok(value)
+    }
+
+    /// Asks the options `open` of `tasks` whether their value is `v`, on
+    /// all the threads, until one says yes. Returns the values learnt
+    /// (by option) and how many options answered.
+    fn ask_in_parallel<G: Grid>(
+        &mut self,
+        g: &G,
+        tasks: &[Task],
+        open: &[usize],
+        v: u8,
+    ) -> Result<(Vec<(usize, u8)>, usize)> {
+        let Some(shared) = self.shared else {
+            unreachable!("a parallel search has a shared table");
+        };
+        let threads = self.threads.min(open.len()).max(1);
+        self.workers.resize_with(threads, || Worker {
+            tables: Tables::empty(),
+            stats: Stats::default(),
+            next_report: REPORT_EVERY,
+        });
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let done: Vec<AtomicBool> = open.iter().map(|_| AtomicBool::new(false)).collect();
+        let on: Vec<AtomicUsize> = open.iter().map(|_| AtomicUsize::new(0)).collect();
+        let (progress, narrow, bytes, all) =
+            (self.progress, self.narrow, self.table_bytes, self.threads);
+        let workers = std::mem::take(&mut self.workers);
+        self.guards = None;
+        let mut saver = self.saver.as_deref_mut();
+        let mut want = NimberSet::default();
+        want.insert(v);
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = workers
+                .into_iter()
+                .enumerate()
+                .map(|(w, worker)| {
+                    let saver = if w == 0 { saver.take() } else { None };
+                    let (next, stop, done, on) = (&next, &stop, &done, &on);
+                    scope.spawn(move || {
+                        let mut s = Solver::new(bytes);
+                        let before = worker.stats;
+                        s.tables = worker.tables;
+                        s.stats = worker.stats;
+                        s.next_report = worker.next_report;
+                        s.shared = Some(shared);
+                        s.threads = all;
+                        s.narrow = narrow;
+                        s.abort = Some(stop);
+                        s.next_poll = s.stats.positions + POLL_EVERY;
+                        s.refresh();
+                        s.progress = progress;
+                        if let Some(saver) = saver {
+                            s.saver = Some(saver);
+                        }
+                        let mut answers = Vec::new();
+                        let mut asked = 0;
+                        let outcome = loop {
+                            if stop.load(Relaxed) {
+                                break Ok(());
+                            }
+                            // The next option not yet asked, else the
+                            // question with the fewest threads on it.
+                            let j = next.fetch_add(1, Relaxed);
+                            let j = if j < open.len() {
+                                j
+                            } else {
+                                match (0..open.len())
+                                    .filter(|&j| !done[j].load(Relaxed))
+                                    .min_by_key(|&j| on[j].load(Relaxed))
+                                {
+                                    Some(j) => j,
+                                    None => break Ok(()),
+                                }
+                            };
+                            // The n-th thread on a question starts at the
+                            // n-th point of the van der Corput sequence
+                            // (0, 1/2, 1/4, 3/4, …) of the way round.
+                            let n = on[j].fetch_add(1, Relaxed) as u16;
+                            s.task_done = Some(&done[j]);
+                            let answer = s.ask_task(g, &tasks[open[j]], want, n.reverse_bits());
+                            s.task_done = None;
+                            match answer {
+                                Ok(y) => {
+                                    if !done[j].swap(true, AcqRel) {
+                                        asked += 1;
+                                        if let Some(y) = y {
+                                            answers.push((open[j], y));
+                                            if y == v {
+                                                stop.store(true, Relaxed);
+                                            }
+                                        }
+                                    }
+                                }
+                                // Answered by another thread, or the value
+                                // is settled.
+                                Err(Error::Stopped)
+                                    if done[j].load(Relaxed) || stop.load(Relaxed) => {}
+                                Err(e) => {
+                                    stop.store(true, Relaxed);
+                                    break Err(e);
+                                }
+                            }
+                        };
+                        s.guards = None;
+                        let worker = Worker {
+                            tables: std::mem::replace(&mut s.tables, Tables::empty()),
+                            stats: s.stats,
+                            next_report: s.next_report,
+                        };
+                        (outcome, answers, asked, before, worker)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        self.guards = Some(shared.read());
+        let (mut answers, mut asked, mut failed, mut stopped) = (Vec::new(), 0, None, false);
+        for (outcome, a, n, before, worker) in results {
+            self.stats.positions += worker.stats.positions - before.positions;
+            self.stats.regions += worker.stats.regions - before.regions;
+            self.workers.push(worker);
+            answers.extend(a);
+            asked += n;
+            match outcome {
+                Ok(()) => {}
+                Err(Error::Stopped) => stopped = true,
+                Err(e) => failed = Some(e),
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        // The workers' reports advanced the progress for their regions.
+        self.next_report = self
+            .next_report
+            .max((self.stats.regions / REPORT_EVERY + 1) * REPORT_EVERY);
+        if stopped && !answers.iter().any(|&(_, y)| y == v) {
+            return Err(Error::Stopped);
+        }
+        answers.sort_unstable();
+        Ok((answers, asked))
+    }
+
+    /// [`ask`](Self::ask) of the option `t`, its regions pushed on the
+    /// stack for the question; the search of its largest region starts
+    /// `rotate` of the way round its options.
+    fn ask_task<G: Grid>(
+        &mut self,
+        g: &G,
+        t: &Task,
+        want: NimberSet,
+        rotate: u16,
+    ) -> Result<Option<u8>> {
+        let start = self.stack.len();
+        self.stack.extend_from_slice(&t.keys);
+        let answer = self.ask_rotated(g, t.x, start, t.keys.len(), want, rotate);
+        self.stack.truncate(start);
+        answer
+    }
+
     /// Searches the region `key` (not in the table) for its value, giving
     /// up once it is known not to lie in `wanted`.
     ///
@@ -659,6 +1045,7 @@ impl<'a> Solver<'a> {
     /// greatest wanted, and once no wanted value is possible none can be
     /// the value (Beling and Rogalski 2020, §4). A value found is stored.
     fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: NimberSet) -> Result<Option<u8>> {
+        self.poll()?;
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let stack_base = self.stack.len();
@@ -673,7 +1060,14 @@ impl<'a> Solver<'a> {
         };
         let end = self.pending.len();
         let mut gave_up = false;
-        for i in base..end {
+        // A helper thread starts part way round (see `rotate`).
+        let turn = ((end - base) * usize::from(std::mem::take(&mut self.rotate))) >> 16;
+        for n in base..end {
+            let i = if turn == 0 {
+                n
+            } else {
+                base + (n - base + turn) % (end - base)
+            };
             if possible.and(wanted).is_empty() {
                 gave_up = true;
                 break;
@@ -709,6 +1103,23 @@ impl<'a> Solver<'a> {
         } else {
             Ok(None)
         }
+    }
+
+    /// In a parallel search, every [`POLL_EVERY`] positions: lets go of
+    /// the shared table (so that it can grow) and stops when the work is
+    /// no longer wanted.
+    #[inline]
+    fn poll(&mut self) -> Result<()> {
+        if self.stats.positions >= self.next_poll {
+            self.next_poll = self.stats.positions + POLL_EVERY;
+            self.refresh();
+            if self.abort.is_some_and(|a| a.load(Relaxed))
+                || self.task_done.is_some_and(|a| a.load(Relaxed))
+            {
+                return Err(Error::Stopped);
+            }
+        }
+        Ok(())
     }
 
     fn report(&mut self) -> Result<()> {
@@ -887,6 +1298,89 @@ mod tests {
             1
         );
         assert_eq!((again.narrow, again.stats().regions), (Some(false), 0));
+    }
+
+    #[test]
+    fn a_parallel_search_gives_the_same_values() {
+        // Every region of 8 cells or more shared out among the threads,
+        // with a roomy table and with one of a single bucket (every
+        // write a fight for it).
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut parallel = 0;
+        for bytes in [1 << 20, 64] {
+            for (r, c) in [(3, 5), (4, 5), (3, 7), (4, 6), (5, 5), (2, 11)] {
+                let board = Board::empty(r, c).unwrap();
+                for k in 0..4 {
+                    let mut b = board.clone();
+                    for m in board.moves() {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        if k > 0
+                            && seed % 7 == 0
+                            && b.is_empty(m.0 .0, m.0 .1)
+                            && b.is_empty(m.1 .0, m.1 .1)
+                        {
+                            b = b.after(m);
+                        }
+                    }
+                    let serial = Solver::new(bytes).nimber(b.cells()).unwrap();
+                    let shared = Shared::with_bytes(bytes);
+                    let mut s = Solver::parallel(&shared, 3);
+                    s.parallel_cells = 8;
+                    assert_eq!(s.nimber(b.cells()).unwrap(), serial, "{}", b.text());
+                    parallel += usize::from(s.workers.len() == 3);
+                }
+            }
+        }
+        assert!(parallel >= 24, "{parallel}");
+    }
+
+    #[test]
+    fn a_parallel_search_runs_on_every_thread_and_saves() {
+        struct Every(usize);
+        impl Saver for Every {
+            fn due(&mut self) -> bool {
+                true
+            }
+            fn save(&mut self, s: &Snapshot) -> Result<()> {
+                assert!(s.wide.is_empty() && !s.narrow.is_empty());
+                self.0 += 1;
+                Ok(())
+            }
+        }
+        // 5 × 7, nimber 1 (Beling's table of record).
+        let b = Board::empty(5, 7).unwrap();
+        let shared = Shared::with_bytes(1 << 24);
+        let mut saves = Every(0);
+        let mut s = Solver::parallel(&shared, 2).with_saver(&mut saves);
+        s.parallel_cells = 8;
+        assert_eq!(s.nimber(b.cells()).unwrap(), 1);
+        assert_eq!(s.workers.len(), 2);
+        let (regions, snap) = (s.stats().regions, s.snapshot());
+        assert_eq!(snap.narrow.len(), s.stored());
+        drop(s);
+        assert!(
+            saves.0 >= 1 && regions >= REPORT_EVERY,
+            "{} {regions}",
+            saves.0
+        );
+        // The table restored into a fresh shared one answers at once.
+        let again_table = Shared::with_bytes(1 << 24);
+        let mut again = Solver::parallel(&again_table, 2);
+        again.restore(&snap);
+        assert_eq!(again.stored(), snap.narrow.len());
+        assert_eq!(again.nimber(b.cells()).unwrap(), 1);
+        assert!(again.stats().regions < regions / 10);
+        // A wide position turns a shared solver to the u128 forms.
+        // 5 rows of 12 do not fit the u64 layout.
+        let wide = Board::parse("............/............/############/############/....########")
+            .unwrap();
+        assert_eq!(
+            again.nimber(wide.cells()).unwrap(),
+            Solver::new(1 << 20).nimber(wide.cells()).unwrap()
+        );
+        assert_eq!(again.snapshot().narrow.len(), 0);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! bits 112 to 126, which such a form leaves 0.
 
 use super::exclusions::Exclusions;
+use super::shared_table::{Guards, Shared, SharedTable};
 
 /// A canonical form as a key of the table: never 0 (the empty slot).
 pub trait Key: Copy + Eq + Default {
@@ -40,6 +41,16 @@ pub trait Key: Copy + Eq + Default {
     fn out(tables: &Tables) -> &Exclusions<Self>;
     /// The exclusions of these keys among `tables`, to write.
     fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self>;
+    /// `u64` words a key takes in a [`SharedTable`] bucket.
+    const KEY_WORDS: usize;
+    /// The key's words (the second 0 for a one-word key).
+    fn to_words(self) -> [u64; 2];
+    /// The inverse of [`to_words`](Self::to_words).
+    fn from_words(lo: u64, hi: u64) -> Self;
+    /// The shared table of these keys among `guards`.
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self>;
+    /// The lock of the shared table of these keys in `shared`.
+    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>>;
 }
 
 /// A table for each kind of key, only one of which is used at a time
@@ -54,6 +65,19 @@ pub struct Tables {
     pub narrow_out: Exclusions<u64>,
     /// The same for [`super::layout::Wide`]'s forms.
     pub wide_out: Exclusions<u128>,
+}
+
+impl Tables {
+    /// Tables of one bucket each and no exclusions (a solver's before its
+    /// first position).
+    pub fn empty() -> Tables {
+        Tables {
+            narrow: Table::with_bytes(0),
+            wide: Table::with_bytes(0),
+            narrow_out: Exclusions::with_bits(0),
+            wide_out: Exclusions::with_bits(0),
+        }
+    }
 }
 
 impl Key for u64 {
@@ -105,6 +129,22 @@ impl Key for u64 {
     #[inline]
     fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self> {
         &mut tables.narrow_out
+    }
+    const KEY_WORDS: usize = 1;
+    #[inline]
+    fn to_words(self) -> [u64; 2] {
+        [self, 0]
+    }
+    #[inline]
+    fn from_words(lo: u64, _hi: u64) -> Self {
+        lo
+    }
+    #[inline]
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self> {
+        &guards.narrow
+    }
+    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>> {
+        &shared.narrow
     }
 }
 
@@ -165,6 +205,22 @@ impl Key for u128 {
     fn out_mut(tables: &mut Tables) -> &mut Exclusions<Self> {
         &mut tables.wide_out
     }
+    const KEY_WORDS: usize = 2;
+    #[inline]
+    fn to_words(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+    #[inline]
+    fn from_words(lo: u64, hi: u64) -> Self {
+        u128::from(lo) | u128::from(hi) << 64
+    }
+    #[inline]
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self> {
+        &guards.wide
+    }
+    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>> {
+        &shared.wide
+    }
 }
 
 fn gcd(a: usize, b: usize) -> usize {
@@ -173,6 +229,20 @@ fn gcd(a: usize, b: usize) -> usize {
     } else {
         gcd(b, a % b)
     }
+}
+
+/// Every index of `0..n` once, far apart (by a step prime to `n`): values
+/// put in this order do not crowd the few buckets of a smaller table.
+pub(super) fn scattered(n: usize) -> impl Iterator<Item = usize> {
+    let mut step = (n as f64 * 0.618) as usize | 1;
+    while n > 1 && gcd(step, n) != 1 {
+        step += 2;
+    }
+    (0..n).scan(0, move |i, _| {
+        let at = *i;
+        *i = (*i + step) % n;
+        Some(at)
+    })
 }
 
 /// The nimbers of regions, by canonical form.
@@ -184,10 +254,10 @@ pub struct Table<K> {
 }
 
 /// The bytes a table starts with (at most its bound).
-const START_BYTES: usize = 1 << 20;
+pub(super) const START_BYTES: usize = 1 << 20;
 
 /// Bytes a bucket.
-const BUCKET_BYTES: usize = 64;
+pub(super) const BUCKET_BYTES: usize = 64;
 
 impl<K: Key> Table<K> {
     /// A table of at most `bytes` bytes (at least one bucket; a power of
@@ -246,16 +316,9 @@ impl<K: Key> Table<K> {
         while self.capacity() < want && self.max_bytes != 0 && self.bytes() * 2 <= self.max_bytes {
             self.grow();
         }
-        // A step prime to n visits every index once, far apart.
-        let mut step = (n as f64 * 0.618) as usize | 1;
-        while n > 1 && gcd(step, n) != 1 {
-            step += 2;
-        }
-        let mut i = 0;
-        for _ in 0..n {
+        for i in scattered(n) {
             let (k, v) = entries[i];
             self.put(k, v);
-            i = (i + step) % n;
         }
     }
 
