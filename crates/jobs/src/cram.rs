@@ -150,15 +150,7 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     }
     if let Some(path) = job.certificate {
         // Refused before the search, not after it.
-        if path.is_dir() {
-            return Err(Error::Io {
-                action: "cannot write",
-                path: path.to_path_buf(),
-                source: std::io::Error::other("it is a directory"),
-            });
-        }
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
-        grundy_dataset::writable::check_out_dir(dir.unwrap_or(Path::new(".")))?;
+        check_certificate_path(path)?;
     }
     let start = Instant::now();
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
@@ -245,6 +237,22 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         checkpoints: saver.map_or(0, |s| s.written),
         threads: job.threads.max(1),
     })
+}
+
+/// Whether a certificate can be written at `path`.
+///
+/// # Errors
+/// [`Error::Io`] when `path` is a directory or its folder is not writable.
+fn check_certificate_path(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::Io {
+            action: "cannot write",
+            path: path.to_path_buf(),
+            source: std::io::Error::other("it is a directory"),
+        });
+    }
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+    grundy_dataset::writable::check_out_dir(dir.unwrap_or(Path::new(".")))
 }
 
 /// The nimber of the job's board, the seconds it took and its winning

@@ -327,7 +327,7 @@ impl Shared {
 
     /// Puts every value of `entries` in the table of `K`, grown first
     /// (while its bound allows) until they fit at most half full, in the
-    /// scattered order of [`super::table::scattered`]. The calling thread
+    /// order [`super::table::Table::put_all`] puts them in. The calling thread
     /// must hold no [`Guards`].
     pub fn put_all<K: Key>(&self, entries: &[(K, u8)]) {
         self.grow_table::<K>(entries.len());
@@ -377,7 +377,9 @@ mod tests {
     #[test]
     fn grows_to_its_bound_and_keeps_its_values() {
         let shared = Shared::with_bytes(1 << 22);
-        let keys: Vec<u64> = (1..150_000u64).map(|k| (k * 0x1_0001) | (1 << 63)).collect();
+        let keys: Vec<u64> = (1..150_000u64)
+            .map(|k| (k * 0x1_0001) | (1 << 63))
+            .collect();
         for (i, &k) in keys.iter().enumerate() {
             let g = shared.read();
             if g.narrow.put(k, (i % 7) as u8) {

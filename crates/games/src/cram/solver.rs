@@ -38,40 +38,17 @@ use super::shared_table::{Guards, Shared};
 use super::table::{Key, Table, Tables};
 use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
-use std::sync::atomic::Ordering::{AcqRel, Relaxed};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::AtomicBool;
 
-/// The values of Dawson's Kayles (octal 0.07) on heaps of `0..=n`: the
-/// nimbers of paths of `n` cells in Cram.
-pub fn dawson(n: usize) -> Vec<u8> {
-    let mut g = vec![0u8; n + 1];
-    for h in 2..=n {
-        let mut seen = [false; 64];
-        for a in 0..=(h - 2) / 2 {
-            let v = g[a] ^ g[h - 2 - a];
-            seen[usize::from(v)] = true;
-        }
-        g[h] = seen.iter().position(|s| !s).unwrap_or(64) as u8;
-    }
-    g
-}
-
-/// The value of a path or cycle of cells (`dawson`: [`dawson`]'s values).
-#[inline]
-fn closed_form<G: Grid>(g: &G, dawson: &[u8], r: G::B) -> Option<u8> {
-    if g.branchings(r) != G::B::ZERO {
-        return None;
-    }
-    let n = r.count_ones() as usize;
-    let m = g.moves_count(r) as usize; // one move per edge
-    if m + 1 == n {
-        Some(dawson[n])
-    } else if m == n {
-        Some(u8::from(dawson[n - 2] == 0))
-    } else {
-        None
-    }
-}
+mod closed_forms;
+mod parallel;
+mod rings;
+mod snapshot;
+use closed_forms::closed_form;
+pub use closed_forms::dawson;
+use parallel::Worker;
+use rings::Rings;
+pub use snapshot::{Saver, Snapshot};
 
 /// What a search counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,31 +68,6 @@ struct Split {
     start: usize,
 }
 
-/// The values of a solver's table: canonical forms of regions
-/// ([`super::layout::Narrow`]'s or [`Wide`]'s, whichever the solver
-/// used) and their nimbers, each an exact value whenever it was taken,
-/// so a search given them answers as one without them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Snapshot {
-    /// The `u64` forms and their nimbers.
-    pub narrow: Vec<(u64, u8)>,
-    /// The `u128` forms and their nimbers.
-    pub wide: Vec<(u128, u8)>,
-}
-
-/// Where a long search keeps its table from time to time (the search
-/// does no I/O; whoever gives it a saver does).
-pub trait Saver {
-    /// Whether a snapshot is wanted now (asked every 16,384 regions
-    /// solved).
-    fn due(&mut self) -> bool;
-    /// Keeps `snapshot`.
-    ///
-    /// # Errors
-    /// Any error of the saver's, which stops the search.
-    fn save(&mut self, snapshot: &Snapshot) -> Result<()>;
-}
-
 /// An option of the region being searched whose value is not yet known:
 /// the nim-sum `x` of its known regions and its unknown regions at
 /// `start..start + len` of the solver's stack.
@@ -126,55 +78,6 @@ struct Pending {
     len: usize,
     cells: u32,
     exact: bool,
-}
-
-/// The moves of one direction in the order they are tried: vertical
-/// moves by their column's distance from the region's centre column,
-/// horizontal ones by their row's distance from its centre row, each
-/// ring from the top left (the order of igsolve's
-/// `Cram2ColumnsMovesIterator`; central moves tend to split a region into
-/// parts of equal size, whose values are found fastest and cancel most).
-struct Rings<B> {
-    left: B,
-    ring: B,
-    bits: B,
-    /// The shift from one ring to the next.
-    shift: u32,
-}
-
-impl<B: Bits> Rings<B> {
-    fn new<G: Grid<B = B>>(g: &G, moves: B, step: u32, r: B) -> Rings<B> {
-        let (h, w) = g.extent(r);
-        // The band of the centre row (horizontal moves) or column.
-        let (ring, shift) = if step == 1 {
-            (g.row() << ((h.max(1) - 1) / 2 * g.stride()), g.stride())
-        } else {
-            (g.column() << ((w.max(1) - 1) / 2), 1)
-        };
-        Rings {
-            left: moves & !ring,
-            bits: moves & ring,
-            ring,
-            shift,
-        }
-    }
-
-    /// The next move (the bit of its top or left cell), if any.
-    #[inline]
-    fn next(&mut self) -> Option<B> {
-        while self.bits == B::ZERO {
-            if self.left == B::ZERO {
-                return None;
-            }
-            // One more row (column) on each side.
-            self.ring |= (self.ring << self.shift) | (self.ring >> self.shift);
-            self.bits = self.left & self.ring;
-            self.left &= !self.ring;
-        }
-        let b = self.bits.lowest();
-        self.bits ^= b;
-        Some(b)
-    }
 }
 
 /// The Cram search: the table and the counts carried from one question to
@@ -220,25 +123,9 @@ pub struct Solver<'a> {
     rotate: u16,
 }
 
-/// What a worker thread of a parallel search keeps from one value tested
-/// to the next: its exclusions, its counts and when it next reports.
-struct Worker {
-    tables: Tables,
-    stats: Stats,
-    next_report: u64,
-}
-
 /// The least cells of a region a parallel search splits among its
 /// threads: smaller ones take milliseconds.
 const PARALLEL_CELLS: u32 = 30;
-
-/// An option of a region searched in parallel: the nim-sum of its known
-/// regions, the canonical forms of the others, and its value once known.
-struct Task {
-    x: u8,
-    keys: Vec<u128>,
-    value: Option<u8>,
-}
 
 /// The regions whose exclusions a solver keeps beside a table bounded by
 /// `bound` bytes that holds `table_bytes` now: `2^bits`, an eighth of the
@@ -286,37 +173,6 @@ impl<'a> Solver<'a> {
             task_done: None,
             rotate: 0,
             next_poll: u64::MAX,
-        }
-    }
-
-    /// A solver whose `threads` threads share the table `shared` (bounded
-    /// by its bytes). The options of each region of the position asked
-    /// (of at least 30 cells) are shared out among the threads, each
-    /// asking its options one by one; the regions below those are
-    /// searched by one thread each, through the one table, so what one
-    /// thread learns the others find. One thread and a shared table
-    /// search as [`new`](Self::new) does, a way fewer a bucket.
-    pub fn parallel(shared: &'a Shared, threads: usize) -> Solver<'a> {
-        let mut s = Solver::new(shared.max_bytes());
-        s.shared = Some(shared);
-        s.guards = Some(shared.read());
-        s.threads = threads.max(1);
-        s.next_poll = POLL_EVERY;
-        s
-    }
-
-    /// Lets go of the shared table (if any) and grows it if it wants to,
-    /// then holds it again.
-    fn refresh(&mut self) {
-        if let Some(shared) = self.shared {
-            self.guards = None;
-            shared.grow_if_wanted();
-            self.guards = Some(shared.read());
-            match self.narrow {
-                Some(true) => self.fit_exclusions::<u64>(),
-                Some(false) => self.fit_exclusions::<u128>(),
-                None => {}
-            }
         }
     }
 
@@ -804,231 +660,6 @@ impl<'a> Solver<'a> {
         Ok(value)
     }
 
-    /// [`aspiration`](Self::aspiration) with the options shared out among
-    /// the threads: for each value tested, the threads take the options
-    /// not yet answered one by one and ask each whether its value is the
-    /// one under test; once one says yes, the others stop (what they
-    /// solved stays in the shared table) and the next value is tested.
-    /// The value is the one every option was asked about and none had.
-    fn aspiration_parallel<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
-        let r = g.cells_of(key);
-        let moves = g.moves_count(r);
-        let stack_base = self.stack.len();
-        let mut possible = NimberSet::below(moves + 1);
-        let all = possible;
-        let base = self
-            .options(g, r, &mut possible, all)
-            .unwrap_or(self.pending.len());
-        let mut tasks: Vec<Task> = self.pending[base..]
-            .iter()
-            .map(|p| Task {
-                x: p.x,
-                keys: self.stack[p.start..p.start + p.len].to_vec(),
-                value: None,
-            })
-            .collect();
-        self.pending.truncate(base);
-        self.stack.truncate(stack_base);
-        let mut value = None;
-        for v in least..=moves.min(255) as u8 {
-            if !possible.contains(v) {
-                continue;
-            }
-            let open: Vec<usize> = (0..tasks.len())
-                .filter(|&i| tasks[i].value.is_none())
-                .collect();
-            let (answers, asked) = self.ask_in_parallel(g, &tasks, &open, v)?;
-            let mut found = false;
-            for (i, y) in answers {
-                tasks[i].value = Some(y);
-                possible.exclude(y);
-                found |= y == v;
-            }
-            if !found {
-                if asked != open.len() {
-                    return Err(Error::CheckFailed {
-                        what: "the parallel Cram search".into(),
-                        reason: "a value was taken before every option was asked".into(),
-                    });
-                }
-                value = Some(v);
-                break;
-            }
-        }
-        let Some(value) = value else {
-            return Err(Error::CheckFailed {
-                what: "the Cram search".into(),
-                reason: "a region's options took every value up to its number of moves".into(),
-            });
-        };
-        self.put(key, value);
-        self.stats.regions += 1;
-        self.report()?;
-        Ok(value)
-    }
-
-    /// Asks the options `open` of `tasks` whether their value is `v`, on
-    /// all the threads, until one says yes. Returns the values learnt
-    /// (by option) and how many options answered.
-    fn ask_in_parallel<G: Grid>(
-        &mut self,
-        g: &G,
-        tasks: &[Task],
-        open: &[usize],
-        v: u8,
-    ) -> Result<(Vec<(usize, u8)>, usize)> {
-        let Some(shared) = self.shared else {
-            unreachable!("a parallel search has a shared table");
-        };
-        let threads = self.threads.min(open.len()).max(1);
-        self.workers.resize_with(threads, || Worker {
-            tables: Tables::empty(),
-            stats: Stats::default(),
-            next_report: REPORT_EVERY,
-        });
-        let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        let done: Vec<AtomicBool> = open.iter().map(|_| AtomicBool::new(false)).collect();
-        let on: Vec<AtomicUsize> = open.iter().map(|_| AtomicUsize::new(0)).collect();
-        let (progress, narrow, bytes, all) =
-            (self.progress, self.narrow, self.table_bytes, self.threads);
-        let workers = std::mem::take(&mut self.workers);
-        self.guards = None;
-        let mut saver = self.saver.as_deref_mut();
-        let mut want = NimberSet::default();
-        want.insert(v);
-        let results: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = workers
-                .into_iter()
-                .enumerate()
-                .map(|(w, worker)| {
-                    let saver = if w == 0 { saver.take() } else { None };
-                    let (next, stop, done, on) = (&next, &stop, &done, &on);
-                    scope.spawn(move || {
-                        let mut s = Solver::new(bytes);
-                        let before = worker.stats;
-                        s.tables = worker.tables;
-                        s.stats = worker.stats;
-                        s.next_report = worker.next_report;
-                        s.shared = Some(shared);
-                        s.threads = all;
-                        s.narrow = narrow;
-                        s.abort = Some(stop);
-                        s.next_poll = s.stats.positions + POLL_EVERY;
-                        s.refresh();
-                        s.progress = progress;
-                        if let Some(saver) = saver {
-                            s.saver = Some(saver);
-                        }
-                        let mut answers = Vec::new();
-                        let mut asked = 0;
-                        let outcome = loop {
-                            if stop.load(Relaxed) {
-                                break Ok(());
-                            }
-                            // The next option not yet asked, else the
-                            // question with the fewest threads on it.
-                            let j = next.fetch_add(1, Relaxed);
-                            let j = if j < open.len() {
-                                j
-                            } else {
-                                match (0..open.len())
-                                    .filter(|&j| !done[j].load(Relaxed))
-                                    .min_by_key(|&j| on[j].load(Relaxed))
-                                {
-                                    Some(j) => j,
-                                    None => break Ok(()),
-                                }
-                            };
-                            // The n-th thread on a question starts at the
-                            // n-th point of the van der Corput sequence
-                            // (0, 1/2, 1/4, 3/4, …) of the way round.
-                            let n = on[j].fetch_add(1, Relaxed) as u16;
-                            s.task_done = Some(&done[j]);
-                            let answer = s.ask_task(g, &tasks[open[j]], want, n.reverse_bits());
-                            s.task_done = None;
-                            match answer {
-                                Ok(y) => {
-                                    if !done[j].swap(true, AcqRel) {
-                                        asked += 1;
-                                        if let Some(y) = y {
-                                            answers.push((open[j], y));
-                                            if y == v {
-                                                stop.store(true, Relaxed);
-                                            }
-                                        }
-                                    }
-                                }
-                                // Answered by another thread, or the value
-                                // is settled.
-                                Err(Error::Stopped)
-                                    if done[j].load(Relaxed) || stop.load(Relaxed) => {}
-                                Err(e) => {
-                                    stop.store(true, Relaxed);
-                                    break Err(e);
-                                }
-                            }
-                        };
-                        s.guards = None;
-                        let worker = Worker {
-                            tables: std::mem::replace(&mut s.tables, Tables::empty()),
-                            stats: s.stats,
-                            next_report: s.next_report,
-                        };
-                        (outcome, answers, asked, before, worker)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
-        });
-        self.guards = Some(shared.read());
-        let (mut answers, mut asked, mut failed, mut stopped) = (Vec::new(), 0, None, false);
-        for (outcome, a, n, before, worker) in results {
-            self.stats.positions += worker.stats.positions - before.positions;
-            self.stats.regions += worker.stats.regions - before.regions;
-            self.workers.push(worker);
-            answers.extend(a);
-            asked += n;
-            match outcome {
-                Ok(()) => {}
-                Err(Error::Stopped) => stopped = true,
-                Err(e) => failed = Some(e),
-            }
-        }
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        // The workers' reports advanced the progress for their regions.
-        self.next_report = self
-            .next_report
-            .max((self.stats.regions / REPORT_EVERY + 1) * REPORT_EVERY);
-        if stopped && !answers.iter().any(|&(_, y)| y == v) {
-            return Err(Error::Stopped);
-        }
-        answers.sort_unstable();
-        Ok((answers, asked))
-    }
-
-    /// [`ask`](Self::ask) of the option `t`, its regions pushed on the
-    /// stack for the question; the search of its largest region starts
-    /// `rotate` of the way round its options.
-    fn ask_task<G: Grid>(
-        &mut self,
-        g: &G,
-        t: &Task,
-        want: NimberSet,
-        rotate: u16,
-    ) -> Result<Option<u8>> {
-        let start = self.stack.len();
-        self.stack.extend_from_slice(&t.keys);
-        let answer = self.ask_rotated(g, t.x, start, t.keys.len(), want, rotate);
-        self.stack.truncate(start);
-        answer
-    }
-
     /// Searches the region `key` (not in the table) for its value, giving
     /// up once it is known not to lie in `wanted`.
     ///
@@ -1103,23 +734,6 @@ impl<'a> Solver<'a> {
         } else {
             Ok(None)
         }
-    }
-
-    /// In a parallel search, every [`POLL_EVERY`] positions: lets go of
-    /// the shared table (so that it can grow) and stops when the work is
-    /// no longer wanted.
-    #[inline]
-    fn poll(&mut self) -> Result<()> {
-        if self.stats.positions >= self.next_poll {
-            self.next_poll = self.stats.positions + POLL_EVERY;
-            self.refresh();
-            if self.abort.is_some_and(|a| a.load(Relaxed))
-                || self.task_done.is_some_and(|a| a.load(Relaxed))
-            {
-                return Err(Error::Stopped);
-            }
-        }
-        Ok(())
     }
 
     fn report(&mut self) -> Result<()> {
