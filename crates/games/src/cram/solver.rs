@@ -605,6 +605,19 @@ impl<'a> Solver<'a> {
         Some(base)
     }
 
+    /// Splits every option of the region `r` ([`options`](Self::options),
+    /// with no cutoff): the values its options leave possible, where its
+    /// pending options start, and where the stack stood before.
+    fn all_options<G: Grid>(&mut self, g: &G, r: G::B) -> (NimberSet, usize, usize) {
+        let stack_base = self.stack.len();
+        let mut possible = NimberSet::below(g.moves_count(r) + 1);
+        let all = possible;
+        let base = self
+            .options(g, r, &mut possible, all)
+            .unwrap_or(self.pending.len());
+        (possible, base, stack_base)
+    }
+
     /// The value of the region `key` (not in the table) by testing each
     /// value `0, 1, 2, …` in turn: every option not yet answered is asked
     /// only whether its value is the one under test; the first value no
@@ -616,12 +629,7 @@ impl<'a> Solver<'a> {
             return self.aspiration_parallel(g, key, least);
         }
         let moves = g.moves_count(r);
-        let stack_base = self.stack.len();
-        let mut possible = NimberSet::below(moves + 1);
-        let all = possible;
-        let base = self
-            .options(g, r, &mut possible, all)
-            .unwrap_or(self.pending.len());
+        let (mut possible, base, stack_base) = self.all_options(g, r);
         let end = self.pending.len();
         let mut value = None;
         'values: for v in least..=moves.min(255) as u8 {
@@ -648,6 +656,17 @@ impl<'a> Solver<'a> {
         }
         self.pending.truncate(base);
         self.stack.truncate(stack_base);
+        self.settle(key, value)
+    }
+
+    /// Stores `value`, the value the aspiration search of the region
+    /// `key` found, and counts the region solved.
+    ///
+    /// # Errors
+    /// [`Error::CheckFailed`] when no value was found (every value up to
+    /// the number of moves taken by an option: impossible, a value is the
+    /// least one no option has); [`Error::Stopped`] as [`Solver::nimber`].
+    fn settle<K: Key>(&mut self, key: K, value: Option<u8>) -> Result<u8> {
         let Some(value) = value else {
             return Err(Error::CheckFailed {
                 what: "the Cram search".into(),
@@ -772,6 +791,21 @@ mod tests {
         }
     }
 
+    /// `board` after a random set of its moves, each played (if its cells
+    /// are still empty) with chance 1 in `one_in` (xorshift from `seed`).
+    fn random_position(board: &Board, seed: &mut u64, one_in: u64) -> Board {
+        let mut b = board.clone();
+        for m in board.moves() {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            if *seed % one_in == 0 && b.is_empty(m.0 .0, m.0 .1) && b.is_empty(m.1 .0, m.1 .1) {
+                b = b.after(m);
+            }
+        }
+        b
+    }
+
     fn fast(b: &Board) -> u8 {
         Solver::new(1 << 20).nimber(b.cells()).unwrap()
     }
@@ -815,16 +849,9 @@ mod tests {
         let mut plain = MemoSolver::new();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for (rows, cols) in [(4, 4), (3, 6), (2, 9), (4, 5), (1, 15)] {
+            let board = Board::empty(rows, cols).unwrap();
             for _ in 0..60 {
-                let mut b = Board::empty(rows, cols).unwrap();
-                for m in b.moves() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 5 == 0 && b.is_empty(m.0 .0, m.0 .1) && b.is_empty(m.1 .0, m.1 .1) {
-                        b = b.after(m);
-                    }
-                }
+                let b = random_position(&board, &mut seed, 5);
                 assert_eq!(u32::from(fast(&b)), plain.nimber(&b).0, "{}", b.text());
             }
         }
@@ -837,19 +864,11 @@ mod tests {
         for (r, c) in [(3, 5), (4, 5), (3, 7), (5, 5), (4, 7), (2, 11)] {
             let board = Board::empty(r, c).unwrap();
             for k in 0..12 {
-                let mut b = board.clone();
-                for m in board.moves() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if k > 0
-                        && seed % 6 == 0
-                        && b.is_empty(m.0 .0, m.0 .1)
-                        && b.is_empty(m.1 .0, m.1 .1)
-                    {
-                        b = b.after(m);
-                    }
-                }
+                let b = if k == 0 {
+                    board.clone()
+                } else {
+                    random_position(&board, &mut seed, 6)
+                };
                 let narrow = Solver::new(1 << 20).nimber(b.cells()).unwrap();
                 let mut s = Solver::new(1 << 20).wide_only();
                 assert_eq!(s.nimber(b.cells()).unwrap(), narrow, "{}", b.text());
@@ -925,25 +944,17 @@ mod tests {
             for (r, c) in [(3, 5), (4, 5), (3, 7), (4, 6), (5, 5), (2, 11)] {
                 let board = Board::empty(r, c).unwrap();
                 for k in 0..4 {
-                    let mut b = board.clone();
-                    for m in board.moves() {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        if k > 0
-                            && seed % 7 == 0
-                            && b.is_empty(m.0 .0, m.0 .1)
-                            && b.is_empty(m.1 .0, m.1 .1)
-                        {
-                            b = b.after(m);
-                        }
-                    }
+                    let b = if k == 0 {
+                        board.clone()
+                    } else {
+                        random_position(&board, &mut seed, 7)
+                    };
                     let serial = Solver::new(bytes).nimber(b.cells()).unwrap();
                     let shared = Shared::with_bytes(bytes);
                     let mut s = Solver::parallel(&shared, 3);
                     s.parallel_cells = 8;
                     assert_eq!(s.nimber(b.cells()).unwrap(), serial, "{}", b.text());
-                    parallel += usize::from(s.workers.len() == 3);
+                    parallel += usize::from(!s.workers.is_empty());
                 }
             }
         }
@@ -963,8 +974,10 @@ mod tests {
                 Ok(())
             }
         }
-        // 5 × 7, nimber 1 (Beling's table of record).
-        let b = Board::empty(5, 7).unwrap();
+        // 5 × 8, nimber 1 (Beling's table of record): about 150,000
+        // regions, so the first thread (which offers the snapshots)
+        // reports many times.
+        let b = Board::empty(5, 8).unwrap();
         let shared = Shared::with_bytes(1 << 24);
         let mut saves = Every(0);
         let mut s = Solver::parallel(&shared, 2).with_saver(&mut saves);

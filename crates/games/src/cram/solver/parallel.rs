@@ -121,12 +121,7 @@ impl<'a> Solver<'a> {
     ) -> Result<u8> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
-        let stack_base = self.stack.len();
-        let mut possible = NimberSet::below(moves + 1);
-        let all = possible;
-        let base = self
-            .options(g, r, &mut possible, all)
-            .unwrap_or(self.pending.len());
+        let (mut possible, base, stack_base) = self.all_options(g, r);
         let mut tasks: Vec<Task> = self.pending[base..]
             .iter()
             .map(|p| Task {
@@ -163,16 +158,7 @@ impl<'a> Solver<'a> {
                 break;
             }
         }
-        let Some(value) = value else {
-            return Err(Error::CheckFailed {
-                what: "the Cram search".into(),
-                reason: "a region's options took every value up to its number of moves".into(),
-            });
-        };
-        self.put(key, value);
-        self.stats.regions += 1;
-        self.report()?;
-        Ok(value)
+        self.settle(key, value)
     }
 
     /// Asks the options `open` of `tasks` whether their value is `v`, on
