@@ -99,7 +99,7 @@ pub struct Solver<'a> {
     /// The table shared with the other threads of a parallel search
     /// (`None`: the solver's own `tables` serve).
     shared: Option<&'a Shared>,
-    /// This thread's hold on `shared`, let go of at each report.
+    /// This thread's hold on `shared`, let go of at each [`poll`](Self::poll).
     guards: Option<Guards<'a>>,
     /// The threads of the search.
     threads: usize,
