@@ -6,9 +6,10 @@
 #
 # Usage: scripts/cram-vs-igsolve.sh [BOARD...]
 #   BOARD  RxC (R rows, C columns); default: every published board of at
-#          most 45 empty cells but 6x7 (about 20 minutes for each tool
-#          here: measure it alone, `TIMEOUT=3600 scripts/cram-vs-igsolve.sh
-#          6x7`), and the even x even boards of every size
+#          most 45 empty cells but 6x7 (about 2 minutes for grundy and
+#          20 for igsolve here: measure it alone, `TIMEOUT=3600
+#          scripts/cram-vs-igsolve.sh 6x7`), and the even x even boards of
+#          every size
 # GRUNDY=path  time that binary instead of building target/release/grundy
 # TIMEOUT=s    per tool and board (default 900); a run past it is recorded
 #              as timed out

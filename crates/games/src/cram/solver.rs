@@ -32,7 +32,7 @@
 
 use super::cells::{Cells, Grid};
 use super::exclusions::Exclusions;
-use super::layout::{Bits, Narrow, Wide};
+use super::layout::{Narrow, Wide};
 use super::nimber_set::NimberSet;
 use super::shared_table::{Guards, Shared};
 use super::table::{Key, Table, Tables};
@@ -40,10 +40,12 @@ use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
 use std::sync::atomic::AtomicBool;
 
+mod ascend;
 mod closed_forms;
 mod parallel;
 mod rings;
 mod snapshot;
+use ascend::{no_value, turned, value_bit, ASCEND_FROM};
 use closed_forms::closed_form;
 pub use closed_forms::dawson;
 use parallel::Worker;
@@ -78,6 +80,21 @@ struct Pending {
     len: usize,
     cells: u32,
     exact: bool,
+}
+
+/// A region's options split for a question ([`Solver::open_options`]).
+struct Opened {
+    /// The values not yet excluded by an option.
+    possible: NimberSet,
+    /// The values below 64 of the options answered (as [`Solver::seen`]).
+    seen: u64,
+    /// The options not answered: `pending[base..end]`.
+    base: usize,
+    end: usize,
+    /// Where to start asking them (see [`Solver::rotate`]).
+    turn: usize,
+    /// The length of the stack before the options were split.
+    stack_base: usize,
 }
 
 /// The Cram search: the table and the counts carried from one question to
@@ -125,44 +142,6 @@ pub struct Solver<'a> {
     /// last gave up (each one a value that region does not have), set as
     /// [`search`](Self::search) returns `None`.
     seen: u64,
-}
-
-/// The greatest value a region may be asked about and still be searched
-/// by [`Solver::search`]; a question about a greater value is answered by
-/// finding the region's value from 0 up ([`Solver::ascend`]). Asking an
-/// option whether its value lies in `{0, …, k}` asks each of its own
-/// options about a set as wide, all the way down; asking about one value
-/// at a time keeps the questions below narrow and stores the values
-/// found. On the 38-cell option of 5 × 8 of value 6 (a domino on the
-/// middle row, third and fourth columns) this cut the positions from 540
-/// to 37 million, and on 6 × 7 (value 5) from 6.1 to 0.60 billion; from 2
-/// it does slightly worse on regions of value 2, and on the boards of
-/// value 1 it changes little (see the Cram chapter of the docs).
-const ASCEND_FROM: u8 = 3;
-
-/// The `n`-th option of those from `base` to `end`, counted from `turn`
-/// places on (wrapping round).
-fn turned(base: usize, end: usize, turn: usize, n: usize) -> usize {
-    if turn == 0 {
-        n
-    } else {
-        base + (n - base + turn) % (end - base)
-    }
-}
-
-/// The error of a region whose options take every value up to its number
-/// of moves: impossible, a value is the least one no option has.
-fn no_value() -> Error {
-    Error::CheckFailed {
-        what: "the Cram search".into(),
-        reason: "a region's options took every value up to its number of moves".into(),
-    }
-}
-
-/// `v` as a bit of an exclusion mask (`0` for a value of 64 or more,
-/// which the masks do not hold).
-fn value_bit(v: u8) -> u64 {
-    1u64.checked_shl(u32::from(v)).unwrap_or(0)
 }
 
 /// The least cells of a region a parallel search splits among its
@@ -655,6 +634,34 @@ impl<'a> Solver<'a> {
         Some(base)
     }
 
+    /// Splits the options of the region `r` for a question about `wanted`
+    /// ([`options`](Self::options)); `None`, with [`seen`](Self::seen)
+    /// set and nothing left on the stacks, when the options whose regions
+    /// are all known already rule out every wanted value.
+    fn open_options<G: Grid>(&mut self, g: &G, r: G::B, wanted: NimberSet) -> Option<Opened> {
+        let stack_base = self.stack.len();
+        let pending_base = self.pending.len();
+        let mut possible = NimberSet::below(g.moves_count(r) + 1);
+        let mut seen = 0;
+        let Some(base) = self.options(g, r, &mut possible, wanted, &mut seen) else {
+            self.pending.truncate(pending_base);
+            self.stack.truncate(stack_base);
+            self.seen = seen;
+            return None;
+        };
+        let end = self.pending.len();
+        // A helper thread starts part way round (see `rotate`).
+        let turn = ((end - base) * usize::from(std::mem::take(&mut self.rotate))) >> 16;
+        Some(Opened {
+            possible,
+            seen,
+            base,
+            end,
+            turn,
+            stack_base,
+        })
+    }
+
     /// Splits every option of the region `r` ([`options`](Self::options),
     /// with no cutoff): the values its options leave possible, where its
     /// pending options start, and where the stack stood before.
@@ -666,91 +673,6 @@ impl<'a> Solver<'a> {
             .options(g, r, &mut possible, all, &mut 0)
             .unwrap_or(self.pending.len());
         (possible, base, stack_base)
-    }
-
-    /// The value of the region `key` (not in the table) by testing each
-    /// value `0, 1, 2, …` in turn: every option not yet answered is asked
-    /// only whether its value is the one under test; the first value no
-    /// option has is the region's (the mex). Beling and Rogalski's
-    /// "aspiration sets" (2020, §5).
-    fn aspiration<G: Grid>(&mut self, g: &G, key: G::Key, least: u8) -> Result<u8> {
-        let r = g.cells_of(key);
-        if self.threads > 1 && self.abort.is_none() && r.count_ones() >= self.parallel_cells {
-            return self.aspiration_parallel(g, key, least);
-        }
-        let all = NimberSet::below(g.moves_count(r) + 1);
-        let value = self.ascend(g, key, all, least)?;
-        value.ok_or_else(no_value)
-    }
-
-    /// The value of the region `key` (not in the table) if it is at most
-    /// the greatest value of `wanted`, else `None`: the values `least,
-    /// least + 1, …` (those below `least` known not to be its value) are
-    /// tested in turn, each option not yet answered asked only whether
-    /// its value is the one under test, until one no option has (the
-    /// region's value, the mex, stored) or every wanted value is an
-    /// option's. Beling and Rogalski's "aspiration sets" (2020, §5), which
-    /// they use at the root; here also for any region asked about a value
-    /// of [`ASCEND_FROM`] or more.
-    fn ascend<G: Grid>(
-        &mut self,
-        g: &G,
-        key: G::Key,
-        wanted: NimberSet,
-        least: u8,
-    ) -> Result<Option<u8>> {
-        self.poll()?;
-        let r = g.cells_of(key);
-        let moves = g.moves_count(r);
-        let stack_base = self.stack.len();
-        let pending_base = self.pending.len();
-        let mut possible = NimberSet::below(moves + 1);
-        let mut seen = 0;
-        let Some(base) = self.options(g, r, &mut possible, wanted, &mut seen) else {
-            self.pending.truncate(pending_base);
-            self.stack.truncate(stack_base);
-            self.seen = seen;
-            return Ok(None);
-        };
-        let end = self.pending.len();
-        // A helper thread starts part way round (see `rotate`).
-        let turn = ((end - base) * usize::from(std::mem::take(&mut self.rotate))) >> 16;
-        let top = wanted.greatest().unwrap_or(0);
-        let mut value = None;
-        'values: for v in least..=top {
-            if !possible.contains(v) {
-                continue;
-            }
-            if possible.and(wanted).is_empty() {
-                break;
-            }
-            let mut want = NimberSet::default();
-            want.insert(v);
-            for n in base..end {
-                let i = turned(base, end, turn, n);
-                let p = self.pending[i];
-                if p.exact {
-                    continue;
-                }
-                if let Some(y) = self.ask(g, p.x, p.start, p.len, want)? {
-                    self.pending[i].exact = true;
-                    possible.exclude(y);
-                    seen |= value_bit(y);
-                    if y == v {
-                        continue 'values;
-                    }
-                }
-            }
-            value = Some(v);
-            break;
-        }
-        self.pending.truncate(pending_base);
-        self.stack.truncate(stack_base);
-        if value.is_none() {
-            self.seen = seen;
-            return Ok(None);
-        }
-        self.settle(key, value).map(Some)
     }
 
     /// Stores `value`, the value the aspiration search of the region
@@ -785,24 +707,20 @@ impl<'a> Solver<'a> {
     /// the value (Beling and Rogalski 2020, §4). A value found is stored.
     fn search<G: Grid>(&mut self, g: &G, key: G::Key, wanted: NimberSet) -> Result<Option<u8>> {
         self.poll()?;
-        let r = g.cells_of(key);
-        let moves = g.moves_count(r);
-        let stack_base = self.stack.len();
-        let mut possible = NimberSet::below(moves + 1);
         let top_wanted = NimberSet::up_to(wanted.greatest().unwrap_or(0));
         let mut exact = true;
-        let pending_base = self.pending.len();
-        let mut seen = 0;
-        let Some(base) = self.options(g, r, &mut possible, wanted, &mut seen) else {
-            self.pending.truncate(pending_base);
-            self.stack.truncate(stack_base);
-            self.seen = seen;
+        let Some(Opened {
+            mut possible,
+            mut seen,
+            base,
+            end,
+            turn,
+            stack_base,
+        }) = self.open_options(g, g.cells_of(key), wanted)
+        else {
             return Ok(None);
         };
-        let end = self.pending.len();
         let mut gave_up = false;
-        // A helper thread starts part way round (see `rotate`).
-        let turn = ((end - base) * usize::from(std::mem::take(&mut self.rotate))) >> 16;
         for n in base..end {
             let i = turned(base, end, turn, n);
             if possible.and(wanted).is_empty() {
