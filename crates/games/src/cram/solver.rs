@@ -675,8 +675,8 @@ impl<'a> Solver<'a> {
         (possible, base, stack_base)
     }
 
-    /// Stores `value`, the value the aspiration search of the region
-    /// `key` found, and counts the region solved.
+    /// Stores `value`, the value a search of the region `key` found, and
+    /// counts the region solved.
     ///
     /// # Errors
     /// [`Error::CheckFailed`] when no value was found (every value up to
@@ -755,10 +755,7 @@ impl<'a> Solver<'a> {
             });
         };
         if exact || top_wanted.contains(value) {
-            self.put(key, value);
-            self.stats.regions += 1;
-            self.report()?;
-            Ok(Some(value))
+            self.settle(key, Some(value)).map(Some)
         } else {
             self.seen = seen;
             Ok(None)
