@@ -30,6 +30,12 @@ impl<K: Key> Exclusions<K> {
         key.hash() as usize & self.mask
     }
 
+    /// Starts loading the entry of `key` into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: K) {
+        prefetch_index::prefetch_index(&self.slots, self.slot(key));
+    }
+
     /// The values below 64 the region `key` is known not to have.
     #[inline]
     pub fn get(&self, key: K) -> u64 {

@@ -23,7 +23,7 @@
 //! The table grows (doubles) under the write half of an `RwLock`, which
 //! each thread holds for reading between its reports ([`Shared`]).
 
-use super::table::{Key, BUCKET_BYTES, START_BYTES};
+use super::table::{line_start, Key, BUCKET_BYTES, START_BYTES};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize};
@@ -38,7 +38,11 @@ const ONE: u64 = 1 << 48;
 
 /// The nimbers of regions by canonical form, shared by threads.
 pub struct SharedTable<K> {
+    /// The buckets' words from `start`, `len` of them, and one bucket's
+    /// more to allow for [`line_start`].
     words: Vec<AtomicU64>,
+    start: usize,
+    len: usize,
     shift: u32,
     stored: AtomicUsize,
     key: PhantomData<K>,
@@ -72,14 +76,24 @@ impl<K: Key> SharedTable<K> {
     pub fn sized(bytes: usize) -> SharedTable<K> {
         let buckets = (bytes / BUCKET_BYTES).max(1);
         let bits = usize::BITS - 1 - buckets.leading_zeros();
+        let len = (1usize << bits) * WORDS;
+        let words: Vec<AtomicU64> = (0..len + WORDS).map(|_| AtomicU64::new(0)).collect();
         SharedTable {
-            words: (0..(1usize << bits) * WORDS)
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            start: line_start(&words),
+            words,
+            len,
             shift: 64 - bits,
             stored: AtomicUsize::new(0),
             key: PhantomData,
         }
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a
+    /// [`get`](Self::get) soon after.
+    #[inline]
+    pub fn prefetch(&self, key: K) {
+        let b = self.bucket(key);
+        prefetch_index::prefetch_index(b, 0);
     }
 
     #[inline]
@@ -89,7 +103,7 @@ impl<K: Key> SharedTable<K> {
         } else {
             (key.hash() >> self.shift) as usize * WORDS
         };
-        &self.words[b..b + WORDS]
+        &self.buckets()[b..b + WORDS]
     }
 
     #[inline]
@@ -161,9 +175,14 @@ impl<K: Key> SharedTable<K> {
         fresh
     }
 
-    /// The bytes the table holds.
+    /// The words of the buckets.
+    fn buckets(&self) -> &[AtomicU64] {
+        &self.words[self.start..self.start + self.len]
+    }
+
+    /// The bytes the table holds (its buckets).
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.len * 8
     }
 
     /// The values stored (and not given up since).
@@ -173,7 +192,7 @@ impl<K: Key> SharedTable<K> {
 
     /// The slots the table has.
     pub fn capacity(&self) -> usize {
-        self.words.len() / WORDS * Self::WAYS
+        self.len / WORDS * Self::WAYS
     }
 
     /// Every canonical form stored and its nimber, in the table's order,
@@ -181,7 +200,7 @@ impl<K: Key> SharedTable<K> {
     pub fn entries(&self) -> Vec<(K, u8)> {
         let mut out = Vec::with_capacity(self.stored());
         let mut slots = [(K::default(), 0u8); 6];
-        for bucket in self.words.chunks(WORDS) {
+        for bucket in self.buckets().chunks(WORDS) {
             let n = loop {
                 let h = bucket[0].load(Acquire);
                 if h & ONE != 0 {

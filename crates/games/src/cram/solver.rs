@@ -332,6 +332,30 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// Starts loading the table's bucket of `key` into the cache.
+    #[inline]
+    fn prefetch<K: Key>(&self, key: K) {
+        match &self.guards {
+            Some(g) => K::shared(g).prefetch(key),
+            None => K::of(&self.tables).prefetch(key),
+        }
+    }
+
+    /// Starts loading what asking the option after the `n`th of
+    /// `pending[base..end]` (in the order [`turned`] by `turn`) reads
+    /// first: the table's buckets and the exclusions of its regions. The
+    /// loads overlap the asking of the `n`th.
+    #[inline]
+    fn prefetch_next<K: Key>(&self, base: usize, end: usize, turn: usize, n: usize) {
+        if n + 1 < end {
+            let q = self.pending[turned(base, end, turn, n + 1)];
+            for &k in &self.stack[q.start..q.start + q.len] {
+                self.prefetch(K::narrow(k));
+                K::out(&self.tables).prefetch(K::narrow(k));
+            }
+        }
+    }
+
     #[inline]
     fn get<K: Key>(&self, key: K) -> Option<u8> {
         match &self.guards {
@@ -560,6 +584,7 @@ impl<'a> Solver<'a> {
         let largest = (start..start + len)
             .max_by_key(|&i| G::Key::narrow(self.stack[i]).size())
             .unwrap_or(start);
+        G::Key::out(&self.tables).prefetch(G::Key::narrow(self.stack[largest]));
         for i in start..start + len {
             if i != largest {
                 let k = G::Key::narrow(self.stack[i]);
@@ -581,6 +606,10 @@ impl<'a> Solver<'a> {
     /// as soon as the values excluded leave no value of `wanted` possible
     /// (the other options are then not split: Beling and Rogalski's
     /// enhanced transposition cutoff, 2020, §4).
+    ///
+    /// The table is read for an option's regions only once the next
+    /// option is split, their buckets fetched into the cache meanwhile:
+    /// the split hides the wait for memory.
     fn options<G: Grid>(
         &mut self,
         g: &G,
@@ -590,6 +619,10 @@ impl<'a> Solver<'a> {
         seen: &mut u64,
     ) -> Option<usize> {
         let base = self.pending.len();
+        let stack_base = self.stack.len();
+        // The option split last and not yet looked up: its known nim-sum
+        // and where its regions start on the stack.
+        let mut last: Option<(u8, usize)> = None;
         // The moves of twin squares reach images of other options.
         let horizontal = g.horizontal_moves(r) & !g.twin_cuts(r);
         for (all, step) in [(g.vertical_moves(r), g.stride()), (horizontal, 1u32)] {
@@ -597,41 +630,88 @@ impl<'a> Solver<'a> {
             while let Some(b) = rings.next() {
                 self.stats.positions += 1;
                 let s = self.split(g, r & !(b | b << step));
-                let mut x = s.known;
-                let mut i = s.start;
-                while i < self.stack.len() {
-                    if let Some(v) = self.get(G::Key::narrow(self.stack[i])) {
-                        x ^= v;
-                        self.stack.swap_remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
-                let len = self.stack.len() - s.start;
-                if len == 0 {
-                    possible.exclude(x);
-                    *seen |= value_bit(x);
+                if s.start == self.stack.len() {
+                    // Every region a closed form: known at once.
+                    possible.exclude(s.known);
+                    *seen |= value_bit(s.known);
                     if possible.and(wanted).is_empty() {
                         return None;
                     }
-                } else {
-                    let cells = self.stack[s.start..]
-                        .iter()
-                        .map(|&k| G::Key::narrow(k).size().pow(2))
-                        .sum();
-                    self.pending.push(Pending {
-                        x,
-                        start: s.start,
-                        len,
-                        cells,
-                        exact: false,
-                    });
+                    continue;
+                }
+                for &k in &self.stack[s.start..] {
+                    self.prefetch(G::Key::narrow(k));
+                }
+                if let Some((x, start)) = last.replace((s.known, s.start)) {
+                    if !self.look_up::<G>(x, start, s.start, possible, wanted, seen) {
+                        return None;
+                    }
                 }
             }
         }
+        if let Some((x, start)) = last {
+            if !self.look_up::<G>(x, start, self.stack.len(), possible, wanted, seen) {
+                return None;
+            }
+        }
+        // Close the gaps the regions found in the table left.
+        let mut to = stack_base;
+        for p in &mut self.pending[base..] {
+            let start = to;
+            for i in p.start..p.start + p.len {
+                if self.stack[i] != 0 {
+                    self.stack[to] = self.stack[i];
+                    to += 1;
+                }
+            }
+            p.start = start;
+            p.len = to - start;
+        }
+        self.stack.truncate(to);
         // Stable: among options of equal cost, the order of the moves.
         self.pending[base..].sort_by_key(|p| p.cells);
         Some(base)
+    }
+
+    /// Looks up in the table the regions `stack[start..end]` of an option
+    /// whose other regions' values sum to `x`, marking those found with 0
+    /// (no region's form). An option whose regions are then all known
+    /// excludes its value from `possible`; any other is kept in
+    /// `self.pending`. Returns `false` once no value of `wanted` is
+    /// possible.
+    #[inline]
+    fn look_up<G: Grid>(
+        &mut self,
+        mut x: u8,
+        start: usize,
+        end: usize,
+        possible: &mut NimberSet,
+        wanted: NimberSet,
+        seen: &mut u64,
+    ) -> bool {
+        let mut cells = 0;
+        for i in start..end {
+            let k = G::Key::narrow(self.stack[i]);
+            if let Some(v) = self.get(k) {
+                x ^= v;
+                self.stack[i] = 0;
+            } else {
+                cells += k.size().pow(2);
+            }
+        }
+        if cells == 0 {
+            possible.exclude(x);
+            *seen |= value_bit(x);
+            return !possible.and(wanted).is_empty();
+        }
+        self.pending.push(Pending {
+            x,
+            start,
+            len: end - start,
+            cells,
+            exact: false,
+        });
+        true
     }
 
     /// Splits the options of the region `r` for a question about `wanted`
@@ -731,6 +811,7 @@ impl<'a> Solver<'a> {
             let mut ask = possible.and(top_wanted);
             ask.remove(greatest);
             let p = self.pending[i];
+            self.prefetch_next::<G::Key>(base, end, turn, n);
             match self.ask(g, p.x, p.start, p.len, ask)? {
                 Some(y) => {
                     possible.exclude(y);

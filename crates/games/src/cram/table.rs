@@ -247,7 +247,11 @@ pub(super) fn scattered(n: usize) -> impl Iterator<Item = usize> {
 
 /// The nimbers of regions, by canonical form.
 pub struct Table<K> {
+    /// The buckets' words from `start`, `len` of them, and one bucket's
+    /// more to allow for [`line_start`].
     slots: Vec<K>,
+    start: usize,
+    len: usize,
     shift: u32,
     stored: usize,
     max_bytes: usize,
@@ -258,6 +262,16 @@ pub(super) const START_BYTES: usize = 1 << 20;
 
 /// Bytes a bucket.
 pub(super) const BUCKET_BYTES: usize = 64;
+
+/// The index of the first element of `v` that starts a cache line. A
+/// table allocates one bucket more than it uses and starts its buckets
+/// there, so that a bucket is one line and a probe reads one line, not
+/// two: the allocator aligns a large block to 16 bytes only (glibc's
+/// `mmap` chunks start 16 bytes into a page).
+pub(super) fn line_start<T>(v: &[T]) -> usize {
+    let past = v.as_ptr() as usize % BUCKET_BYTES;
+    (BUCKET_BYTES - past) % BUCKET_BYTES / std::mem::size_of::<T>()
+}
 
 impl<K: Key> Table<K> {
     /// A table of at most `bytes` bytes (at least one bucket; a power of
@@ -272,8 +286,12 @@ impl<K: Key> Table<K> {
     fn sized(bytes: usize) -> Table<K> {
         let buckets = (bytes / BUCKET_BYTES).max(1);
         let bits = usize::BITS - 1 - buckets.leading_zeros();
+        let len = (1usize << bits) * K::WORDS;
+        let slots = vec![K::default(); len + K::WORDS];
         Table {
-            slots: vec![K::default(); (1usize << bits) * K::WORDS],
+            start: line_start(&slots),
+            slots,
+            len,
             shift: 64 - bits,
             stored: 0,
             max_bytes: 0,
@@ -289,7 +307,7 @@ impl<K: Key> Table<K> {
         }
         let mut bigger = Table::sized(bytes);
         bigger.max_bytes = self.max_bytes;
-        for bucket in self.slots.chunks(K::WORDS) {
+        for bucket in self.words().chunks(K::WORDS) {
             for i in 0..K::WAYS {
                 let k = K::key_at(bucket, i);
                 if k != K::default() {
@@ -322,9 +340,14 @@ impl<K: Key> Table<K> {
         }
     }
 
-    /// The bytes the table holds.
+    /// The words of the buckets.
+    fn words(&self) -> &[K] {
+        &self.slots[self.start..self.start + self.len]
+    }
+
+    /// The bytes the table holds (its buckets).
     pub fn bytes(&self) -> usize {
-        self.slots.len() / K::WORDS * BUCKET_BYTES
+        self.len / K::WORDS * BUCKET_BYTES
     }
 
     /// The values stored (and not given up since).
@@ -334,7 +357,7 @@ impl<K: Key> Table<K> {
 
     /// Every canonical form stored and its nimber, in the table's order.
     pub fn entries(&self) -> impl Iterator<Item = (K, u8)> + '_ {
-        self.slots.chunks(K::WORDS).flat_map(|bucket| {
+        self.words().chunks(K::WORDS).flat_map(|bucket| {
             (0..K::WAYS).filter_map(move |i| {
                 let k = K::key_at(bucket, i);
                 (k != K::default()).then(|| (k, K::value_at(bucket, i)))
@@ -344,16 +367,23 @@ impl<K: Key> Table<K> {
 
     /// The slots the table has.
     fn capacity(&self) -> usize {
-        self.slots.len() / K::WORDS * K::WAYS
+        self.len / K::WORDS * K::WAYS
     }
 
     #[inline]
     fn bucket(&self, key: K) -> usize {
         if self.shift >= 64 {
-            0
+            self.start
         } else {
-            (key.hash() >> self.shift) as usize * K::WORDS
+            self.start + (key.hash() >> self.shift) as usize * K::WORDS
         }
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a
+    /// [`get`](Self::get) soon after.
+    #[inline]
+    pub fn prefetch(&self, key: K) {
+        prefetch_index::prefetch_index(&self.slots, self.bucket(key));
     }
 
     /// The nimber of the region with canonical form `key`, if stored.

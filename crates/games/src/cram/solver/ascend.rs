@@ -110,6 +110,7 @@ impl Solver<'_> {
                 if p.exact {
                     continue;
                 }
+                self.prefetch_next::<G::Key>(base, end, turn, n);
                 if let Some(y) = self.ask(g, p.x, p.start, p.len, want)? {
                     self.pending[i].exact = true;
                     possible.exclude(y);
