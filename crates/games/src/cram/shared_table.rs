@@ -363,6 +363,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_bucket_is_one_cache_line() {
+        for bytes in [64, 1 << 12, 1 << 20] {
+            let t = SharedTable::<u64>::sized(bytes);
+            for k in 1..2000u64 {
+                assert_eq!(t.bucket(k).as_ptr() as usize % BUCKET_BYTES, 0);
+            }
+            assert_eq!(t.words.len(), t.len + WORDS);
+        }
+    }
+
+    #[test]
     fn stores_and_gives_up_the_smallest() {
         // One bucket: six u64 forms (squares: the cells are the bits).
         let t = SharedTable::<u64>::sized(64);

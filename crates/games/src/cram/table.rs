@@ -459,6 +459,29 @@ mod tests {
             .all(|(i, &k)| t.get(k).is_none_or(|v| v == (i % 7) as u8)));
     }
 
+    /// The address of the first word of `key`'s bucket.
+    fn bucket_address<K: Key>(t: &Table<K>, key: K) -> usize {
+        t.slots[t.bucket(key)..].as_ptr() as usize
+    }
+
+    #[test]
+    fn every_bucket_is_one_cache_line() {
+        for bytes in [64, 1 << 12, 1 << 20, 1 << 24] {
+            let mut t = Table::<u64>::with_bytes(bytes);
+            let mut w = Table::<u128>::with_bytes(bytes);
+            for k in 1..2000u64 {
+                assert_eq!(bucket_address(&t, k) % BUCKET_BYTES, 0, "{bytes} {k}");
+                assert_eq!(bucket_address(&w, u128::from(k)) % BUCKET_BYTES, 0);
+                t.put(k, 1);
+                w.put(u128::from(k), 1);
+            }
+            // One bucket spare, the buckets inside the block.
+            assert_eq!(t.slots.len(), t.len + 8);
+            assert!(t.start < 8 && w.start < 4);
+            assert_eq!(t.bytes(), t.len * 8);
+        }
+    }
+
     #[test]
     fn the_values_of_a_larger_table_fit() {
         let mut big = Table::<u64>::with_bytes(1 << 26);
