@@ -43,9 +43,7 @@ impl Solver<'_> {
                 let s = self.split(g, r & !(b | b << step));
                 if s.start == self.stack.len() {
                     // Every region a closed form: known at once.
-                    possible.exclude(s.known);
-                    *seen |= value_bit(s.known);
-                    if possible.and(wanted).is_empty() {
+                    if !self.look_up::<G>(s.known, s.start, s.start, possible, wanted, seen) {
                         return None;
                     }
                     continue;
