@@ -12,7 +12,11 @@
 #          every size
 # GRUNDY=path  time that binary instead of building target/release/grundy
 # TIMEOUT=s    per tool and board (default 900); a run past it is recorded
-#              as timed out
+#              as timed out, with the CPU time it had spent
+# IGSOLVE_TIMEOUT=s  igsolve's limit instead (default TIMEOUT): igsolve
+#              stopped at the limit after S CPU seconds is recorded as `>S`,
+#              and the ratio as `<R`, grundy's CPU time over S, an upper
+#              bound (on 4x13, `TIMEOUT=1500 IGSOLVE_TIMEOUT=2400`)
 # ROUNDS=n     runs of each tool on a board whose runs both take under 30 s
 #              of CPU (default 3, alternating the tools); the least CPU time
 #              of each tool is kept, with that run's wall time and memory
@@ -28,6 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout_s="${TIMEOUT:-900}"
+igsolve_timeout_s="${IGSOLVE_TIMEOUT:-$timeout_s}"
 rounds="${ROUNDS:-3}"
 raw=data/cram/boards.csv
 if [ -z "${REPORT_ONLY:-}" ]; then
@@ -91,17 +96,19 @@ import os; os.replace(tmp, raw)
 PY
 }
 
-# "cpu wall peak_mib" of one timed command, or "timeout" (past the limit)
-# or "failed" (any other exit: igsolve stops on boards of over 64 cells).
+# "cpu wall peak_mib" of one command timed with the limit $1, or
+# ">cpu >wall peak_mib" (stopped at the limit, after that much time), or
+# "failed" (any other exit: igsolve stops on boards of over 64 cells).
 timed() {
-  local t rc=0
+  local t rc=0 limit="$1"
+  shift
   t=$(mktemp)
-  /usr/bin/time -o "$t" -f "%U %S %e %M" timeout "$timeout_s" "$@" > "$t.out" 2>/dev/null || rc=$?
+  /usr/bin/time -o "$t" -f "%U %S %e %M" timeout "$limit" "$@" > "$t.out" 2>/dev/null || rc=$?
   if [ "$rc" = 0 ]; then
     awk 'NF == 4 {printf "%.2f %.2f %.1f\n", $1 + $2, $3, $4 / 1024}' "$t"
     cat "$t.out" >&3
   elif [ "$rc" = 124 ]; then
-    echo "timeout"
+    awk 'NF == 4 {printf ">%.2f >%.2f %.1f\n", $1 + $2, $3, $4 / 1024}' "$t"
   else
     echo "failed"
   fi
@@ -134,22 +141,22 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     r=${b%x*}; c=${b#*x}
     pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
     exec 3>"/tmp/cram-grundy.$$"
-    g=$(timed "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
+    g=$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
     exec 3>"/tmp/cram-igsolve.$$"
-    i=$(timed igsolve cram -r "$r" -c "$c")
+    i=$(timed "$igsolve_timeout_s" igsolve cram -r "$r" -c "$c")
     for ((k = 1; k < rounds; k++)); do
       quick "$g" && quick "$i" || break
       exec 3>"/tmp/cram-grundy.$$"
-      g=$(least "$g" "$(timed "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
+      g=$(least "$g" "$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
       exec 3>"/tmp/cram-igsolve.$$"
-      i=$(least "$i" "$(timed igsolve cram -r "$r" -c "$c")")
+      i=$(least "$i" "$(timed "$igsolve_timeout_s" igsolve cram -r "$r" -c "$c")")
     done
     exec 3>&-
     gv=""; gs=""; gp=""; gr=""; iv=""
-    if [ "$g" != timeout ] && [ "$g" != failed ]; then
+    if [[ "$g" == [0-9]* ]]; then
       read -r gv gs gp gr < <(python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); print(v["nimber"], v["symmetry"] or "none", v["positions"], v["regions_solved"])' "/tmp/cram-grundy.$$")
     fi
-    if [ "$i" != timeout ] && [ "$i" != failed ]; then
+    if [[ "$i" == [0-9]* ]]; then
       iv=$(sed -n 's/.*Nimber of initial position: \([0-9]*\).*/\1/p' "/tmp/cram-igsolve.$$")
     fi
     for v in "$gv" "$iv"; do
@@ -157,12 +164,17 @@ if [ -z "${REPORT_ONLY:-}" ]; then
         echo "error: $b: a nimber $v differs from the published $pub (grundy $gv, igsolve $iv)" >&2; exit 1
       fi
     done
-    read -r gc gw gm <<<"$(echo "$g" | sed 's/^\(timeout\|failed\)$/\1 \1 \1/')"
-    read -r ic iw im <<<"$(echo "$i" | sed 's/^\(timeout\|failed\)$/\1 \1 \1/')"
-    ratio=$(python3 -c 'import sys
+    read -r gc gw gm <<<"$(echo "$g" | sed 's/^failed$/failed failed failed/')"
+    read -r ic iw im <<<"$(echo "$i" | sed 's/^failed$/failed failed failed/')"
+    # igsolve stopped at the limit (">S"): grundy's time over S bounds the
+    # ratio from above ("<R", rounded up so that it stays a bound).
+    ratio=$(python3 -c 'import math, sys
 a, b = sys.argv[1:]
-try: print(f"{float(a)/float(b):.2f}" if float(b) > 0 else "")
-except ValueError: print("")' "$gc" "$ic")
+try:
+    x, y = float(a), float(b.lstrip(">"))
+    print("" if y <= 0 else f"<{math.ceil(x / y * 100) / 100:.2f}" if b[0] == ">" else f"{x / y:.2f}")
+except ValueError:
+    print("")' "$gc" "$ic")
     row="$r,$c,$((r * c)),$pub,$gv,$gs,$gc,$gw,$gm,$gp,$gr,$iv,$ic,$iw,$im,$ratio,$(date -u +%F),$cpu"
     echo "$row"
     save_row "$row"
