@@ -218,7 +218,7 @@ fn bad_tables_give_one_error_line() {
         ),
         (
             "code,pre_period,period\n0.77,71,99999999999999999999999\n",
-            "field period: \"99999999999999999999999\" is too large",
+            "field period: \"99999999999999999999999\" is too large (at most 18446744073709551615) (or \"unsolved\")",
         ),
         (
             "code,pre_period,period\n0.G,1,2\n",

@@ -34,10 +34,9 @@ fn bad(path: &str, line: u64, source: ClaimsTableError) -> Error {
 
 /// Reads a non-negative number of type `T` from field `field`, at most
 /// `max`; `hint` names what else the field accepts (or is empty).
-fn number<T: FromStr>(
+fn number<T: FromStr + Field>(
     t: &str,
     field: &'static str,
-    max: &'static str,
     hint: &'static str,
 ) -> std::result::Result<T, ClaimsTableError> {
     t.parse::<T>().map_err(|_| {
@@ -45,7 +44,7 @@ fn number<T: FromStr>(
             ClaimsTableError::TooLarge {
                 field,
                 text: quoted(t),
-                max,
+                max: T::MAX,
                 hint,
             }
         } else {
@@ -56,6 +55,20 @@ fn number<T: FromStr>(
             }
         }
     })
+}
+
+/// An unsigned field's type, with its largest value for the error.
+trait Field {
+    /// The largest value of the type.
+    const MAX: u64;
+}
+
+impl Field for usize {
+    const MAX: u64 = usize::MAX as u64;
+}
+
+impl Field for u32 {
+    const MAX: u64 = u32::MAX as u64;
 }
 
 /// Where each known column is in the file's header.
@@ -121,7 +134,7 @@ fn read_row(
     let source = h.get(r, 6).to_string();
     let check_to = match check_to {
         "" => None,
-        t => Some(number::<usize>(t, "check_to", "18446744073709551615", "")?),
+        t => Some(number::<usize>(t, "check_to", "")?),
     };
     let claim = if period == "unsolved" {
         if !pre.is_empty() || !saltus.is_empty() {
@@ -130,19 +143,14 @@ fn read_row(
         let to = check_to.ok_or(ClaimsTableError::UnsolvedWithoutBound)?;
         Claim::Unsolved { to }
     } else {
-        let pre_period = number::<usize>(pre, "pre_period", "18446744073709551615", "")?;
-        let period = number::<usize>(
-            period,
-            "period",
-            "18446744073709551615",
-            " (or \"unsolved\")",
-        )?;
+        let pre_period = number::<usize>(pre, "pre_period", "")?;
+        let period = number::<usize>(period, "period", " (or \"unsolved\")")?;
         if period == 0 {
             return Err(ClaimsTableError::ZeroPeriod);
         }
         let saltus = match saltus {
             "" => 0,
-            t => number::<u32>(t, "saltus", "4294967295", "")?,
+            t => number::<u32>(t, "saltus", "")?,
         };
         if saltus == 0 && check_to.is_some() {
             return Err(ClaimsTableError::CheckToOnPeriodic);

@@ -90,8 +90,8 @@ pub enum ClaimsTableError {
         field: &'static str,
         /// The field, quoted (its first 30 characters).
         text: String,
-        /// The largest value.
-        max: &'static str,
+        /// The largest value of the field's type.
+        max: u64,
         /// What else the field accepts (` (or "unsolved")`), or empty.
         hint: &'static str,
     },
