@@ -13,10 +13,12 @@
 # GRUNDY=path  time that binary instead of building target/release/grundy
 # TIMEOUT=s    per tool and board (default 900); a run past it is recorded
 #              as timed out, with the CPU time it had spent
-# IGSOLVE_TIMEOUT=s  igsolve's limit instead (default TIMEOUT): igsolve
-#              stopped at the limit after S CPU seconds is recorded as `>S`,
-#              and the ratio as `<R`, grundy's CPU time over S, an upper
-#              bound (on 4x13, `TIMEOUT=1500 IGSOLVE_TIMEOUT=2400`)
+# IGSOLVE_TIMEOUT=s  igsolve's limit instead (default TIMEOUT), in seconds,
+#              or `Fx`: F times grundy's CPU seconds on the board (at least
+#              one second). igsolve stopped at the limit after S CPU seconds
+#              is recorded as `>S`, and the ratio as `<R`, grundy's CPU time
+#              over S, an upper bound (on 4x13, `TIMEOUT=1500
+#              IGSOLVE_TIMEOUT=2400`; `2.5x` bounds the ratio by 0.4)
 # ROUNDS=n     runs of each tool on a board whose runs both take under 30 s
 #              of CPU (default 3, alternating the tools); the least CPU time
 #              of each tool is kept, with that run's wall time and memory
@@ -142,14 +144,21 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
     exec 3>"/tmp/cram-grundy.$$"
     g=$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
+    limit=$igsolve_timeout_s
+    if [[ "$limit" == *x ]]; then
+      # F times grundy's CPU time (its timeout when it was stopped).
+      limit=$(awk -v f="${limit%x}" -v g="$g" -v t="$timeout_s" 'BEGIN {
+        split(g, x, " "); sub(/^>/, "", x[1]); s = (x[1] ~ /^[0-9.]+$/) ? x[1] : t
+        printf "%d\n", (f * s < 1) ? 1 : f * s + 0.999 }')
+    fi
     exec 3>"/tmp/cram-igsolve.$$"
-    i=$(timed "$igsolve_timeout_s" igsolve cram -r "$r" -c "$c")
+    i=$(timed "$limit" igsolve cram -r "$r" -c "$c")
     for ((k = 1; k < rounds; k++)); do
       quick "$g" && quick "$i" || break
       exec 3>"/tmp/cram-grundy.$$"
       g=$(least "$g" "$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
       exec 3>"/tmp/cram-igsolve.$$"
-      i=$(least "$i" "$(timed "$igsolve_timeout_s" igsolve cram -r "$r" -c "$c")")
+      i=$(least "$i" "$(timed "$limit" igsolve cram -r "$r" -c "$c")")
     done
     exec 3>&-
     gv=""; gs=""; gp=""; gr=""; iv=""
