@@ -30,7 +30,7 @@ def cell(x, unit=""):
     if x == "failed":
         return "stopped"
     if x.startswith(">"):
-        return f"stopped at {x[1:]}{unit}"
+        return f"&gt; {x[1:]}{unit}, stopped"
     if x.startswith("<"):
         return f"&lt; {x[1:]}"
     return x + unit if x else ""
@@ -90,13 +90,15 @@ if searched and ratios:
     lines.append(
         f"- Of those, the {len(searched)} boards that need a search (not even x even, where "
         f"igsolve's time is the allocation of its table): grundy / igsolve CPU "
-        f"{min(ratios):.2f} to {max(ratios):.2f}"
+        f"{min(ratios):.2f} to {max(ratios):.2f} where igsolve finished"
+        + "".join(
+            f"; below {r['cpu_ratio'][1:]} on {r['rows']} x {r['cols']}"
+            for r in bounds
+        )
         + (
-            "; on "
-            + ", ".join(f"{r['rows']} x {r['cols']}" for r in bounds)
-            + ", where igsolve was stopped without an answer at its time limit (`IGSOLVE_TIMEOUT`), "
-            "less than grundy's CPU time over igsolve's time at the stop: "
-            + ", ".join(f"&lt; {r['cpu_ratio'][1:]}" for r in bounds)
+            ", where igsolve was stopped without an answer at the script's time limit "
+            "(`IGSOLVE_TIMEOUT`), so the ratio is below grundy's CPU time over igsolve's "
+            "at the stop"
             if bounds
             else ""
         )
@@ -115,8 +117,8 @@ if absent:
         "- Published boards not in this table: "
         + ", ".join(f"{r} x {c} ({v})" for r, c, v in absent)
         + " (published nimber in brackets). They were not measured here: each takes "
-        "grundy minutes to hours on one core (4 x 13 had not finished after 280 s) and "
-        "igsolve longer, more than the sessions that built this table had to spare."
+        "grundy a quarter of an hour to many hours on one core (4 x 13, 52 cells: 984 s) "
+        "and igsolve longer, more than the sessions that built this table had to spare."
     )
 lines.append(
     "- igsolve reserves its transposition table up front on boards of more than 40 cells "
