@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// on 2 cores (nimber only: 5 × 7 in 0.4 s, 5 × 8 in 1.7 s, 4 × 11 in
 /// 6.3 s, 5 × 9 in 30 s, 6 × 7 in 132 s; `data/cram/boards.csv`) the time
 /// grows about 1.5-fold a cell on average, and far more on some boards
-/// (4 × 13, 52 cells, had not finished after 280 s), so past 40 cells a
+/// (4 × 13, 52 cells: 984 s), so past 40 cells a
 /// board takes minutes to hours.
 pub const CELLS_LIMIT: usize = 40;
 
