@@ -39,6 +39,8 @@ pub trait Bits:
     fn leading_zeros(self) -> u32;
     /// The lowest cell alone.
     fn lowest(self) -> Self;
+    /// `self + x`, modulo `2^BITS`.
+    fn wrapping_add(self, x: Self) -> Self;
     /// Bit `i` to bit `BITS - 1 - i`.
     fn reverse_bits(self) -> Self;
     /// The low 64 bits.
@@ -67,6 +69,10 @@ macro_rules! bits {
             #[inline]
             fn lowest(self) -> Self {
                 self & self.wrapping_neg()
+            }
+            #[inline]
+            fn wrapping_add(self, x: Self) -> Self {
+                <$t>::wrapping_add(self, x)
             }
             #[inline]
             fn reverse_bits(self) -> Self {
