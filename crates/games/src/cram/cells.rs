@@ -603,19 +603,25 @@ pub(crate) mod tests {
     }
 
     /// The region of `e` holding cell `(r, c)`, by a plain depth-first
-    /// search over rows and columns.
-    fn plain_region(e: Cells, r: usize, c: usize) -> Cells {
+    /// search over rows and columns, without the horizontal edges whose
+    /// left cells are in `cut`.
+    fn plain_region(e: Cells, cut: Cells, r: usize, c: usize) -> Cells {
         let mut seen = cell(r, c);
         let mut stack = vec![(r, c)];
         while let Some((r, c)) = stack.pop() {
             let near = [
-                (r.wrapping_sub(1), c),
-                (r + 1, c),
-                (r, c.wrapping_sub(1)),
-                (r, c + 1),
+                (r.wrapping_sub(1), c, true),
+                (r + 1, c, true),
+                (r, c.wrapping_sub(1), c > 0 && cut & cell(r, c - 1) == 0),
+                (r, c + 1, cut & cell(r, c) == 0),
             ];
-            for (a, b) in near {
-                if a < MAX_ROWS && b < MAX_COLS && e & cell(a, b) != 0 && seen & cell(a, b) == 0 {
+            for (a, b, joined) in near {
+                if joined
+                    && a < MAX_ROWS
+                    && b < MAX_COLS
+                    && e & cell(a, b) != 0
+                    && seen & cell(a, b) == 0
+                {
                     seen |= cell(a, b);
                     stack.push((a, b));
                 }
@@ -624,9 +630,9 @@ pub(crate) mod tests {
         seen
     }
 
-    /// The flood fill (a run of a row at once by a carry) finds the
+    /// The flood fills (a run of a row at once by a carry) find the
     /// region of every cell of random sets of cells, sparse to dense, in
-    /// both layouts.
+    /// both layouts, with and without random horizontal edges cut.
     #[test]
     fn regions_are_the_plain_flood_fill() {
         use crate::cram::layout::Narrow;
@@ -642,19 +648,26 @@ pub(crate) mod tests {
             let (a, b) = (next(), next());
             let board = rectangle(1 + k % MAX_ROWS, 1 + (k / 7) % MAX_COLS);
             let e = board & [a & b, a, a | b, a | b | next()][k % 4];
+            // Horizontal edges of e cut at random, about a quarter of them.
+            let cut = e & (e >> 1) & next() & next();
             let narrow = Narrow::fitting(Wide.to_corner(e)).filter(|_| e == Wide.to_corner(e));
             for r in 0..MAX_ROWS {
                 for c in 0..MAX_COLS {
                     if e & cell(r, c) == 0 {
                         continue;
                     }
-                    let want = plain_region(e, r, c);
+                    let want = plain_region(e, 0, r, c);
                     assert_eq!(Wide.region_of(cell(r, c), e), want, "{}", picture(e));
                     // Any cell of the region as the start: its lowest.
                     assert_eq!(Wide.region_of(want, e), want);
+                    let cut_want = plain_region(e, cut, r, c);
+                    assert_eq!(Wide.region_cut(cell(r, c), e, cut), cut_want);
+                    assert_eq!(Wide.region_cut(cell(r, c), e, 0), want);
                     if let Some(n) = &narrow {
                         let got = n.region_of(n.import(cell(r, c)), n.import(e));
                         assert_eq!(n.to_cells(got), want, "{}", picture(e));
+                        let got = n.region_cut(n.import(cell(r, c)), n.import(e), n.import(cut));
+                        assert_eq!(n.to_cells(got), cut_want, "{}", picture(e));
                         narrow_checked += 1;
                     }
                 }
