@@ -25,8 +25,6 @@ def bound(x):
 
 
 def cell(x, unit=""):
-    if x == "timeout":
-        return "timed out"
     if x == "failed":
         return "stopped"
     if x.startswith(">"):

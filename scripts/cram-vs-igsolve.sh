@@ -11,8 +11,8 @@
 #          scripts/cram-vs-igsolve.sh 6x7`), and the even x even boards of
 #          every size
 # GRUNDY=path  time that binary instead of building target/release/grundy
-# TIMEOUT=s    per tool and board (default 900); a run past it is recorded
-#              as timed out, with the CPU time it had spent
+# TIMEOUT=s    per tool and board (default 900); a run past it is stopped
+#              and its times recorded as `>S`, the seconds it had spent
 # IGSOLVE_TIMEOUT=s  igsolve's limit instead (default TIMEOUT), in seconds,
 #              or `Fx`: F times grundy's CPU seconds on the board (at least
 #              one second). igsolve stopped at the limit after S CPU seconds

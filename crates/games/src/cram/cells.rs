@@ -204,11 +204,11 @@ pub trait Grid: Sync {
     /// and below. The run is found by a carry, as chess programs find a
     /// sliding piece's attacks (`o ^ (o - 2r)`, "Subtracting a Rook from
     /// a Blocking Piece", Chess Programming Wiki): adding a cell `p` of a
-    /// run `a..=b` of `e` to `e`
-    /// clears the bits `p..=b` and carries into `b + 1`, which is never a
-    /// cell (the bit at the end of each row), so `((e + r) ^ e) & e` is
-    /// the run from `p` on, for every cell of `r` at once. The start is
-    /// the lowest cell, so the first step takes its whole run.
+    /// run `a..=b` of `e` to `e` clears the bits `p..=b` and carries into
+    /// `b + 1`, which is never a cell (the bit at the end of each row), so
+    /// `((e + r) ^ e) & e` is the run from `p` on, for every cell of `r`
+    /// at once. The start is the lowest cell, so the first step takes its
+    /// whole run.
     #[inline]
     fn region_of(&self, start: Self::B, e: Self::B) -> Self::B {
         let s = self.stride();
