@@ -13,11 +13,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The most empty cells searched without `force`: on the boards measured
-/// on 2 cores (nimber only: 5 × 7 in 0.4 s, 5 × 8 in 1.7 s, 4 × 11 in
-/// 6.3 s, 5 × 9 in 30 s, 6 × 7 in 132 s; `data/cram/boards.csv`) the time
-/// grows about 1.5-fold a cell on average, and far more on some boards
-/// (4 × 13, 52 cells: 984 s), so past 40 cells a
-/// board takes minutes to hours.
+/// on 2 cores (nimber only, one thread: 5 × 7 in 0.3 s, 5 × 8 in 1.5 s,
+/// 4 × 11 in 5.2 s, 5 × 9 in 21 s, 6 × 7 in 81 s; `data/cram/boards.csv`)
+/// the time grows about 1.5-fold a cell on average, and far more on some
+/// boards (4 × 13, 52 cells: 984 s), so past 40 cells a board takes
+/// minutes to hours.
 pub const CELLS_LIMIT: usize = 40;
 
 /// The table's bound when none is given: a quarter of the memory
