@@ -23,6 +23,13 @@
 #              of CPU (default 3, alternating the tools); the least CPU time
 #              of each tool is kept, with that run's wall time and memory
 #              (the host is shared: a single run varies by 15 % or more)
+# TOGETHER=1   run the two tools at the same time, grundy pinned to the
+#              first core and igsolve to the second (boards that take hours
+#              of each: half the wall time, on a host of two cores or more);
+#              IGSOLVE_TIMEOUT must then be seconds, one round is run, and
+#              the row's machine says "tools run together" (the two share
+#              the memory bus and the last cache level, so each may take
+#              somewhat longer than alone)
 # REPORT_ONLY=1  measure nothing, only rewrite reports/cram.md from the rows
 #
 # grundy: `grundy --threads 1 cram RxC --nimber-only --force --json` (one thread);
@@ -142,9 +149,22 @@ if [ -z "${REPORT_ONLY:-}" ]; then
   for b in $(boards "$@"); do
     r=${b%x*}; c=${b#*x}
     pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
+    limit=$igsolve_timeout_s
+    machine=$cpu
+    if [ -n "${TOGETHER:-}" ]; then
+      [[ "$limit" =~ ^[0-9]+$ ]] || { echo "error: TOGETHER=1 takes IGSOLVE_TIMEOUT in seconds, not '$limit'" >&2; exit 2; }
+      [ "$(nproc)" -ge 2 ] || { echo "error: TOGETHER=1 needs two cores, this host has $(nproc)" >&2; exit 2; }
+      machine="${cpu%)}; tools run together)"
+      exec 3>"/tmp/cram-grundy.$$"
+      timed "$timeout_s" taskset -c 0 "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet >"/tmp/cram-g.$$" &
+      exec 3>"/tmp/cram-igsolve.$$"
+      i=$(timed "$limit" taskset -c 1 igsolve cram -r "$r" -c "$c")
+      wait $!
+      g=$(cat "/tmp/cram-g.$$")
+      rm -f "/tmp/cram-g.$$"
+    else
     exec 3>"/tmp/cram-grundy.$$"
     g=$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
-    limit=$igsolve_timeout_s
     if [[ "$limit" == *x ]]; then
       # F times grundy's CPU time (its timeout when it was stopped).
       limit=$(awk -v f="${limit%x}" -v g="$g" -v t="$timeout_s" 'BEGIN {
@@ -153,7 +173,9 @@ if [ -z "${REPORT_ONLY:-}" ]; then
     fi
     exec 3>"/tmp/cram-igsolve.$$"
     i=$(timed "$limit" igsolve cram -r "$r" -c "$c")
+    fi
     for ((k = 1; k < rounds; k++)); do
+      [ -z "${TOGETHER:-}" ] || break
       quick "$g" && quick "$i" || break
       exec 3>"/tmp/cram-grundy.$$"
       g=$(least "$g" "$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
@@ -184,7 +206,7 @@ try:
     print("" if y <= 0 else f"<{math.ceil(x / y * 100) / 100:.2f}" if b[0] == ">" else f"{x / y:.2f}")
 except ValueError:
     print("")' "$gc" "$ic")
-    row="$r,$c,$((r * c)),$pub,$gv,$gs,$gc,$gw,$gm,$gp,$gr,$iv,$ic,$iw,$im,$ratio,$(date -u +%F),$cpu"
+    row="$r,$c,$((r * c)),$pub,$gv,$gs,$gc,$gw,$gm,$gp,$gr,$iv,$ic,$iw,$im,$ratio,$(date -u +%F),$machine"
     echo "$row"
     save_row "$row"
   done
