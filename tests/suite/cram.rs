@@ -108,11 +108,6 @@ fn bad_boards_are_one_line_errors() {
     );
 }
 
-/// `data/cram/boards.csv` (written by `scripts/cram-vs-igsolve.sh`): every
-/// board's nimber, grundy's and igsolve's, is the published one; a board
-/// of at most 30 cells is solved again and gives the row's nimber,
-/// positions and regions (the search is deterministic); the rows are the
-/// published boards, sorted, each once.
 /// `--threads`: the parallel search (one table shared by the threads)
 /// answers as the one-thread search on the boards of the table of record
 /// it reaches in a second, with the same winning moves.
@@ -135,6 +130,11 @@ fn threads_share_one_table_and_agree() {
     }
 }
 
+/// `data/cram/boards.csv` (written by `scripts/cram-vs-igsolve.sh`): every
+/// board's nimber, grundy's and igsolve's, is the published one; a board
+/// of at most 30 cells is solved again and gives the row's nimber,
+/// positions and regions (the search is deterministic); the rows are the
+/// published boards, sorted, each once.
 #[test]
 fn the_committed_table_of_record() {
     use grundy::games::cram::published;
