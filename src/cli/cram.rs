@@ -31,7 +31,8 @@ pub struct Args {
     /// of the memory available, at most 4 GiB.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
-    /// Search boards of more than 40 empty cells (minutes to hours).
+    /// Search boards of more than 40 empty cells (minutes to hours, and
+    /// past 52 cells days or more: the refusal gives the estimate).
     #[arg(long)]
     pub force: bool,
     /// Only the nimber and outcome, not the winning moves (each move is

@@ -1,11 +1,13 @@
 //! `grundy cram`: the nimber of a Cram board, its winning moves, and what
 //! the search cost (the engine is [`grundy_games::cram`]).
 
+use crate::duration::duration_text;
 use crate::memory::peak_mib;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::Progress;
 use grundy_dataset::cram_checkpoint;
 use grundy_games::cram::certificate::prove;
+use grundy_games::cram::cost::search_seconds;
 use grundy_games::cram::shared_table::Shared;
 use grundy_games::cram::verify::verify;
 use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
@@ -14,10 +16,10 @@ use std::time::{Duration, Instant};
 
 /// The most empty cells searched without `force`: on the boards measured
 /// on 2 cores (nimber only, one thread: 5 × 7 in 0.3 s, 5 × 8 in 1.5 s,
-/// 4 × 11 in 5.2 s, 5 × 9 in 21 s, 6 × 7 in 81 s; `data/cram/boards.csv`)
-/// the time grows about 1.5-fold a cell on average, and far more on some
-/// boards (4 × 13, 52 cells: 984 s), so past 40 cells a board takes
-/// minutes to hours.
+/// 4 × 11 in 5.2 s, 5 × 9 in 21 s, 6 × 7 in 81 s, 4 × 13 in 984 s;
+/// `data/cram/boards.csv`) the time grows 1.6 to 2-fold a cell, so past
+/// 40 cells a board takes minutes to hours, and past 52 days or more
+/// ([`grundy_games::cram::cost`], whose estimate the refusal states).
 pub const CELLS_LIMIT: usize = 40;
 
 /// The table's bound when none is given: a quarter of the memory
@@ -406,9 +408,14 @@ fn check_cost(board: &Board, force: bool) -> Result<()> {
     if cells > CELLS_LIMIT && !force {
         return Err(Error::TooCostly {
             what: format!("Cram on {}", board.text()),
-            needs: format!(
-                "a search over {cells} empty cells (minutes to hours: about 1.5 times longer a cell, and more on some boards)"
-            ),
+            needs: {
+                let e = search_seconds(cells);
+                format!(
+                    "a search over {cells} empty cells (about {} to {} of one core, by the boards of the table of record)",
+                    duration_text(e.low),
+                    duration_text(e.high)
+                )
+            },
             limit: format!("the {CELLS_LIMIT} cells searched without asking"),
             flag: "--force",
         });

@@ -12,6 +12,7 @@ pub mod atlas;
 pub mod census;
 pub mod cram;
 pub mod disk;
+pub mod duration;
 pub mod explorer;
 pub mod graph;
 pub mod memory;

@@ -12,6 +12,7 @@
 //!   fitted to the position);
 //! - [`table`]: the transposition table bounded by memory;
 //! - [`solver`]: the search for nimbers;
+//! - [`cost`]: the time a search will take, estimated before it starts;
 //! - [`polyomino`]: every region of a few cells and its values (the
 //!   database of small regions);
 //! - [`published`]: the table of record the results are checked against;
@@ -26,6 +27,7 @@
 pub mod board;
 pub mod cells;
 pub mod certificate;
+pub mod cost;
 pub mod exclusions;
 pub mod layout;
 pub mod misere;

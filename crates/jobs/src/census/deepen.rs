@@ -3,6 +3,7 @@
 //! ([`report_only`]).
 
 use super::*;
+use crate::duration::duration_text;
 use grundy_core::error::{Error, Result};
 use grundy_core::progress::{NoProgress, Progress};
 use grundy_dataset::atomic::write_bytes;

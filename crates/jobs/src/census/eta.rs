@@ -1,6 +1,7 @@
 //! The time a census still needs: an estimate from the families already
 //! finished, by digit count ([`eta_seconds`]).
 
+use crate::duration::duration_text;
 use grundy_core::progress::Progress;
 use grundy_games::octal::theory::census::{digits_of, MAX_DIGITS};
 use grundy_games::octal::OctalCode;
@@ -52,17 +53,6 @@ pub fn eta_seconds(
     let families = waiting.iter().sum::<usize>() + running.len();
     let sharing = workers.min(families).max(1);
     Ok((total / sharing as f64).max(longest))
-}
-
-/// Seconds as `42 s`, `17 min` or `2.5 h`.
-pub(crate) fn duration_text(s: f64) -> String {
-    if s < 90.0 {
-        format!("{s:.0} s")
-    } else if s < 5400.0 {
-        format!("{:.0} min", s / 60.0)
-    } else {
-        format!("{:.1} h", s / 3600.0)
-    }
 }
 
 /// Families and codes done, and the estimate of the time left

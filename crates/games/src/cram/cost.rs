@@ -1,0 +1,92 @@
+//! What a Cram search will cost, estimated from the position alone before
+//! it starts, so that a command can say "hours" or "years" before it
+//! refuses, instead of a user finding out a day later.
+//!
+//! The numbers are measured: the CPU time of the one-thread search on the
+//! empty boards of the table of record (`data/cram/boards.csv`, the 2-core
+//! AMD EPYC host, 2026-12-07). They do not follow the number of empty
+//! cells alone: 6 × 7 (42 cells) took 81 s and 4 × 11 (44 cells) 5.2 s,
+//! so the estimate is a range, between two curves through the cheapest
+//! and the dearest boards measured:
+//!
+//! - low: 4 × 11 (44 cells, 5.19 s), 1.6 times more each cell beyond;
+//! - high: 6 × 7 (42 cells, 81.24 s), twice as much each cell beyond.
+//!
+//! Every measured board of 36 cells or more lies between them (4 × 9 0.15
+//! s, 5 × 8 1.45 s, 5 × 9 21 s, 4 × 13 984 s), and so does the growth from
+//! one board to the next of its row count (5 × 8 to 5 × 9: 1.7 times a
+//! cell; 4 × 11 to 4 × 13: 1.9). Past the table of record the curves are
+//! an extrapolation, which is all anyone has there.
+
+/// The cells of the cheapest board measured and its CPU seconds.
+const LOW: (f64, f64) = (44.0, 5.19);
+/// The growth a cell of the low curve.
+const LOW_GROWTH: f64 = 1.6;
+/// The cells of the dearest board measured and its CPU seconds.
+const HIGH: (f64, f64) = (42.0, 81.24);
+/// The growth a cell of the high curve.
+const HIGH_GROWTH: f64 = 2.0;
+
+/// CPU seconds of one core of the host of the table of record, as a range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The low end, seconds.
+    pub low: f64,
+    /// The high end, seconds.
+    pub high: f64,
+}
+
+/// The CPU seconds of the one-thread search for the nimber of a position
+/// of `empty_cells` empty cells (a board of about as many rows as the
+/// table of record's: four to seven), as a range ([module
+/// docs](self) for where its curves come from). Every value is finite:
+/// past about a thousand cells both ends are `f64::MAX`.
+pub fn search_seconds(empty_cells: usize) -> Estimate {
+    let n = empty_cells as f64;
+    let curve = |(cells, seconds): (f64, f64), growth: f64| {
+        let s = seconds * growth.powf(n - cells);
+        if s.is_finite() {
+            s
+        } else {
+            f64::MAX
+        }
+    };
+    Estimate {
+        low: curve(LOW, LOW_GROWTH),
+        high: curve(HIGH, HIGH_GROWTH),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boards of the table of record of 36 cells or more
+    /// (`data/cram/boards.csv`: rows, columns, CPU seconds) lie in their
+    /// range.
+    #[test]
+    fn the_measured_boards_lie_in_their_range() {
+        for (r, c, s) in [
+            (4, 9, 0.15),
+            (5, 8, 1.45),
+            (6, 7, 81.24),
+            (4, 11, 5.19),
+            (5, 9, 20.94),
+            (4, 13, 984.46),
+        ] {
+            let e = search_seconds(r * c);
+            assert!(e.low <= s && s <= e.high, "{r}x{c}: {s} s, {e:?}");
+        }
+    }
+
+    #[test]
+    fn the_range_grows_with_the_cells() {
+        let e = search_seconds(65);
+        // 5 x 13, open: about a day to decades of one core.
+        assert!((9.0e4..1.2e5).contains(&e.low), "{e:?}");
+        assert!((6.0e8..7.0e8).contains(&e.high), "{e:?}");
+        assert!(search_seconds(30).high < 1.0);
+        assert_eq!(search_seconds(5000).high, f64::MAX);
+        assert!(search_seconds(0).low > 0.0);
+    }
+}
