@@ -117,8 +117,10 @@ if absent:
         "- Published boards not in this table: "
         + ", ".join(f"{r} x {c} ({v})" for r, c, v in absent)
         + " (published nimber in brackets). They were not measured here: each takes "
-        "grundy a quarter of an hour to many hours on one core (4 x 13, 52 cells: 984 s) "
-        "and igsolve longer, more than the sessions that built this table had to spare."
+        "grundy hours to weeks on one core (5 x 10, 50 cells, took 2,576 s; 6 x 9, 54 "
+        "cells, had no answer after 1,885 s; each further cell has multiplied the time by "
+        "1.6 to 2.6) and igsolve longer, more than the sessions that built this table had "
+        "to spare."
     )
 lines.append(
     "- igsolve reserves its transposition table up front on boards of more than 40 cells "
