@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 
 /// The most empty cells searched without `force`: on the boards measured
 /// on 2 cores (nimber only, one thread: 5 × 7 in 0.3 s, 5 × 8 in 1.5 s,
-/// 4 × 11 in 5.2 s, 5 × 9 in 21 s, 6 × 7 in 81 s, 4 × 13 in 984 s;
-/// `data/cram/boards.csv`) the time grows 1.6 to 2-fold a cell, so past
-/// 40 cells a board takes minutes to hours, and past 52 days or more
+/// 4 × 11 in 5.2 s, 5 × 9 in 21 s, 6 × 7 in 81 s, 7 × 7 in 154 s,
+/// 4 × 13 in 984 s, 5 × 10 in 2,576 s; `data/cram/boards.csv`) the time
+/// grows 1.6 to 2.6-fold a cell, so past 40 cells a board takes minutes
+/// to hours, and past 52 days or more
 /// ([`grundy_games::cram::cost`], whose estimate the refusal states).
 pub const CELLS_LIMIT: usize = 40;
 
