@@ -1,8 +1,8 @@
 //! Durations as a person reads them, for estimates and progress notes.
 
-/// Seconds as `42 s`, `17 min`, `2.5 h`, `12 days`, `3.1 years` or `690 years` (a year
-/// of 365.25 days); `more than a billion years` past that, so that an
-/// estimate of `f64::MAX` seconds still reads as words.
+/// Seconds as `42 s`, `17 min`, `2.5 h`, `12 days`, `3.1 years` or
+/// `690 years` (a year of 365.25 days); `more than a billion years` past
+/// that, so that an estimate of `f64::MAX` seconds still reads as words.
 pub fn duration_text(s: f64) -> String {
     const DAY: f64 = 86_400.0;
     const YEAR: f64 = 365.25 * DAY;
