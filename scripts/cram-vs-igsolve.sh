@@ -149,6 +149,8 @@ if [ -z "${REPORT_ONLY:-}" ]; then
   for b in $(boards "$@"); do
     r=${b%x*}; c=${b#*x}
     pub=$(published | awk -v r="$r" -v c="$c" '$1 == r && $2 == c {print $3}')
+    grundy_run=("$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
+    igsolve_run=(igsolve cram -r "$r" -c "$c")
     limit=$igsolve_timeout_s
     machine=$cpu
     if [ -n "${TOGETHER:-}" ]; then
@@ -156,32 +158,32 @@ if [ -z "${REPORT_ONLY:-}" ]; then
       [ "$(nproc)" -ge 2 ] || { echo "error: TOGETHER=1 needs two cores, this host has $(nproc)" >&2; exit 2; }
       machine="${cpu%)}; tools run together)"
       exec 3>"/tmp/cram-grundy.$$"
-      timed "$timeout_s" taskset -c 0 "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet >"/tmp/cram-g.$$" &
+      timed "$timeout_s" taskset -c 0 "${grundy_run[@]}" >"/tmp/cram-g.$$" &
       exec 3>"/tmp/cram-igsolve.$$"
-      i=$(timed "$limit" taskset -c 1 igsolve cram -r "$r" -c "$c")
+      i=$(timed "$limit" taskset -c 1 "${igsolve_run[@]}")
       wait $!
       g=$(cat "/tmp/cram-g.$$")
       rm -f "/tmp/cram-g.$$"
     else
-    exec 3>"/tmp/cram-grundy.$$"
-    g=$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)
-    if [[ "$limit" == *x ]]; then
-      # F times grundy's CPU time (its timeout when it was stopped).
-      limit=$(awk -v f="${limit%x}" -v g="$g" -v t="$timeout_s" 'BEGIN {
-        split(g, x, " "); sub(/^>/, "", x[1]); s = (x[1] ~ /^[0-9.]+$/) ? x[1] : t
-        printf "%d\n", (f * s < 1) ? 1 : f * s + 0.999 }')
-    fi
-    exec 3>"/tmp/cram-igsolve.$$"
-    i=$(timed "$limit" igsolve cram -r "$r" -c "$c")
-    fi
-    for ((k = 1; k < rounds; k++)); do
-      [ -z "${TOGETHER:-}" ] || break
-      quick "$g" && quick "$i" || break
       exec 3>"/tmp/cram-grundy.$$"
-      g=$(least "$g" "$(timed "$timeout_s" "$grundy" --threads 1 cram "$b" --nimber-only --force --json --quiet)")
+      g=$(timed "$timeout_s" "${grundy_run[@]}")
+      if [[ "$limit" == *x ]]; then
+        # F times grundy's CPU time (its timeout when it was stopped).
+        limit=$(awk -v f="${limit%x}" -v g="$g" -v t="$timeout_s" 'BEGIN {
+          split(g, x, " "); sub(/^>/, "", x[1]); s = (x[1] ~ /^[0-9.]+$/) ? x[1] : t
+          printf "%d\n", (f * s < 1) ? 1 : f * s + 0.999 }')
+      fi
       exec 3>"/tmp/cram-igsolve.$$"
-      i=$(least "$i" "$(timed "$limit" igsolve cram -r "$r" -c "$c")")
-    done
+      i=$(timed "$limit" "${igsolve_run[@]}")
+      # Further rounds, alternating the tools, where both are quick.
+      for ((k = 1; k < rounds; k++)); do
+        quick "$g" && quick "$i" || break
+        exec 3>"/tmp/cram-grundy.$$"
+        g=$(least "$g" "$(timed "$timeout_s" "${grundy_run[@]}")")
+        exec 3>"/tmp/cram-igsolve.$$"
+        i=$(least "$i" "$(timed "$limit" "${igsolve_run[@]}")")
+      done
+    fi
     exec 3>&-
     gv=""; gs=""; gp=""; gr=""; iv=""
     if [[ "$g" == [0-9]* ]]; then
