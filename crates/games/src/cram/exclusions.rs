@@ -4,22 +4,25 @@
 //! region's entry is lost when another region takes its slot, which only
 //! costs time.
 
+use super::huge_pages::HugeArray;
 use super::table::Key;
 
-/// For each region cached, the values below 64 it is known not to have.
+/// For each region cached, the values below 64 it is known not to have:
+/// a slot is the region's key and the mask of values (as a key's word,
+/// [`Key::from_words`]), in memory advised to use huge pages.
 pub struct Exclusions<K> {
-    slots: Vec<(K, u64)>,
+    slots: HugeArray<[K; 2]>,
     mask: usize,
 }
 
 impl<K: Key> Exclusions<K> {
     /// The bytes of one region's entry.
-    pub const SLOT_BYTES: usize = std::mem::size_of::<(K, u64)>();
+    pub const SLOT_BYTES: usize = std::mem::size_of::<[K; 2]>();
 
     /// A cache of `2^bits` regions.
     pub fn with_bits(bits: u32) -> Exclusions<K> {
         Exclusions {
-            slots: vec![(K::default(), 0); 1 << bits],
+            slots: HugeArray::zeroed(1 << bits),
             mask: (1 << bits) - 1,
         }
     }
@@ -33,15 +36,15 @@ impl<K: Key> Exclusions<K> {
     /// Starts loading the entry of `key` into the cache.
     #[inline]
     pub fn prefetch(&self, key: K) {
-        prefetch_index::prefetch_index(&self.slots, self.slot(key));
+        prefetch_index::prefetch_index(&*self.slots, self.slot(key));
     }
 
     /// The values below 64 the region `key` is known not to have.
     #[inline]
     pub fn get(&self, key: K) -> u64 {
-        let e = self.slots[self.slot(key)];
-        if e.0 == key {
-            e.1
+        let [k, mask] = self.slots[self.slot(key)];
+        if k == key {
+            mask.to_words()[0]
         } else {
             0
         }
@@ -52,11 +55,12 @@ impl<K: Key> Exclusions<K> {
     pub fn add(&mut self, key: K, mask: u64) {
         let i = self.slot(key);
         let e = &mut self.slots[i];
-        if e.0 == key {
-            e.1 |= mask;
+        let mask = if e[0] == key {
+            e[1].to_words()[0] | mask
         } else {
-            *e = (key, mask);
-        }
+            mask
+        };
+        *e = [key, K::from_words(mask, 0)];
     }
 
     /// Grows the cache to `2^bits` regions (if it holds fewer), keeping
@@ -67,10 +71,10 @@ impl<K: Key> Exclusions<K> {
             return;
         }
         let old = std::mem::replace(self, Exclusions::with_bits(bits));
-        for (key, mask) in old.slots {
-            if key != K::default() {
-                let i = self.slot(key);
-                self.slots[i] = (key, mask);
+        for &slot in old.slots.iter() {
+            if slot[0] != K::default() {
+                let i = self.slot(slot[0]);
+                self.slots[i] = slot;
             }
         }
     }

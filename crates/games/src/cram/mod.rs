@@ -10,7 +10,8 @@
 //!   forms;
 //! - [`layout`]: the two layouts of those bit sets (`u128`, and `u64`
 //!   fitted to the position);
-//! - [`table`]: the transposition table bounded by memory;
+//! - [`table`]: the transposition table bounded by memory, in
+//!   [`huge_pages`];
 //! - [`solver`]: the search for nimbers;
 //! - [`cost`]: the time a search will take, estimated before it starts;
 //! - [`polyomino`]: every region of a few cells and its values (the
@@ -29,6 +30,7 @@ pub mod cells;
 pub mod certificate;
 pub mod cost;
 pub mod exclusions;
+pub mod huge_pages;
 pub mod layout;
 pub mod misere;
 mod nimber_set;

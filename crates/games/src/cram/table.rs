@@ -11,10 +11,11 @@
 //! bits 112 to 126, which such a form leaves 0.
 
 use super::exclusions::Exclusions;
+use super::huge_pages::HugeArray;
 use super::shared_table::{Guards, Shared, SharedTable};
 
 /// A canonical form as a key of the table: never 0 (the empty slot).
-pub trait Key: Copy + Eq + Default {
+pub trait Key: bytemuck::Pod + Eq + Default {
     /// Words of this type a bucket.
     const WORDS: usize;
     /// Keys a bucket.
@@ -247,10 +248,9 @@ pub(super) fn scattered(n: usize) -> impl Iterator<Item = usize> {
 
 /// The nimbers of regions, by canonical form.
 pub struct Table<K> {
-    /// The buckets' words from `start`, `len` of them, and one bucket's
-    /// more to allow for [`line_start`].
-    slots: Vec<K>,
-    start: usize,
+    /// The buckets' words, `len` of them, from the start of a mapping
+    /// of their own (so that each bucket is one cache line).
+    slots: HugeArray<K>,
     len: usize,
     shift: u32,
     stored: usize,
@@ -264,8 +264,9 @@ pub(super) const START_BYTES: usize = 1 << 20;
 pub(super) const BUCKET_BYTES: usize = 64;
 
 /// The index of the first element of `v` that starts a cache line. A
-/// table allocates one bucket more than it uses and starts its buckets
-/// there, so that a bucket is one line and a probe reads one line, not
+/// [`SharedTable`] (whose atomic words are a `Vec`'s, not a
+/// [`HugeArray`]'s) allocates one bucket more than it uses and starts its
+/// buckets there, so that a bucket is one line and a probe reads one line, not
 /// two: the allocator aligns a large block to 16 bytes only (glibc's
 /// `mmap` chunks start 16 bytes into a page).
 pub(super) fn line_start<T>(v: &[T]) -> usize {
@@ -287,10 +288,8 @@ impl<K: Key> Table<K> {
         let buckets = (bytes / BUCKET_BYTES).max(1);
         let bits = usize::BITS - 1 - buckets.leading_zeros();
         let len = (1usize << bits) * K::WORDS;
-        let slots = vec![K::default(); len + K::WORDS];
         Table {
-            start: line_start(&slots),
-            slots,
+            slots: HugeArray::zeroed(len),
             len,
             shift: 64 - bits,
             stored: 0,
@@ -342,7 +341,7 @@ impl<K: Key> Table<K> {
 
     /// The words of the buckets.
     fn words(&self) -> &[K] {
-        &self.slots[self.start..self.start + self.len]
+        &self.slots
     }
 
     /// The bytes the table holds (its buckets).
@@ -373,9 +372,9 @@ impl<K: Key> Table<K> {
     #[inline]
     fn bucket(&self, key: K) -> usize {
         if self.shift >= 64 {
-            self.start
+            0
         } else {
-            self.start + (key.hash() >> self.shift) as usize * K::WORDS
+            (key.hash() >> self.shift) as usize * K::WORDS
         }
     }
 
@@ -383,7 +382,7 @@ impl<K: Key> Table<K> {
     /// [`get`](Self::get) soon after.
     #[inline]
     pub fn prefetch(&self, key: K) {
-        prefetch_index::prefetch_index(&self.slots, self.bucket(key));
+        prefetch_index::prefetch_index(&*self.slots, self.bucket(key));
     }
 
     /// The nimber of the region with canonical form `key`, if stored.
@@ -475,9 +474,7 @@ mod tests {
                 t.put(k, 1);
                 w.put(u128::from(k), 1);
             }
-            // One bucket spare, the buckets inside the block.
-            assert_eq!(t.slots.len(), t.len + 8);
-            assert!(t.start < 8 && w.start < 4);
+            assert_eq!(t.slots.len(), t.len);
             assert_eq!(t.bytes(), t.len * 8);
         }
     }
