@@ -113,11 +113,14 @@ table = re.search(r"cat <<'T'\n(.*?)\nT\n", sh, re.S).group(1).split("\n")
 measured = {(r["rows"], r["cols"]) for r in rows}
 absent = [t.split() for t in table if tuple(t.split()[:2]) not in measured]
 if absent:
+    # The costliest board measured, as the scale.
+    big = max(rows, key=lambda r: num(r["cpu_seconds"]) or 0)
     lines.append(
         "- Published boards not in this table: "
         + ", ".join(f"{r} x {c} ({v})" for r, c, v in absent)
         + " (published nimber in brackets). They were not measured here: each takes "
-        "grundy hours to weeks on one core (5 x 10, 50 cells, took 2,576 s; 6 x 9, 54 "
+        f"grundy hours to weeks on one core ({big['rows']} x {big['cols']}, "
+        f"{big['cells']} cells, took {num(big['cpu_seconds']):,.0f} s; 6 x 9, 54 "
         "cells, had no answer after 1,885 s; each further cell has multiplied the time by "
         "1.6 to 2.6) and igsolve longer, more than the sessions that built this table had "
         "to spare."

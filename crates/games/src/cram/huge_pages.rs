@@ -9,8 +9,9 @@
 //! `/sys/kernel/mm/transparent_hugepage/enabled` waits for; see the
 //! kernel's `Documentation/admin-guide/mm/transhuge.rst`). Measured on
 //! 6 × 7 with one thread on the 2-core AMD EPYC host (2026-12-07): 97
-//! to 99 s of CPU time with the allocator's 4 KiB pages, 76 to 80 s with
-//! huge pages, the same 637,515,814 positions.
+//! to 102 s of CPU time with the allocator's 4 KiB pages, 74 and 80 s
+//! with the table and the exclusion cache on huge pages, the same
+//! 637,515,814 positions (`docs/src/cram.md`, "Huge pages").
 //!
 //! The advice is a hint: where it is refused, or on another system, the
 //! memory is the same, only slower. The mapping and the advice are
