@@ -122,7 +122,7 @@ if absent:
         f"grundy hours to weeks on one core ({big['rows']} x {big['cols']}, "
         f"{big['cells']} cells, took {num(big['cpu_seconds']):,.0f} s; 6 x 9, 54 "
         "cells, had no answer after 1,885 s; each further cell has multiplied the time by "
-        "1.6 to 2.6) and igsolve longer, more than the sessions that built this table had "
+        "1.6 to 2.4) and igsolve longer, more than the sessions that built this table had "
         "to spare."
     )
 lines.append(

@@ -97,11 +97,11 @@ fn bad_boards_are_one_line_errors() {
     }
     // Past the 40-cell limit, with the estimate of the CPU time between
     // the curves through 6 × 7 (42 cells, 81 s) and 4 × 11 (44 cells,
-    // 5.2 s) of the table of record: 6 × 7 took 81 s, 7 × 7 is unmeasured.
+    // 4.8 s) of the table of record: 6 × 7 took 81 s, 7 × 7 154 s.
     for (board, estimate) in [
-        ("7x7", "about 54 s to 2.9 h of one core"),
+        ("7x7", "about 50 s to 2.9 h of one core"),
         ("6x7", "about 2 s to 81 s of one core"),
-        ("5x13", "about 27.9 h to 22 years of one core"),
+        ("5x13", "about 25.7 h to 22 years of one core"),
     ] {
         let out = grundy(&["cram", board], d.path());
         one_line_error(&out, "pass --force to run it anyway");

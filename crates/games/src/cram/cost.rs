@@ -5,22 +5,23 @@
 //! The numbers are measured: the CPU time of the one-thread search on the
 //! empty boards of the table of record (`data/cram/boards.csv`, the 2-core
 //! AMD EPYC host, 2026-12-07). They do not follow the number of empty
-//! cells alone: 6 × 7 (42 cells) took 81 s and 4 × 11 (44 cells) 5.2 s,
+//! cells alone: 6 × 7 (42 cells) took 81 s and 4 × 11 (44 cells) 4.8 s,
 //! so the estimate is a range, between two curves through the cheapest
 //! and the dearest boards measured:
 //!
-//! - low: 4 × 11 (44 cells, 5.19 s), 1.6 times more each cell beyond;
+//! - low: 4 × 11 (44 cells, 4.79 s), 1.6 times more each cell beyond;
 //! - high: 6 × 7 (42 cells, 81.24 s), twice as much each cell beyond.
 //!
-//! Every measured board of 36 cells or more lies between them (4 × 9 0.15
-//! s, 5 × 8 1.45 s, 5 × 9 21 s, 7 × 7 154 s, 5 × 10 2,576 s, 4 × 13 984
-//! s). The growth from one board to the next of its row count is not
-//! steady (5 × 8 to 5 × 9: 1.7 times a cell; 5 × 9 to 5 × 10: 2.6; 4 × 11
-//! to 4 × 13: 1.9). Past the table of record the curves are an
-//! extrapolation, which is all anyone has there.
+//! Every measured board of 36 cells or more lies between them (4 × 9 0.14
+//! s, 5 × 8 1.32 s, 5 × 9 20 s, 7 × 7 154 s, 5 × 10 1,683 s, 4 × 13 984
+//! s; 6 × 7, 7 × 7 and 4 × 13 were measured before the tables moved to
+//! huge pages, which cut 6 × 7 by a fifth). The growth from one board to
+//! the next of its row count is not steady (5 × 8 to 5 × 9: 1.7 times a
+//! cell; 5 × 9 to 5 × 10: 2.4; 4 × 11 to 4 × 13: 1.9). Past the table of
+//! record the curves are an extrapolation, which is all anyone has there.
 
 /// The cells of the cheapest board measured and its CPU seconds.
-const LOW: (f64, f64) = (44.0, 5.19);
+const LOW: (f64, f64) = (44.0, 4.79);
 /// The growth a cell of the low curve.
 const LOW_GROWTH: f64 = 1.6;
 /// The cells of the dearest board measured and its CPU seconds.
@@ -68,14 +69,14 @@ mod tests {
     #[test]
     fn the_measured_boards_lie_in_their_range() {
         for (r, c, s) in [
-            (4, 9, 0.15),
-            (5, 8, 1.45),
+            (4, 9, 0.14),
+            (5, 8, 1.32),
             (6, 7, 81.24),
-            (4, 11, 5.19),
-            (5, 9, 20.94),
+            (4, 11, 4.79),
+            (5, 9, 20.23),
             (4, 13, 984.46),
             (7, 7, 154.09),
-            (5, 10, 2576.32),
+            (5, 10, 1683.09),
         ] {
             let e = search_seconds(r * c);
             assert!(e.low <= s && s <= e.high, "{r}x{c}: {s} s, {e:?}");
