@@ -34,9 +34,10 @@ use std::ops::{Deref, DerefMut};
 pub const HUGE_FROM: usize = 16 << 20;
 
 /// Values of `T`, all bits 0 to begin with, in an anonymous mapping of
-/// their own, exactly as long as they are (the slice is the whole
-/// mapping, so that a read checks no range before the caller's) (page-aligned, so a 64-byte bucket at an offset
-/// that is a multiple of 64 is one cache line).
+/// their own. The mapping is exactly as long as the values, so the slice
+/// is the whole of it and a read checks no range of its own; it starts
+/// on a page, so a 64-byte bucket at an offset that is a multiple of 64
+/// is one cache line.
 pub struct HugeArray<T> {
     map: memmap2::MmapMut,
     kind: PhantomData<T>,
