@@ -23,7 +23,7 @@
 //! The table grows (doubles) under the write half of an `RwLock`, which
 //! each thread holds for reading between its reports ([`Shared`]).
 
-use super::table::{line_start, Key, BUCKET_BYTES, START_BYTES};
+use super::table::{Key, BUCKET_BYTES, START_BYTES};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize};
@@ -31,6 +31,18 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// Words a bucket.
 const WORDS: usize = BUCKET_BYTES / 8;
+
+/// The index of the first element of `v` that starts a cache line. A
+/// shared table (whose atomic words are a `Vec`'s, not a
+/// [`HugeArray`](super::huge_pages::HugeArray)'s, which starts on a page)
+/// allocates one bucket more than it uses and starts its buckets there,
+/// so that a bucket is one line and a probe reads one line, not two: the
+/// allocator aligns a large block to 16 bytes only (glibc's `mmap` chunks
+/// start 16 bytes into a page).
+fn line_start<T>(v: &[T]) -> usize {
+    let past = v.as_ptr() as usize % BUCKET_BYTES;
+    (BUCKET_BYTES - past) % BUCKET_BYTES / std::mem::size_of::<T>()
+}
 
 /// One step of a header's version (bits 48–63): the version is odd, so
 /// the bucket being written, when this bit is set.

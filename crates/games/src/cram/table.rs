@@ -263,17 +263,6 @@ pub(super) const START_BYTES: usize = 1 << 20;
 /// Bytes a bucket.
 pub(super) const BUCKET_BYTES: usize = 64;
 
-/// The index of the first element of `v` that starts a cache line. A
-/// [`SharedTable`] (whose atomic words are a `Vec`'s, not a
-/// [`HugeArray`]'s) allocates one bucket more than it uses and starts its
-/// buckets there, so that a bucket is one line and a probe reads one line, not
-/// two: the allocator aligns a large block to 16 bytes only (glibc's
-/// `mmap` chunks start 16 bytes into a page).
-pub(super) fn line_start<T>(v: &[T]) -> usize {
-    let past = v.as_ptr() as usize % BUCKET_BYTES;
-    (BUCKET_BYTES - past) % BUCKET_BYTES / std::mem::size_of::<T>()
-}
-
 impl<K: Key> Table<K> {
     /// A table of at most `bytes` bytes (at least one bucket; a power of
     /// two of buckets).
