@@ -6,7 +6,7 @@
 //! checked against the plain one in the unit tests).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::games::cram::shared_table::Shared;
+use grundy::games::cram::shared_table::{Shared, SharedMemory};
 use grundy::games::cram::{published, Board, MisereSolver, Solver};
 
 /// The table's bound: far more than these boards use.
@@ -33,7 +33,8 @@ fn nimbers(c: &mut Criterion) {
     let want = published::nimber(4, 9).expect("a published board");
     g.bench_function("nimber 4x9 on 2 threads", |b| {
         b.iter(|| {
-            let shared = Shared::with_bytes(TABLE);
+            let mut memory = SharedMemory::with_bytes(TABLE);
+            let shared = Shared::new(&mut memory);
             let v = Solver::parallel(&shared, 2)
                 .nimber(board.cells())
                 .expect("no progress to stop it");

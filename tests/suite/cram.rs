@@ -111,6 +111,17 @@ fn bad_boards_are_one_line_errors() {
         &grundy(&["cram", "3x3", "--memory", "lots"], d.path()),
         "--memory",
     );
+    // A bound past the memory there is: the tables map their bound at
+    // once, so it is refused, not an abort of the allocator (one thread
+    // and two).
+    for threads in ["1", "2"] {
+        let out = grundy(
+            &["--threads", threads, "cram", "4x5", "--memory", "100T"],
+            d.path(),
+        );
+        one_line_error(&out, "the table's bound of 104857600 MiB");
+        one_line_error(&out, "of memory available (--memory)");
+    }
 }
 
 /// `--threads`: the parallel search (one table shared by the threads)

@@ -8,7 +8,7 @@ use grundy_core::progress::Progress;
 use grundy_dataset::cram_checkpoint;
 use grundy_games::cram::certificate::prove;
 use grundy_games::cram::cost::search_seconds;
-use grundy_games::cram::shared_table::Shared;
+use grundy_games::cram::shared_table::{Shared, SharedMemory};
 use grundy_games::cram::verify::verify;
 use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
 use std::path::Path;
@@ -117,7 +117,8 @@ pub struct CertificateSummary {
 /// [`Error::Interrupted`] with a checkpoint written;
 /// [`Error::Io`] when the certificate or the checkpoint cannot be
 /// written; [`Error::CorruptDataset`] for a checkpoint that fails its
-/// checks or is another board's.
+/// checks or is another board's; [`Error::OutOfRange`] for a table bound
+/// past the memory available.
 ///
 /// # Examples
 /// Cram on the 3 × 4 board: nimber 1, so the first player wins, by any
@@ -157,6 +158,7 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     }
     let start = Instant::now();
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
+    check_table_bytes(bytes)?;
     let picture = board.picture("/");
     let resumed = match job.checkpoint {
         Some(dir) if by_symmetry != Some(false) || job.certificate.is_some() => {
@@ -172,7 +174,8 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         last: Instant::now(),
         written: 0,
     });
-    let shared = (job.threads > 1).then(|| Shared::with_bytes(bytes));
+    let mut memory = (job.threads > 1).then(|| SharedMemory::with_bytes(bytes));
+    let shared = memory.as_mut().map(Shared::new);
     let mut solver = match &shared {
         Some(shared) => Solver::parallel(shared, job.threads),
         None => Solver::new(bytes),
@@ -404,6 +407,24 @@ pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
 
 /// Refuses a search of more than [`CELLS_LIMIT`] empty cells without
 /// `force`.
+/// Refuses a table bound past the memory available
+/// ([`crate::memory::available_memory`], where it is known): the tables
+/// map their bound at once (only what they write takes memory), and the
+/// system refuses a mapping larger than it can hold.
+fn check_table_bytes(bytes: usize) -> Result<()> {
+    let avail = crate::memory::available_memory();
+    match avail {
+        Some(avail) if bytes as u64 > avail => Err(Error::OutOfRange {
+            what: format!("the table's bound of {} MiB", bytes >> 20),
+            reason: format!(
+                "more than the {} MiB of memory available (--memory)",
+                avail >> 20
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn check_cost(board: &Board, force: bool) -> Result<()> {
     let cells = board.empty_cells();
     if cells > CELLS_LIMIT && !force {

@@ -20,42 +20,37 @@
 //! even again. A full bucket gives up the slot of its smallest region, as
 //! the one-thread table does.
 //!
-//! The table grows (doubles) under the write half of an `RwLock`, which
-//! each thread holds for reading between its reports ([`Shared`]).
+//! The table grows (doubles, in place, as [`super::table::Table`] does)
+//! under the write half of an `RwLock`, which each thread holds for
+//! reading between its reports ([`Shared`]). Its words are those of a
+//! [`SharedMemory`], mapped once for the most the bound lets the table
+//! grow to, on huge pages ([`super::huge_pages`]).
 
-use super::table::{Key, BUCKET_BYTES, START_BYTES};
+use super::huge_pages::HugeAtomics;
+use super::table::{bucket_bits, Key, BUCKET_BYTES, START_BYTES};
 use std::marker::PhantomData;
+use std::ops::Deref;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
-use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize};
+use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// Words a bucket.
 const WORDS: usize = BUCKET_BYTES / 8;
-
-/// The index of the first element of `v` that starts a cache line. A
-/// shared table (whose atomic words are a `Vec`'s, not a
-/// [`HugeArray`](super::huge_pages::HugeArray)'s, which starts on a page)
-/// allocates one bucket more than it uses and starts its buckets there,
-/// so that a bucket is one line and a probe reads one line, not two: the
-/// allocator aligns a large block to 16 bytes only (glibc's `mmap` chunks
-/// start 16 bytes into a page).
-fn line_start<T>(v: &[T]) -> usize {
-    let past = v.as_ptr() as usize % BUCKET_BYTES;
-    (BUCKET_BYTES - past) % BUCKET_BYTES / std::mem::size_of::<T>()
-}
 
 /// One step of a header's version (bits 48–63): the version is odd, so
 /// the bucket being written, when this bit is set.
 const ONE: u64 = 1 << 48;
 
 /// The nimbers of regions by canonical form, shared by threads.
-pub struct SharedTable<K> {
-    /// The buckets' words from `start`, `len` of them, and one bucket's
-    /// more to allow for [`line_start`].
-    words: Vec<AtomicU64>,
-    start: usize,
-    len: usize,
-    shift: u32,
+///
+/// Its size (`len`, `shift`) changes only while no thread holds it
+/// ([`Gated`]'s lock), so those are read with relaxed loads.
+pub struct SharedTable<'m, K> {
+    /// The words the table may grow into, from the start of a mapping (so
+    /// that a bucket is one cache line); the buckets are the first `len`.
+    words: &'m [AtomicU64],
+    len: AtomicUsize,
+    shift: AtomicU32,
     stored: AtomicUsize,
     key: PhantomData<K>,
 }
@@ -79,22 +74,20 @@ fn lock(header: &AtomicU64) -> u64 {
     }
 }
 
-impl<K: Key> SharedTable<K> {
+impl<'m, K: Key> SharedTable<'m, K> {
     /// Keys a bucket: six `u64` forms or three `u128` ones.
     pub const WAYS: usize = 6 / K::KEY_WORDS;
 
     /// A table of `bytes` rounded down to a power of two of buckets (at
-    /// least one), every slot empty.
-    pub fn sized(bytes: usize) -> SharedTable<K> {
-        let buckets = (bytes / BUCKET_BYTES).max(1);
-        let bits = usize::BITS - 1 - buckets.leading_zeros();
-        let len = (1usize << bits) * WORDS;
-        let words: Vec<AtomicU64> = (0..len + WORDS).map(|_| AtomicU64::new(0)).collect();
+    /// least one, and at most what `words` holds) in `words`, which are
+    /// all 0.
+    fn sized(words: &'m [AtomicU64], bytes: usize) -> SharedTable<'m, K> {
+        let most = bucket_bits(words.len() * 8);
+        let bits = bucket_bits(bytes).min(most);
         SharedTable {
-            start: line_start(&words),
             words,
-            len,
-            shift: 64 - bits,
+            len: AtomicUsize::new((1usize << bits) * WORDS),
+            shift: AtomicU32::new(64 - bits),
             stored: AtomicUsize::new(0),
             key: PhantomData,
         }
@@ -110,10 +103,11 @@ impl<K: Key> SharedTable<K> {
 
     #[inline]
     fn bucket(&self, key: K) -> &[AtomicU64] {
-        let b = if self.shift >= 64 {
+        let shift = self.shift.load(Relaxed);
+        let b = if shift >= 64 {
             0
         } else {
-            (key.hash() >> self.shift) as usize * WORDS
+            (key.hash() >> shift) as usize * WORDS
         };
         &self.buckets()[b..b + WORDS]
     }
@@ -189,12 +183,12 @@ impl<K: Key> SharedTable<K> {
 
     /// The words of the buckets.
     fn buckets(&self) -> &[AtomicU64] {
-        &self.words[self.start..self.start + self.len]
+        &self.words[..self.len.load(Relaxed)]
     }
 
     /// The bytes the table holds (its buckets).
     pub fn bytes(&self) -> usize {
-        self.len * 8
+        self.len.load(Relaxed) * 8
     }
 
     /// The values stored (and not given up since).
@@ -204,7 +198,7 @@ impl<K: Key> SharedTable<K> {
 
     /// The slots the table has.
     pub fn capacity(&self) -> usize {
-        self.len / WORDS * Self::WAYS
+        self.len.load(Relaxed) / WORDS * Self::WAYS
     }
 
     /// Every canonical form stored and its nimber, in the table's order,
@@ -237,26 +231,121 @@ impl<K: Key> SharedTable<K> {
         out
     }
 
-    /// The table doubled, with every value it holds (a few may give one
-    /// another up in a full bucket).
-    fn doubled(&self) -> SharedTable<K> {
-        let bigger = SharedTable::sized(self.bytes() * 2);
-        for (k, v) in self.entries() {
-            bigger.put(k, v);
+    /// Whether the words hold a table twice as large.
+    fn can_double(&self) -> bool {
+        self.bytes() * 2 <= self.words.len() * 8
+    }
+
+    /// Doubles the table in place, keeping every value (the keys of
+    /// bucket `b` go to buckets `2b` and `2b + 1`, moved from the last
+    /// bucket down, as [`super::table::Table`]'s). Only while no other
+    /// thread holds it (the write half of [`Gated`]'s lock), so every
+    /// version starts again at 0.
+    fn double(&self) {
+        debug_assert!(self.can_double());
+        let shift = self.shift.load(Relaxed) - 1;
+        let len = self.len.load(Relaxed);
+        for b in (0..len / WORDS).rev() {
+            let old = &self.words[b * WORDS..(b + 1) * WORDS];
+            let bucket: [u64; WORDS] = std::array::from_fn(|w| old[w].swap(0, Relaxed));
+            for i in 0..Self::WAYS {
+                let w = 1 + i * K::KEY_WORDS;
+                let hi = if K::KEY_WORDS == 2 { bucket[w + 1] } else { 0 };
+                let k = K::from_words(bucket[w], hi);
+                if k == K::default() {
+                    continue;
+                }
+                let nimber = (bucket[0] >> (8 * i)) as u8;
+                let to = (k.hash() >> shift) as usize * WORDS;
+                let to = &self.words[to..to + WORDS];
+                if let Some(j) = (0..Self::WAYS).find(|&j| Self::key_at(to, j) == K::default()) {
+                    let [lo, hi] = k.to_words();
+                    let w = 1 + j * K::KEY_WORDS;
+                    to[w].store(lo, Relaxed);
+                    if K::KEY_WORDS == 2 {
+                        to[w + 1].store(hi, Relaxed);
+                    }
+                    let h = to[0].load(Relaxed);
+                    to[0].store(h | u64::from(nimber) << (8 * j), Relaxed);
+                }
+            }
         }
-        bigger
+        self.len.store(len * 2, Relaxed);
+        self.shift.store(shift, Relaxed);
+    }
+
+    /// Empties the table (its words written 0) and makes it `bytes`
+    /// rounded down to a power of two of buckets. Only while no other
+    /// thread holds it.
+    fn empty(&self, bytes: usize) {
+        for w in self.buckets() {
+            w.store(0, Relaxed);
+        }
+        let bits = bucket_bits(bytes).min(bucket_bits(self.words.len() * 8));
+        self.len.store((1usize << bits) * WORDS, Relaxed);
+        self.shift.store(64 - bits, Relaxed);
+        self.stored.store(0, Relaxed);
+    }
+}
+
+/// A [`SharedTable`] and the lock that a thread holds for reading while
+/// it reads and writes the table, and that a thread which grows or
+/// empties it holds for writing. (The lock guards no data of its own, so
+/// that a `Gated` is covariant in `'m`, as a borrow is.)
+pub struct Gated<'m, K> {
+    lock: RwLock<()>,
+    table: SharedTable<'m, K>,
+}
+
+/// A thread's hold on a [`Gated`] table, to read and write it.
+pub struct Held<'a, K> {
+    _hold: RwLockReadGuard<'a, ()>,
+    table: &'a SharedTable<'a, K>,
+}
+
+impl<'a, K> Deref for Held<'a, K> {
+    type Target = SharedTable<'a, K>;
+    fn deref(&self) -> &SharedTable<'a, K> {
+        self.table
+    }
+}
+
+impl<'m, K> Gated<'m, K> {
+    fn new(table: SharedTable<'m, K>) -> Gated<'m, K> {
+        Gated {
+            lock: RwLock::new(()),
+            table,
+        }
+    }
+
+    /// The table, to read and write (not to grow) while the hold lasts.
+    pub fn read(&self) -> Held<'_, K> {
+        Held {
+            _hold: self.lock.read().unwrap_or_else(|e| e.into_inner()),
+            table: &self.table,
+        }
+    }
+
+    /// The table alone (its words), to grow or empty it, with the lock
+    /// that keeps every other thread out.
+    fn write(&self) -> (RwLockWriteGuard<'_, ()>, &SharedTable<'m, K>) {
+        // A thread that panicked holding the lock panics the search
+        // anyway; every value the table holds is whole.
+        let hold = self.lock.write().unwrap_or_else(|e| e.into_inner());
+        (hold, &self.table)
     }
 }
 
 /// The tables of a parallel search (one for each kind of key, only one
 /// used at a time), each behind an `RwLock` that a thread holds for
 /// reading while it searches ([`Guards`]) and lets go of at each report,
-/// so that a table that wants to grow can grow.
-pub struct Shared {
+/// so that a table that wants to grow can grow. Its words are a
+/// [`SharedMemory`]'s.
+pub struct Shared<'m> {
     /// The table of [`super::layout::Narrow`]'s forms.
-    pub narrow: RwLock<SharedTable<u64>>,
+    pub narrow: Gated<'m, u64>,
     /// The table of [`super::layout::Wide`]'s forms.
-    pub wide: RwLock<SharedTable<u128>>,
+    pub wide: Gated<'m, u128>,
     max_bytes: usize,
     grow: AtomicBool,
     /// Threads waiting to grow a table (or growing it): while there are
@@ -270,30 +359,43 @@ pub struct Shared {
 /// The read halves of [`Shared`]'s locks, held by one thread.
 pub struct Guards<'a> {
     /// The table of [`super::layout::Narrow`]'s forms.
-    pub narrow: RwLockReadGuard<'a, SharedTable<u64>>,
+    pub narrow: Held<'a, u64>,
     /// The table of [`super::layout::Wide`]'s forms.
-    pub wide: RwLockReadGuard<'a, SharedTable<u128>>,
+    pub wide: Held<'a, u128>,
 }
 
-fn write<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
-    // A thread that panicked holding the lock panics the search anyway;
-    // every value the table holds is whole.
-    lock.write().unwrap_or_else(|e| e.into_inner())
+/// The memory of a [`Shared`]'s two tables: for each, the words of the
+/// largest table its bound allows, mapped at once (the kernel gives a
+/// mapping memory only where it is written) and advised to use huge
+/// pages.
+pub struct SharedMemory {
+    narrow: HugeAtomics,
+    wide: HugeAtomics,
+    max_bytes: usize,
 }
 
-fn read<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
-    lock.read().unwrap_or_else(|e| e.into_inner())
-}
-
-impl Shared {
-    /// Tables of at most `bytes` bytes each, starting at 1 MiB (or the
-    /// bound, if smaller) and doubling when half full.
-    pub fn with_bytes(bytes: usize) -> Shared {
-        let start = bytes.clamp(BUCKET_BYTES, START_BYTES);
-        Shared {
-            narrow: RwLock::new(SharedTable::sized(start)),
-            wide: RwLock::new(SharedTable::sized(start)),
+impl SharedMemory {
+    /// The memory of tables of at most `bytes` bytes each (at least one
+    /// bucket; a power of two of buckets).
+    pub fn with_bytes(bytes: usize) -> SharedMemory {
+        let words = (1usize << bucket_bits(bytes)) * WORDS;
+        SharedMemory {
+            narrow: HugeAtomics::zeroed(words),
+            wide: HugeAtomics::zeroed(words),
             max_bytes: bytes,
+        }
+    }
+}
+
+impl<'m> Shared<'m> {
+    /// Tables in `memory`, of at most its bound each, starting at 1 MiB
+    /// (or the bound, if smaller) and doubling when half full.
+    pub fn new(memory: &'m mut SharedMemory) -> Shared<'m> {
+        let start = memory.max_bytes.clamp(BUCKET_BYTES, START_BYTES);
+        Shared {
+            narrow: Gated::new(SharedTable::sized(memory.narrow.words(), start)),
+            wide: Gated::new(SharedTable::sized(memory.wide.words(), start)),
+            max_bytes: memory.max_bytes,
             grow: AtomicBool::new(false),
             growers: AtomicUsize::new(0),
         }
@@ -311,8 +413,8 @@ impl Shared {
             std::thread::sleep(std::time::Duration::from_micros(100));
         }
         Guards {
-            narrow: read(&self.narrow),
-            wide: read(&self.wide),
+            narrow: self.narrow.read(),
+            wide: self.wide.read(),
         }
     }
 
@@ -320,7 +422,7 @@ impl Shared {
     /// while its bound allows, it is to grow at the next
     /// [`grow_if_wanted`](Self::grow_if_wanted).
     #[inline]
-    pub fn filled<K: Key>(&self, table: &SharedTable<K>) {
+    pub fn filled<K: Key>(&self, table: &SharedTable<'_, K>) {
         if table.stored() * 2 >= table.capacity() && table.bytes() * 2 <= self.max_bytes {
             self.grow.store(true, Relaxed);
         }
@@ -342,18 +444,22 @@ impl Shared {
     /// Doubles the table of `K` while it would be more than half full
     /// with `more` values more and its bound allows.
     fn grow_table<K: Key>(&self, more: usize) {
-        let mut t = write(K::shared_lock(self));
-        while (t.stored() + more) * 2 >= t.capacity() && t.bytes() * 2 <= self.max_bytes {
-            *t = t.doubled();
+        let (_hold, t) = K::shared_lock(self).write();
+        while (t.stored() + more) * 2 >= t.capacity()
+            && t.bytes() * 2 <= self.max_bytes
+            && t.can_double()
+        {
+            t.double();
         }
     }
 
     /// Empties the table of `K`, back to its starting size (a search that
-    /// turns from the `u64` forms to the `u128` ones gives up the first).
-    /// The calling thread must hold no [`Guards`].
+    /// turns from the `u64` forms to the `u128` ones gives up the first;
+    /// the memory it had written stays the process's, zeroed, until the
+    /// [`SharedMemory`] goes). The calling thread must hold no [`Guards`].
     pub fn clear<K: Key>(&self) {
         let start = self.max_bytes.clamp(BUCKET_BYTES, START_BYTES);
-        *write(K::shared_lock(self)) = SharedTable::sized(start);
+        K::shared_lock(self).write().1.empty(start);
     }
 
     /// Puts every value of `entries` in the table of `K`, grown first
@@ -362,7 +468,7 @@ impl Shared {
     /// must hold no [`Guards`].
     pub fn put_all<K: Key>(&self, entries: &[(K, u8)]) {
         self.grow_table::<K>(entries.len());
-        let t = read(K::shared_lock(self));
+        let t = K::shared_lock(self).read();
         for i in super::table::scattered(entries.len()) {
             let (k, v) = entries[i];
             t.put(k, v);
@@ -374,21 +480,65 @@ impl Shared {
 mod tests {
     use super::*;
 
+    /// Zeroed words for a table of `bytes`.
+    fn memory(bytes: usize) -> HugeAtomics {
+        HugeAtomics::zeroed(bytes / 8)
+    }
+
     #[test]
     fn every_bucket_is_one_cache_line() {
         for bytes in [64, 1 << 12, 1 << 20] {
-            let t = SharedTable::<u64>::sized(bytes);
+            let mut m = memory(bytes);
+            let t = SharedTable::<u64>::sized(m.words(), bytes);
             for k in 1..2000u64 {
                 assert_eq!(t.bucket(k).as_ptr() as usize % BUCKET_BYTES, 0);
             }
-            assert_eq!(t.words.len(), t.len + WORDS);
+            assert_eq!(t.words.len(), t.len.load(Relaxed));
         }
+    }
+
+    #[test]
+    fn doubles_in_place_keeping_every_value_and_empties_whole() {
+        fn check<K: Key + Ord + std::fmt::Debug>(key: impl Fn(u64) -> K) {
+            let mut m = memory(1 << 16);
+            let t = SharedTable::<K>::sized(m.words(), 64 * 4);
+            // Two values to a bucket of four: none given up.
+            let keys: Vec<K> = (1..=8).map(&key).collect();
+            let mut kept = vec![];
+            for (i, &k) in keys.iter().enumerate() {
+                if t.put(k, i as u8 + 1) {
+                    kept.push((k, i as u8 + 1));
+                }
+            }
+            let mut before = t.entries();
+            before.sort_unstable();
+            while t.can_double() {
+                t.double();
+                let mut now = t.entries();
+                now.sort_unstable();
+                assert_eq!(now, before);
+                assert_eq!(t.stored(), before.len());
+                assert!(kept.iter().all(|&(k, v)| t.get(k) == Some(v)));
+            }
+            assert_eq!(t.bytes(), 1 << 16);
+            // Emptied and grown again, no value of before is found.
+            t.empty(64 * 4);
+            assert_eq!((t.bytes(), t.stored()), (64 * 4, 0));
+            while t.can_double() {
+                t.double();
+            }
+            assert!(keys.iter().all(|&k| t.get(k).is_none()));
+            assert!(t.words.iter().all(|w| w.load(Relaxed) == 0));
+        }
+        check(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        check(|k| u128::from(k) << 70 | u128::from(k));
     }
 
     #[test]
     fn stores_and_gives_up_the_smallest() {
         // One bucket: six u64 forms (squares: the cells are the bits).
-        let t = SharedTable::<u64>::sized(64);
+        let mut m = memory(64);
+        let t = SharedTable::<u64>::sized(m.words(), 64);
         let keys: Vec<u64> = (1..=7).map(|k| (1u64 << (k + 1)) - 1).collect();
         for (i, &k) in keys.iter().take(6).enumerate() {
             assert!(t.put(k, 250 + i as u8 % 5));
@@ -402,7 +552,8 @@ mod tests {
         assert!(!t.put(1, 0)); // a smaller region evicts no larger one
         assert_eq!(t.get(1), None);
         // Three u128 forms, the high word part of the key.
-        let t = SharedTable::<u128>::sized(64);
+        let mut m = memory(64);
+        let t = SharedTable::<u128>::sized(m.words(), 64);
         let keys: Vec<u128> = (1..=4).map(|k| (1u128 << (62 + k)) - 1).collect();
         for (i, &k) in keys.iter().take(3).enumerate() {
             t.put(k, i as u8);
@@ -418,7 +569,8 @@ mod tests {
 
     #[test]
     fn grows_to_its_bound_and_keeps_its_values() {
-        let shared = Shared::with_bytes(1 << 22);
+        let mut memory = SharedMemory::with_bytes(1 << 22);
+        let shared = Shared::new(&mut memory);
         let keys: Vec<u64> = (1..150_000u64)
             .map(|k| (k * 0x1_0001) | (1 << 63))
             .collect();
@@ -442,7 +594,8 @@ mod tests {
         assert_eq!(entries.len(), g.narrow.stored());
         drop(g);
         // Put all at once into a fresh table: grown first, none given up.
-        let copy = Shared::with_bytes(1 << 22);
+        let mut copy_memory = SharedMemory::with_bytes(1 << 22);
+        let copy = Shared::new(&mut copy_memory);
         copy.put_all(&entries);
         let g = copy.read();
         assert_eq!(g.narrow.stored(), entries.len());
@@ -453,7 +606,8 @@ mod tests {
     fn threads_writing_at_once_never_read_a_wrong_value() {
         // Four threads write and read the same few buckets: a value read
         // is always the one its key was written with.
-        let t = SharedTable::<u128>::sized(4 * 64);
+        let mut m = memory(4 * 64);
+        let t = SharedTable::<u128>::sized(m.words(), 4 * 64);
         let value = |k: u128| (k.count_ones() as u8) ^ (k >> 64) as u8;
         std::thread::scope(|s| {
             for w in 0..4u128 {

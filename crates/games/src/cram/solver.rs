@@ -34,6 +34,8 @@ use super::cells::{Cells, Grid};
 use super::exclusions::Exclusions;
 use super::layout::{Narrow, Wide};
 use super::nimber_set::NimberSet;
+#[cfg(test)]
+use super::shared_table::SharedMemory;
 use super::shared_table::{Guards, Shared};
 use super::table::{Key, Table, Tables};
 use grundy_core::progress::Progress;
@@ -115,7 +117,7 @@ pub struct Solver<'a> {
     next_report: u64,
     /// The table shared with the other threads of a parallel search
     /// (`None`: the solver's own `tables` serve).
-    shared: Option<&'a Shared>,
+    shared: Option<&'a Shared<'a>>,
     /// This thread's hold on `shared`, let go of at each [`poll`](Self::poll).
     guards: Option<Guards<'a>>,
     /// The threads of the search.
@@ -907,7 +909,8 @@ mod tests {
                         random_position(&board, &mut seed, 7)
                     };
                     let serial = Solver::new(bytes).nimber(b.cells()).unwrap();
-                    let shared = Shared::with_bytes(bytes);
+                    let mut memory = SharedMemory::with_bytes(bytes);
+                    let shared = Shared::new(&mut memory);
                     let mut s = Solver::parallel(&shared, 3);
                     s.parallel_cells = 8;
                     assert_eq!(s.nimber(b.cells()).unwrap(), serial, "{}", b.text());
@@ -935,7 +938,8 @@ mod tests {
         // regions, so the first thread (which offers the snapshots)
         // reports many times.
         let b = Board::empty(5, 8).unwrap();
-        let shared = Shared::with_bytes(1 << 24);
+        let mut memory = SharedMemory::with_bytes(1 << 24);
+        let shared = Shared::new(&mut memory);
         let mut saves = Every(0);
         let mut s = Solver::parallel(&shared, 2).with_saver(&mut saves);
         s.parallel_cells = 8;
@@ -950,7 +954,8 @@ mod tests {
             saves.0
         );
         // The table restored into a fresh shared one answers at once.
-        let again_table = Shared::with_bytes(1 << 24);
+        let mut again_memory = SharedMemory::with_bytes(1 << 24);
+        let again_table = Shared::new(&mut again_memory);
         let mut again = Solver::parallel(&again_table, 2);
         again.restore(&snap);
         assert_eq!(again.stored(), snap.narrow.len());

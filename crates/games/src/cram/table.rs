@@ -12,7 +12,7 @@
 
 use super::exclusions::Exclusions;
 use super::huge_pages::HugeArray;
-use super::shared_table::{Guards, Shared, SharedTable};
+use super::shared_table::{Gated, Guards, Shared, SharedTable};
 
 /// A canonical form as a key of the table: never 0 (the empty slot).
 pub trait Key: bytemuck::Pod + Eq + Default {
@@ -49,9 +49,9 @@ pub trait Key: bytemuck::Pod + Eq + Default {
     /// The inverse of [`to_words`](Self::to_words).
     fn from_words(lo: u64, hi: u64) -> Self;
     /// The shared table of these keys among `guards`.
-    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self>;
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<'g, Self>;
     /// The lock of the shared table of these keys in `shared`.
-    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>>;
+    fn shared_lock<'s, 'm>(shared: &'s Shared<'m>) -> &'s Gated<'m, Self>;
 }
 
 /// A table for each kind of key, only one of which is used at a time
@@ -141,10 +141,10 @@ impl Key for u64 {
         lo
     }
     #[inline]
-    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self> {
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<'g, Self> {
         &guards.narrow
     }
-    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>> {
+    fn shared_lock<'s, 'm>(shared: &'s Shared<'m>) -> &'s Gated<'m, Self> {
         &shared.narrow
     }
 }
@@ -216,10 +216,10 @@ impl Key for u128 {
         u128::from(lo) | u128::from(hi) << 64
     }
     #[inline]
-    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<Self> {
+    fn shared<'g>(guards: &'g Guards<'_>) -> &'g SharedTable<'g, Self> {
         &guards.wide
     }
-    fn shared_lock(shared: &Shared) -> &std::sync::RwLock<SharedTable<Self>> {
+    fn shared_lock<'s, 'm>(shared: &'s Shared<'m>) -> &'s Gated<'m, Self> {
         &shared.wide
     }
 }
@@ -249,7 +249,8 @@ pub(super) fn scattered(n: usize) -> impl Iterator<Item = usize> {
 /// The nimbers of regions, by canonical form.
 pub struct Table<K> {
     /// The buckets' words, `len` of them, from the start of a mapping
-    /// of their own (so that each bucket is one cache line).
+    /// of their own (so that each bucket is one cache line) that holds
+    /// the most words the bound lets the table grow to.
     slots: HugeArray<K>,
     len: usize,
     shift: u32,
@@ -263,52 +264,61 @@ pub(super) const START_BYTES: usize = 1 << 20;
 /// Bytes a bucket.
 pub(super) const BUCKET_BYTES: usize = 64;
 
+/// The buckets of a table of `bytes` rounded down to a power of two of
+/// buckets (at least one), as that power.
+pub(super) fn bucket_bits(bytes: usize) -> u32 {
+    let buckets = (bytes / BUCKET_BYTES).max(1);
+    usize::BITS - 1 - buckets.leading_zeros()
+}
+
 impl<K: Key> Table<K> {
     /// A table of at most `bytes` bytes (at least one bucket; a power of
     /// two of buckets).
     pub fn with_bytes(bytes: usize) -> Table<K> {
-        let mut t = Table::sized(bytes.min(START_BYTES));
-        t.max_bytes = bytes.max(t.bytes());
-        t
-    }
-
-    /// A table of `bytes` rounded down to a power of two of buckets.
-    fn sized(bytes: usize) -> Table<K> {
-        let buckets = (bytes / BUCKET_BYTES).max(1);
-        let bits = usize::BITS - 1 - buckets.leading_zeros();
+        let bits = bucket_bits(bytes.min(START_BYTES));
+        let most = bucket_bits(bytes).max(bits);
         let len = (1usize << bits) * K::WORDS;
         Table {
-            slots: HugeArray::zeroed(len),
+            slots: HugeArray::zeroed((1usize << most) * K::WORDS),
             len,
             shift: 64 - bits,
             stored: 0,
-            max_bytes: 0,
+            max_bytes: bytes.max(len / K::WORDS * BUCKET_BYTES),
         }
     }
 
-    /// Doubles the table, keeping every value, if the bound allows.
+    /// Doubles the table in place, keeping every value, if the bound
+    /// allows. The keys of bucket `b` go to buckets `2b` and `2b + 1`
+    /// (a bucket is the top bits of the hash), so the buckets are moved
+    /// from the last down: the two a bucket's keys go to are past it,
+    /// already moved and empty (or, for bucket 0, bucket 1 and itself,
+    /// emptied first), and none can overflow.
     fn grow(&mut self) {
         let bytes = self.bytes() * 2;
-        if bytes > self.max_bytes {
+        if bytes > self.max_bytes || self.len * 2 > self.slots.len() {
             self.max_bytes = 0; // never again
             return;
         }
-        let mut bigger = Table::sized(bytes);
-        bigger.max_bytes = self.max_bytes;
-        for bucket in self.words().chunks(K::WORDS) {
+        let shift = self.shift - 1;
+        let old = self.len / K::WORDS;
+        for b in (0..old).rev() {
+            let at = b * K::WORDS;
+            let mut bucket = [K::default(); 8];
+            bucket[..K::WORDS].copy_from_slice(&self.slots[at..at + K::WORDS]);
+            self.slots[at..at + K::WORDS].fill(K::default());
             for i in 0..K::WAYS {
-                let k = K::key_at(bucket, i);
+                let k = K::key_at(&bucket, i);
                 if k != K::default() {
-                    let b = bigger.bucket(k);
-                    let to = &mut bigger.slots[b..b + K::WORDS];
+                    let to = (k.hash() >> shift) as usize * K::WORDS;
+                    let to = &mut self.slots[to..to + K::WORDS];
                     if let Some(j) = (0..K::WAYS).find(|&j| K::key_at(to, j) == K::default()) {
-                        K::set(to, j, k, K::value_at(bucket, i));
-                        bigger.stored += 1;
+                        K::set(to, j, k, K::value_at(&bucket, i));
                     }
                 }
             }
         }
-        *self = bigger;
+        self.len *= 2;
+        self.shift = shift;
     }
 
     /// Puts every value of `entries`, the table first grown (while its
@@ -330,7 +340,7 @@ impl<K: Key> Table<K> {
 
     /// The words of the buckets.
     fn words(&self) -> &[K] {
-        &self.slots
+        &self.slots[..self.len]
     }
 
     /// The bytes the table holds (its buckets).
@@ -463,7 +473,7 @@ mod tests {
                 t.put(k, 1);
                 w.put(u128::from(k), 1);
             }
-            assert_eq!(t.slots.len(), t.len);
+            assert!(t.slots.len() >= t.len);
             assert_eq!(t.bytes(), t.len * 8);
         }
     }
@@ -498,6 +508,33 @@ mod tests {
             "{}",
             crowded.stored()
         );
+    }
+
+    #[test]
+    fn grows_in_place_keeping_every_value() {
+        fn check<K: Key + Ord + std::fmt::Debug>(key: impl Fn(u64) -> K) {
+            let mut t = Table::<K>::with_bytes(1 << 16);
+            t.max_bytes = 1 << 16;
+            // From four buckets: two values to a bucket, none given up.
+            (t.len, t.shift) = (4 * K::WORDS, 62);
+            let keys: Vec<K> = (1..=8).map(&key).collect();
+            for (i, &k) in keys.iter().enumerate() {
+                t.put(k, i as u8 + 1);
+            }
+            let mut before: Vec<(K, u8)> = t.entries().collect();
+            before.sort_unstable();
+            assert_eq!(before.len(), t.stored());
+            while t.max_bytes != 0 {
+                t.grow();
+                let mut now: Vec<(K, u8)> = t.entries().collect();
+                now.sort_unstable();
+                assert_eq!(now, before);
+            }
+            assert_eq!((t.bytes(), t.stored()), (1 << 16, before.len()));
+            assert!(before.iter().all(|&(k, v)| t.get(k) == Some(v)));
+        }
+        check(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        check(|k| u128::from(k) << 70 | u128::from(k));
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl<'a> Solver<'a> {
     /// searched by one thread each, through the one table, so what one
     /// thread learns the others find. One thread and a shared table
     /// search as [`new`](Self::new) does, a way fewer a bucket.
-    pub fn parallel(shared: &'a Shared, threads: usize) -> Solver<'a> {
+    pub fn parallel(shared: &'a Shared<'a>, threads: usize) -> Solver<'a> {
         let mut s = Solver::new(shared.max_bytes());
         s.shared = Some(shared);
         s.guards = Some(shared.read());
