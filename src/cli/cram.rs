@@ -27,8 +27,8 @@ pub struct Args {
     /// input).
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
-    /// Bound of the transposition table (`512M`, `4G`); default a quarter
-    /// of the memory available, at most 4 GiB.
+    /// Bound of the transposition table (`512M`, `4G`), at most the memory
+    /// available; default a quarter of the memory available, at most 4 GiB.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
     /// Search boards of more than 40 empty cells (minutes to hours, and
