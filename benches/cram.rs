@@ -33,7 +33,7 @@ fn nimbers(c: &mut Criterion) {
     let want = published::nimber(4, 9).expect("a published board");
     g.bench_function("nimber 4x9 on 2 threads", |b| {
         b.iter(|| {
-            let mut memory = SharedMemory::with_bytes(TABLE);
+            let mut memory = SharedMemory::with_bytes(TABLE, board.cells());
             let shared = Shared::new(&mut memory);
             let v = Solver::parallel(&shared, 2)
                 .nimber(board.cells())

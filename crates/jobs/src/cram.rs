@@ -174,7 +174,7 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         last: Instant::now(),
         written: 0,
     });
-    let mut memory = (job.threads > 1).then(|| SharedMemory::with_bytes(bytes));
+    let mut memory = (job.threads > 1).then(|| SharedMemory::with_bytes(bytes, board.cells()));
     let shared = memory.as_mut().map(Shared::new);
     let mut solver = match &shared {
         Some(shared) => Solver::parallel(shared, job.threads),

@@ -26,7 +26,9 @@
 //! [`SharedMemory`], mapped once for the most the bound lets the table
 //! grow to, on huge pages ([`super::huge_pages`]).
 
+use super::cells::Cells;
 use super::huge_pages::HugeAtomics;
+use super::layout::Narrow;
 use super::table::{bucket_bits, Key, BUCKET_BYTES, START_BYTES};
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -364,10 +366,11 @@ pub struct Guards<'a> {
     pub wide: Held<'a, u128>,
 }
 
-/// The memory of a [`Shared`]'s two tables: for each, the words of the
-/// largest table its bound allows, mapped at once (the kernel gives a
-/// mapping memory only where it is written) and advised to use huge
-/// pages.
+/// The memory of a [`Shared`]'s two tables: the words of the largest
+/// table the bound allows, mapped at once (the kernel gives a mapping
+/// memory only where it is written, but a system that accounts strictly
+/// counts all of it) and advised to use huge pages, for the table of the
+/// layout a search of the cells `e` uses; one bucket for the other.
 pub struct SharedMemory {
     narrow: HugeAtomics,
     wide: HugeAtomics,
@@ -375,13 +378,21 @@ pub struct SharedMemory {
 }
 
 impl SharedMemory {
-    /// The memory of tables of at most `bytes` bytes each (at least one
-    /// bucket; a power of two of buckets).
-    pub fn with_bytes(bytes: usize) -> SharedMemory {
+    /// The memory of a search of positions within the cells `e` (a
+    /// board's), with a table of at most `bytes` bytes (at least one
+    /// bucket; a power of two of buckets): the [`Narrow`] table's when
+    /// `e` fits that layout (and so does every position within it), else
+    /// the wide one's. A search that meets a position of the other layout
+    /// anyway stays right, with a table of one bucket.
+    pub fn with_bytes(bytes: usize, e: Cells) -> SharedMemory {
         let words = (1usize << bucket_bits(bytes)) * WORDS;
+        let (narrow, wide) = match Narrow::fitting(e) {
+            Some(_) => (words, WORDS),
+            None => (WORDS, words),
+        };
         SharedMemory {
-            narrow: HugeAtomics::zeroed(words),
-            wide: HugeAtomics::zeroed(words),
+            narrow: HugeAtomics::zeroed(narrow),
+            wide: HugeAtomics::zeroed(wide),
             max_bytes: bytes,
         }
     }
@@ -569,7 +580,8 @@ mod tests {
 
     #[test]
     fn grows_to_its_bound_and_keeps_its_values() {
-        let mut memory = SharedMemory::with_bytes(1 << 22);
+        let board = crate::cram::board::Board::empty(5, 8).unwrap().cells();
+        let mut memory = SharedMemory::with_bytes(1 << 22, board);
         let shared = Shared::new(&mut memory);
         let keys: Vec<u64> = (1..150_000u64)
             .map(|k| (k * 0x1_0001) | (1 << 63))
@@ -594,7 +606,7 @@ mod tests {
         assert_eq!(entries.len(), g.narrow.stored());
         drop(g);
         // Put all at once into a fresh table: grown first, none given up.
-        let mut copy_memory = SharedMemory::with_bytes(1 << 22);
+        let mut copy_memory = SharedMemory::with_bytes(1 << 22, board);
         let copy = Shared::new(&mut copy_memory);
         copy.put_all(&entries);
         let g = copy.read();

@@ -909,7 +909,7 @@ mod tests {
                         random_position(&board, &mut seed, 7)
                     };
                     let serial = Solver::new(bytes).nimber(b.cells()).unwrap();
-                    let mut memory = SharedMemory::with_bytes(bytes);
+                    let mut memory = SharedMemory::with_bytes(bytes, board.cells());
                     let shared = Shared::new(&mut memory);
                     let mut s = Solver::parallel(&shared, 3);
                     s.parallel_cells = 8;
@@ -938,7 +938,7 @@ mod tests {
         // regions, so the first thread (which offers the snapshots)
         // reports many times.
         let b = Board::empty(5, 8).unwrap();
-        let mut memory = SharedMemory::with_bytes(1 << 24);
+        let mut memory = SharedMemory::with_bytes(1 << 24, b.cells());
         let shared = Shared::new(&mut memory);
         let mut saves = Every(0);
         let mut s = Solver::parallel(&shared, 2).with_saver(&mut saves);
@@ -954,7 +954,7 @@ mod tests {
             saves.0
         );
         // The table restored into a fresh shared one answers at once.
-        let mut again_memory = SharedMemory::with_bytes(1 << 24);
+        let mut again_memory = SharedMemory::with_bytes(1 << 24, b.cells());
         let again_table = Shared::new(&mut again_memory);
         let mut again = Solver::parallel(&again_table, 2);
         again.restore(&snap);
@@ -962,7 +962,8 @@ mod tests {
         assert_eq!(again.nimber(b.cells()).unwrap(), 1);
         assert!(again.stats().regions < regions / 10);
         // A wide position turns a shared solver to the u128 forms.
-        // 5 rows of 12 do not fit the u64 layout.
+        // 5 rows of 12 do not fit the u64 layout (nor the memory, mapped
+        // for 5 × 8's: the wide table is one bucket, and still right).
         let wide = Board::parse("............/............/############/############/....########")
             .unwrap();
         assert_eq!(
