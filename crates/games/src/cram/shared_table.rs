@@ -470,7 +470,8 @@ impl<'m> Shared<'m> {
     /// [`SharedMemory`] goes). The calling thread must hold no [`Guards`].
     pub fn clear<K: Key>(&self) {
         let start = self.max_bytes.clamp(BUCKET_BYTES, START_BYTES);
-        K::shared_lock(self).write().1.empty(start);
+        let (_hold, t) = K::shared_lock(self).write();
+        t.empty(start);
     }
 
     /// Puts every value of `entries` in the table of `K`, grown first
