@@ -292,7 +292,9 @@ impl<K: Key> Table<K> {
     /// (a bucket is the top bits of the hash), so the buckets are moved
     /// from the last down: the two a bucket's keys go to are past it,
     /// already moved and empty (or, for bucket 0, bucket 1 and itself,
-    /// emptied first), and none can overflow.
+    /// emptied first), and none can overflow. (The parallel search's table
+    /// does the same with its own bucket layout, in atomic words:
+    /// [`SharedTable`]'s `double`.)
     fn grow(&mut self) {
         let bytes = self.bytes() * 2;
         if bytes > self.max_bytes || self.len * 2 > self.slots.len() {
