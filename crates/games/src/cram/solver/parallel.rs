@@ -1,8 +1,9 @@
 //! The parallel search: the options of the root region shared out among
 //! threads that share one table ([`super::super::shared_table`]), value by
-//! value, and a thread with no option left helping the longest question
-//! from part way round (the idea of "lazy SMP" in chess programs). The
-//! search does no I/O.
+//! value (the first option alone first, every thread on it), and a
+//! thread with no option left helping the longest question from part way
+//! round (the idea of "lazy SMP" in chess programs). The search does no
+//! I/O.
 
 use super::{Solver, Stats, POLL_EVERY, REPORT_EVERY};
 use crate::cram::cells::Grid;
@@ -140,7 +141,19 @@ impl<'a> Solver<'a> {
             let open: Vec<usize> = (0..tasks.len())
                 .filter(|&i| tasks[i].value.is_none())
                 .collect();
-            let (answers, asked) = self.ask_in_parallel(g, &tasks, &open, v)?;
+            // The first option alone first, every thread on it (the
+            // others helping), as the one-thread search would ask it
+            // first: when it has the value, no other option is asked
+            // (the "young brothers wait" rule; docs/src/cram.md).
+            let first = open.len().min(1);
+            let (mut answers, mut asked) =
+                self.ask_in_parallel(g, &tasks, &open[..first], v, true)?;
+            if !answers.iter().any(|&(_, y)| y == v) && open.len() > first {
+                let (more, more_asked) =
+                    self.ask_in_parallel(g, &tasks, &open[first..], v, false)?;
+                answers.extend(more);
+                asked += more_asked;
+            }
             let mut found = false;
             for (i, y) in answers {
                 tasks[i].value = Some(y);
@@ -162,19 +175,25 @@ impl<'a> Solver<'a> {
     }
 
     /// Asks the options `open` of `tasks` whether their value is `v`, on
-    /// all the threads, until one says yes. Returns the values learnt
-    /// (by option) and how many options answered.
+    /// all the threads (when `all`, even more than there are options),
+    /// until one says yes. Returns the values learnt (by option) and how
+    /// many options answered.
     fn ask_in_parallel<G: Grid>(
         &mut self,
         g: &G,
         tasks: &[Task],
         open: &[usize],
         v: u8,
+        all: bool,
     ) -> Result<(Vec<(usize, u8)>, usize)> {
         let Some(shared) = self.shared else {
             unreachable!("a parallel search has a shared table");
         };
-        let threads = self.threads.min(open.len()).max(1);
+        let threads = if all {
+            self.threads
+        } else {
+            self.threads.min(open.len()).max(1)
+        };
         self.workers.resize_with(threads, || Worker {
             tables: Tables::empty(),
             stats: Stats::default(),
