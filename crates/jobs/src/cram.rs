@@ -157,8 +157,11 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         check_certificate_path(path)?;
     }
     let start = Instant::now();
+    // The default bound is a quarter of the memory available already.
+    if let Some(bytes) = job.table_bytes {
+        check_table_bytes(bytes)?;
+    }
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
-    check_table_bytes(bytes)?;
     let picture = board.picture("/");
     let resumed = match job.checkpoint {
         Some(dir) if by_symmetry != Some(false) || job.certificate.is_some() => {
@@ -405,8 +408,6 @@ pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
     })
 }
 
-/// Refuses a search of more than [`CELLS_LIMIT`] empty cells without
-/// `force`.
 /// Refuses a table bound past the memory available
 /// ([`crate::memory::available_memory`], where it is known): the tables
 /// map their bound at once (only what they write takes memory), and the
@@ -425,6 +426,8 @@ fn check_table_bytes(bytes: usize) -> Result<()> {
     }
 }
 
+/// Refuses a search of more than [`CELLS_LIMIT`] empty cells without
+/// `force`.
 fn check_cost(board: &Board, force: bool) -> Result<()> {
     let cells = board.empty_cells();
     if cells > CELLS_LIMIT && !force {

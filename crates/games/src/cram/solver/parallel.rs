@@ -147,7 +147,7 @@ impl<'a> Solver<'a> {
             // (the "young brothers wait" rule; docs/src/cram.md).
             let first = open.len().min(1);
             let (mut answers, mut asked) =
-                self.ask_in_parallel(g, &tasks, &open[..first], v, true)?;
+                self.ask_in_parallel(g, &tasks, &open[..first], v, first == 1)?;
             if !answers.iter().any(|&(_, y)| y == v) && open.len() > first {
                 let (more, more_asked) =
                     self.ask_in_parallel(g, &tasks, &open[first..], v, false)?;
