@@ -157,10 +157,7 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
         check_certificate_path(path)?;
     }
     let start = Instant::now();
-    // The default bound is a quarter of the memory available already.
-    if let Some(bytes) = job.table_bytes {
-        check_table_bytes(bytes)?;
-    }
+    check_table_bytes(job.table_bytes)?;
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
     let picture = board.picture("/");
     let resumed = match job.checkpoint {
@@ -408,13 +405,16 @@ pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
     })
 }
 
-/// Refuses a table bound past the memory available
+/// Refuses a table bound given past the memory available
 /// ([`crate::memory::available_memory`], where it is known): the tables
 /// map their bound at once (only what they write takes memory), and the
-/// system refuses a mapping larger than it can hold.
-fn check_table_bytes(bytes: usize) -> Result<()> {
-    let avail = crate::memory::available_memory();
-    match avail {
+/// system refuses a mapping larger than it can hold. (The default bound,
+/// `None`, is a quarter of the memory available already.)
+fn check_table_bytes(bytes: Option<usize>) -> Result<()> {
+    let Some(bytes) = bytes else {
+        return Ok(());
+    };
+    match crate::memory::available_memory() {
         Some(avail) if bytes as u64 > avail => Err(Error::OutOfRange {
             what: format!("the table's bound of {} MiB", bytes >> 20),
             reason: format!(
