@@ -144,6 +144,9 @@ pub struct Solver<'a> {
     /// last gave up (each one a value that region does not have), set as
     /// [`search`](Self::search) returns `None`.
     seen: u64,
+    /// Set when the next [`ascend`](Self::ascend) is the root's, which
+    /// tells the progress how far it is.
+    at_root: bool,
 }
 
 /// The least cells of a region a parallel search splits among its
@@ -196,6 +199,7 @@ impl<'a> Solver<'a> {
             task_done: None,
             rotate: 0,
             seen: 0,
+            at_root: false,
             next_poll: u64::MAX,
         }
     }

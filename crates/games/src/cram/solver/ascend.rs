@@ -50,6 +50,14 @@ pub(super) fn value_bit(v: u8) -> u64 {
 }
 
 impl Solver<'_> {
+    /// Tells the progress how far the root's test of the value `v` is:
+    /// its `n`-th option (from 0) of `of` is being asked.
+    pub(super) fn note_root(&self, v: u8, n: usize, of: usize) {
+        if let Some(p) = self.progress {
+            p.note(&format!("root: value {v}, option {} of {of}", n + 1));
+        }
+    }
+
     /// The value of the region `key` (not in the table) by testing each
     /// value `0, 1, 2, …` in turn: every option not yet answered is asked
     /// only whether its value is the one under test; the first value no
@@ -61,6 +69,7 @@ impl Solver<'_> {
             return self.aspiration_parallel(g, key, least);
         }
         let all = NimberSet::below(g.moves_count(r) + 1);
+        self.at_root = true;
         let value = self.ascend(g, key, all, least)?;
         value.ok_or_else(no_value)
     }
@@ -81,6 +90,7 @@ impl Solver<'_> {
         wanted: NimberSet,
         least: u8,
     ) -> Result<Option<u8>> {
+        let root = std::mem::take(&mut self.at_root);
         self.poll()?;
         let Some(Opened {
             mut possible,
@@ -111,6 +121,9 @@ impl Solver<'_> {
                     continue;
                 }
                 self.prefetch_next::<G::Key>(base, end, turn, n);
+                if root {
+                    self.note_root(v, n - base, end - base);
+                }
                 if let Some(y) = self.ask(g, p.x, p.start, p.len, want)? {
                     self.pending[i].exact = true;
                     possible.exclude(y);

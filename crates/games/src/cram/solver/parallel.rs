@@ -23,11 +23,36 @@ pub(super) struct Worker {
 }
 
 /// An option of a region searched in parallel: the nim-sum of its known
-/// regions, the canonical forms of the others, and its value once known.
+/// regions, the canonical forms of the others (sorted), its value once
+/// known, and the earlier option it equals, if any.
 struct Task {
     x: u8,
     keys: Vec<u128>,
     value: Option<u8>,
+    /// An earlier option with the same known nim-sum and the same forms,
+    /// so the same value (the image of this one under a symmetry of the
+    /// board, most often): it is asked, this one never.
+    same_as: Option<usize>,
+}
+
+/// The options `pending` of a region (with their forms on `stack`) as
+/// tasks, each marked with the first earlier one it equals.
+fn tasks_of(pending: &[super::Pending], stack: &[u128]) -> Vec<Task> {
+    let mut tasks: Vec<Task> = Vec::with_capacity(pending.len());
+    for p in pending {
+        let mut keys = stack[p.start..p.start + p.len].to_vec();
+        keys.sort_unstable();
+        let same_as = tasks
+            .iter()
+            .position(|t| t.same_as.is_none() && t.x == p.x && t.keys == keys);
+        tasks.push(Task {
+            x: p.x,
+            keys,
+            value: None,
+            same_as,
+        });
+    }
+    tasks
 }
 
 /// What the threads asking the options about one value share.
@@ -37,6 +62,9 @@ struct Round<'r> {
     open: &'r [usize],
     /// The value under test.
     v: u8,
+    /// Where `open` starts among the options asked about `v`, and how
+    /// many those are (for the progress).
+    place: (usize, usize),
     /// The next option of `open` no thread has taken.
     next: AtomicUsize,
     /// Set once an option has the value (or a thread failed).
@@ -123,14 +151,7 @@ impl<'a> Solver<'a> {
         let r = g.cells_of(key);
         let moves = g.moves_count(r);
         let (mut possible, base, stack_base) = self.all_options(g, r);
-        let mut tasks: Vec<Task> = self.pending[base..]
-            .iter()
-            .map(|p| Task {
-                x: p.x,
-                keys: self.stack[p.start..p.start + p.len].to_vec(),
-                value: None,
-            })
-            .collect();
+        let mut tasks = tasks_of(&self.pending[base..], &self.stack);
         self.pending.truncate(base);
         self.stack.truncate(stack_base);
         let mut value = None;
@@ -138,19 +159,22 @@ impl<'a> Solver<'a> {
             if !possible.contains(v) {
                 continue;
             }
+            // An option equal to an earlier one is never asked: the two
+            // threads would search the same region at once.
             let open: Vec<usize> = (0..tasks.len())
-                .filter(|&i| tasks[i].value.is_none())
+                .filter(|&i| tasks[i].value.is_none() && tasks[i].same_as.is_none())
                 .collect();
             // The first option alone first, every thread on it (the
             // others helping), as the one-thread search would ask it
             // first: when it has the value, no other option is asked
             // (the "young brothers wait" rule; docs/src/cram.md).
             let first = open.len().min(1);
+            let n = open.len();
             let (mut answers, mut asked) =
-                self.ask_in_parallel(g, &tasks, &open[..first], v, first == 1)?;
-            if !answers.iter().any(|&(_, y)| y == v) && open.len() > first {
+                self.ask_in_parallel(g, &tasks, &open[..first], (v, 0, n), first == 1)?;
+            if !answers.iter().any(|&(_, y)| y == v) && n > first {
                 let (more, more_asked) =
-                    self.ask_in_parallel(g, &tasks, &open[first..], v, false)?;
+                    self.ask_in_parallel(g, &tasks, &open[first..], (v, first, n), false)?;
                 answers.extend(more);
                 asked += more_asked;
             }
@@ -176,16 +200,19 @@ impl<'a> Solver<'a> {
 
     /// Asks the options `open` of `tasks` whether their value is `v`, on
     /// all the threads (when `all`, even more than there are options),
-    /// until one says yes. Returns the values learnt (by option) and how
-    /// many options answered.
+    /// until one says yes; `open` starts at `from` of the `of` options
+    /// asked about `v` (for the progress), where `(v, from, of)` is
+    /// `question`. Returns the values learnt (by option) and how many
+    /// options answered.
     fn ask_in_parallel<G: Grid>(
         &mut self,
         g: &G,
         tasks: &[Task],
         open: &[usize],
-        v: u8,
+        question: (u8, usize, usize),
         all: bool,
     ) -> Result<(Vec<(usize, u8)>, usize)> {
+        let (v, from, of) = question;
         let Some(shared) = self.shared else {
             unreachable!("a parallel search has a shared table");
         };
@@ -203,6 +230,7 @@ impl<'a> Solver<'a> {
             tasks,
             open,
             v,
+            place: (from, of),
             next: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             done: open.iter().map(|_| AtomicBool::new(false)).collect(),
@@ -311,6 +339,7 @@ impl<'a> Solver<'a> {
             }
             let j = round.next.fetch_add(1, Relaxed);
             let j = if j < open.len() {
+                self.note_root(round.v, round.place.0 + j, round.place.1);
                 j
             } else {
                 match (0..open.len())
@@ -366,5 +395,58 @@ impl<'a> Solver<'a> {
         let answer = self.ask_rotated(g, t.x, start, t.keys.len(), want, rotate);
         self.stack.truncate(start);
         answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Pending;
+    use super::*;
+
+    fn pending(x: u8, start: usize, len: usize) -> Pending {
+        Pending {
+            x,
+            start,
+            len,
+            cells: 0,
+            exact: false,
+        }
+    }
+
+    #[test]
+    fn an_option_equal_to_an_earlier_one_is_marked() {
+        // Forms on the stack: [5, 9] | [9, 5] | [5, 9] | [5] | [5, 9, 9].
+        let stack = [5, 9, 9, 5, 5, 9, 5, 5, 9, 9];
+        let options = [
+            pending(1, 0, 2),
+            pending(1, 2, 2), // the first one's forms in another order
+            pending(2, 4, 2), // the same forms, another known nim-sum
+            pending(1, 6, 1),
+            pending(1, 7, 3),
+            pending(2, 0, 2), // equal to the third, not to the first
+        ];
+        let tasks = tasks_of(&options, &stack);
+        let same: Vec<Option<usize>> = tasks.iter().map(|t| t.same_as).collect();
+        assert_eq!(same, [None, Some(0), None, None, None, Some(2)]);
+        assert_eq!(tasks[1].keys, [5, 9]);
+        assert!(tasks.iter().all(|t| t.value.is_none()));
+    }
+
+    #[test]
+    fn the_root_of_a_symmetric_board_asks_each_option_once_up_to_symmetry() {
+        use crate::cram::board::Board;
+        use crate::cram::layout::Narrow;
+        // 5 × 9's 76 moves fall into classes under the board's four
+        // symmetries: 22 of them (a move on both centre lines is its own
+        // image, one on one centre line has two images, any other four).
+        let b = Board::empty(5, 9).unwrap();
+        let e = crate::cram::layout::Wide.to_corner(b.cells());
+        let g = Narrow::fitting(e).unwrap();
+        let mut s = Solver::new(1 << 20);
+        let r = g.import(e);
+        let (_, base, _) = s.all_options(&g, r);
+        let tasks = tasks_of(&s.pending[base..], &s.stack);
+        assert_eq!(tasks.len(), 76);
+        assert_eq!(tasks.iter().filter(|t| t.same_as.is_none()).count(), 22);
     }
 }
