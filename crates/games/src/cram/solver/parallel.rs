@@ -436,9 +436,11 @@ mod tests {
     fn the_root_of_a_symmetric_board_asks_each_option_once_up_to_symmetry() {
         use crate::cram::board::Board;
         use crate::cram::layout::Narrow;
-        // 5 × 9's 76 moves fall into classes under the board's four
-        // symmetries: 22 of them (a move on both centre lines is its own
-        // image, one on one centre line has two images, any other four).
+        // 5 × 9's 76 moves fall into 22 classes under the board's four
+        // symmetries: a move on a centre line has two images (the
+        // vertical ones of the centre column, 4 moves in 2 classes, the
+        // horizontal ones of the centre row, 8 in 4), any other four (68
+        // moves in 16 classes).
         let b = Board::empty(5, 9).unwrap();
         let e = crate::cram::layout::Wide.to_corner(b.cells());
         let g = Narrow::fitting(e).unwrap();
