@@ -21,7 +21,7 @@
 use super::atomic::write_atomic;
 use super::stream;
 use grundy_core::error::{Error, Result};
-use grundy_games::cram::Snapshot;
+use grundy_games::cram::{Restore, Snapshot, TableView};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -54,23 +54,33 @@ pub fn path(dir: &Path) -> PathBuf {
     dir.join("cram-table.bin.zst")
 }
 
+/// Records of values a run of a read.
+const RUN: usize = 1 << 16;
+
 /// Writes the checkpoint of a search of `board` (its picture) holding
-/// `snapshot` into `dir`, atomically.
+/// the values of `table` into `dir`, atomically. The values are read
+/// from the table where they lie, twice (once for the digest, once to
+/// compress), never copied whole; the compression runs on the cores the
+/// search waits with.
 ///
 /// # Errors
-/// [`Error::Io`] naming the file when it cannot be written.
-pub fn write(dir: &Path, board: &str, snapshot: &Snapshot) -> Result<()> {
+/// [`Error::Io`] naming the file when it cannot be written (or when the
+/// table changed while it was read, which its view rules out).
+pub fn write(dir: &Path, board: &str, table: &TableView<'_>) -> Result<()> {
+    let (narrow, wide) = table.counts();
     let header = Header {
         magic: MAGIC,
         version: VERSION,
         board: board.to_string(),
-        narrow: snapshot.narrow.len() as u64,
-        wide: snapshot.wide.len() as u64,
+        narrow,
+        wide,
         digest: [0; 32],
     };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(8)) as u32;
     write_atomic(&path(dir), |w| {
-        stream::write_framed(w, 3, header, |sink| {
+        stream::write_framed_with(w, 3, workers, header, |sink| {
             let mut buf = Vec::with_capacity(1 << 16);
+            let mut counted = (0u64, 0u64);
             {
                 let mut record = |key: &[u8], value: u8| -> std::io::Result<()> {
                     buf.extend_from_slice(key);
@@ -81,26 +91,38 @@ pub fn write(dir: &Path, board: &str, snapshot: &Snapshot) -> Result<()> {
                     }
                     Ok(())
                 };
-                for &(k, v) in &snapshot.narrow {
-                    record(&k.to_le_bytes(), v)?;
-                }
-                for &(k, v) in &snapshot.wide {
-                    record(&k.to_le_bytes(), v)?;
-                }
+                table.for_each_narrow(|k, v| {
+                    counted.0 += 1;
+                    record(&k.to_le_bytes(), v)
+                })?;
+                table.for_each_wide(|k, v| {
+                    counted.1 += 1;
+                    record(&k.to_le_bytes(), v)
+                })?;
+            }
+            if counted != (narrow, wide) {
+                return Err(std::io::Error::other(format!(
+                    "the table changed while it was written ({counted:?} values, then {:?})",
+                    (narrow, wide)
+                )));
             }
             sink(&buf)
         })
     })
 }
 
-/// Reads the checkpoint in `dir` of a search of `board` (its picture):
-/// `None` when there is none.
+/// Reads the checkpoint in `dir` of a search of `board` (its picture)
+/// into `into`, a run of values at a time (never all of them held
+/// twice): the number of values read, or `None` when there is none.
+/// What `into` was given before an error is not to be used: the digest
+/// is checked at the end.
 ///
 /// # Errors
 /// [`Error::CorruptDataset`] for a file that fails its digest, is of
-/// another format or version, ends early or has trailing bytes, or is
-/// the checkpoint of another board; [`Error::Io`] when it cannot be read.
-pub fn read(dir: &Path, board: &str) -> Result<Option<Snapshot>> {
+/// another format or version, ends early or has trailing bytes, holds a
+/// canonical form of no cells, or is the checkpoint of another board;
+/// [`Error::Io`] when it cannot be read.
+pub fn read_into(dir: &Path, board: &str, into: &mut dyn Restore) -> Result<Option<u64>> {
     let file = path(dir);
     if !file.exists() {
         return Ok(None);
@@ -112,22 +134,50 @@ pub fn read(dir: &Path, board: &str) -> Result<Option<Snapshot>> {
             format!("it is the checkpoint of board {}, not of {board}", h.board),
         ));
     }
-    let narrow = r.read_records(&file, h.narrow, 9)?;
-    let wide = r.read_records(&file, h.wide, 17)?;
-    r.finish(&file, "the records")?;
-    let u64_at = |c: &[u8]| u64::from_le_bytes(c[..8].try_into().unwrap_or_default());
-    let u128_at = |c: &[u8]| u128::from_le_bytes(c[..16].try_into().unwrap_or_default());
-    let snapshot = Snapshot {
-        narrow: narrow.chunks(9).map(|c| (u64_at(c), c[8])).collect(),
-        wide: wide.chunks(17).map(|c| (u128_at(c), c[16])).collect(),
+    into.reserve(h.narrow, h.wide);
+    let no_cells = || Error::CorruptDataset {
+        path: file.clone(),
+        reason: "a canonical form of no cells".into(),
     };
-    if snapshot.narrow.iter().any(|e| e.0 == 0) || snapshot.wide.iter().any(|e| e.0 == 0) {
-        return Err(Error::CorruptDataset {
-            path: file,
-            reason: "a canonical form of no cells".into(),
-        });
-    }
-    Ok(Some(snapshot))
+    let mut run = Snapshot::default();
+    r.read_runs(&file, h.narrow, 9, RUN, |raw| {
+        run.narrow.clear();
+        for c in raw.chunks_exact(9) {
+            let k = u64::from_le_bytes(c[..8].try_into().unwrap_or_default());
+            if k == 0 {
+                return Err(no_cells());
+            }
+            run.narrow.push((k, c[8]));
+        }
+        into.restore(&run);
+        Ok(())
+    })?;
+    run.narrow.clear();
+    r.read_runs(&file, h.wide, 17, RUN, |raw| {
+        run.wide.clear();
+        for c in raw.chunks_exact(17) {
+            let k = u128::from_le_bytes(c[..16].try_into().unwrap_or_default());
+            if k == 0 {
+                return Err(no_cells());
+            }
+            run.wide.push((k, c[16]));
+        }
+        into.restore(&run);
+        Ok(())
+    })?;
+    r.finish(&file, "the records")?;
+    Ok(Some(h.narrow.saturating_add(h.wide)))
+}
+
+/// Reads the checkpoint in `dir` of a search of `board` (its picture)
+/// whole: `None` when there is none. For small checkpoints and tests; a
+/// search reads its own with [`read_into`].
+///
+/// # Errors
+/// As [`read_into`].
+pub fn read(dir: &Path, board: &str) -> Result<Option<Snapshot>> {
+    let mut s = Snapshot::default();
+    Ok(read_into(dir, board, &mut s)?.map(|_| s))
 }
 
 #[cfg(test)]
@@ -142,7 +192,7 @@ mod tests {
             narrow: vec![(5, 1), (u64::MAX, 7)],
             wide: vec![(u128::MAX >> 1, 3)],
         };
-        write(dir.path(), "../..", &s).unwrap();
+        write(dir.path(), "../..", &TableView::of(&s)).unwrap();
         assert_eq!(read(dir.path(), "../..").unwrap(), Some(s.clone()));
         let e = read(dir.path(), "...").unwrap_err().to_string();
         assert!(e.contains("checkpoint of board ../.., not of ..."), "{e}");
@@ -154,5 +204,61 @@ mod tests {
         edited[last] ^= 1;
         std::fs::write(&f, zstd::encode_all(&edited[..], 3).unwrap()).unwrap();
         assert!(read(dir.path(), "../..").is_err());
+    }
+
+    /// What a reader was told, and the lengths of the runs it was given.
+    #[derive(Default)]
+    struct Runs {
+        claimed: (u64, u64),
+        got: Snapshot,
+        lengths: Vec<usize>,
+    }
+
+    impl Restore for Runs {
+        fn reserve(&mut self, narrow: u64, wide: u64) {
+            self.claimed = (narrow, wide);
+        }
+        fn restore(&mut self, run: &Snapshot) {
+            self.lengths.push(run.narrow.len() + run.wide.len());
+            self.got.restore(run);
+        }
+    }
+
+    #[test]
+    fn a_large_checkpoint_is_read_a_run_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let n = 2 * RUN as u64 + 5;
+        let s = Snapshot {
+            narrow: (1..=n).map(|k| (k * 0x9E37_79B9, (k % 7) as u8)).collect(),
+            wide: (1..=3u128).map(|k| (k << 70, 2)).collect(),
+        };
+        write(dir.path(), "..", &TableView::of(&s)).unwrap();
+        let mut runs = Runs::default();
+        assert_eq!(read_into(dir.path(), "..", &mut runs).unwrap(), Some(n + 3));
+        assert_eq!(runs.claimed, (n, 3));
+        assert_eq!(runs.got, s);
+        assert_eq!(runs.lengths, [RUN, RUN, 5, 3]);
+        // Cut short: the count named is the file's, not a run's.
+        let f = path(dir.path());
+        let raw = zstd::decode_all(std::fs::File::open(&f).unwrap()).unwrap();
+        let cut = &raw[..raw.len() - 17 * 3 - 9 * 4];
+        std::fs::write(&f, zstd::encode_all(cut, 3).unwrap()).unwrap();
+        let e = read(dir.path(), "..").unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("ends after {} of its {n} records", n - 4)),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_form_of_no_cells_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Snapshot {
+            narrow: vec![(5, 1), (0, 2)],
+            wide: vec![],
+        };
+        write(dir.path(), "..", &TableView::of(&s)).unwrap();
+        let e = read(dir.path(), "..").unwrap_err().to_string();
+        assert!(e.contains("a canonical form of no cells"), "{e}");
     }
 }

@@ -186,6 +186,59 @@ impl Reader {
         Ok(raw)
     }
 
+    /// Reads exactly `count` records of `width` bytes, a run of at most
+    /// `run` records at a time, each run given to `f` as it arrives: the
+    /// records are never all held at once.
+    ///
+    /// # Errors
+    /// [`Error::CorruptDataset`] naming `path` when the count overflows or
+    /// the stream ends early; any error of `f`.
+    pub fn read_runs(
+        &mut self,
+        path: &Path,
+        count: u64,
+        width: usize,
+        run: usize,
+        mut f: impl FnMut(&[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let width = width.max(1);
+        let bytes = count
+            .checked_mul(width as u64)
+            .ok_or_else(|| corrupt(path, format!("implausible record count {count}")))?;
+        let per = run.max(1).saturating_mul(width);
+        let mut buf = vec![0u8; usize::try_from(bytes).unwrap_or(usize::MAX).min(per)];
+        let mut done = 0u64;
+        while done < bytes {
+            let n = usize::try_from(bytes - done).unwrap_or(usize::MAX).min(per);
+            let mut got = 0;
+            while got < n {
+                match self.read(&mut buf[got..n]) {
+                    Ok(0) => {
+                        return Err(corrupt(
+                            path,
+                            format!(
+                                "ends after {} of its {count} records",
+                                (done + got as u64) / width as u64
+                            ),
+                        ))
+                    }
+                    Ok(k) => got += k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(undecodable(
+                            path,
+                            format!("unreadable after {} bytes", done + got as u64),
+                            e,
+                        ))
+                    }
+                }
+            }
+            f(&buf[..n])?;
+            done += n as u64;
+        }
+        Ok(())
+    }
+
     /// Checks that nothing is left after `what` (for the message) and that
     /// the content's digest is the one in the header.
     ///

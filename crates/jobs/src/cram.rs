@@ -10,7 +10,7 @@ use grundy_games::cram::certificate::prove;
 use grundy_games::cram::cost::search_seconds;
 use grundy_games::cram::shared_table::{Shared, SharedMemory};
 use grundy_games::cram::verify::verify;
-use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Snapshot, Solver, Stats};
+use grundy_games::cram::{Board, Domino, MisereSolver, Saver, Solver, Stats, TableView};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -91,7 +91,7 @@ pub struct CramAnswer {
     /// The certificate written, if one was asked for.
     pub certificate: Option<CertificateSummary>,
     /// Values read from the checkpoint at the start.
-    pub resumed: usize,
+    pub resumed: u64,
     /// Checkpoints written.
     pub checkpoints: u64,
     /// Threads of the search.
@@ -160,10 +160,10 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     check_table_bytes(job.table_bytes)?;
     let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
     let picture = board.picture("/");
-    let resumed = match job.checkpoint {
+    let resume_from = match job.checkpoint {
         Some(dir) if by_symmetry != Some(false) || job.certificate.is_some() => {
             grundy_dataset::writable::check_writable(dir)?;
-            cram_checkpoint::read(dir, &picture)?
+            Some(dir)
         }
         _ => None,
     };
@@ -184,17 +184,18 @@ pub fn solve(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramAnswer> {
     if let Some(s) = saver.as_mut() {
         solver = solver.with_saver(s);
     }
-    let restored = resumed
-        .as_ref()
-        .map_or(0, |s| s.narrow.len() + s.wide.len());
-    if let Some(s) = &resumed {
-        solver.restore(s);
-    }
+    // Read straight into the table, a run of values at a time: a
+    // checkpoint of hundreds of millions of values held whole beside the
+    // table would take more memory than the table.
+    let restored = match resume_from {
+        Some(dir) => cram_checkpoint::read_into(dir, &picture, &mut solver)?.unwrap_or(0),
+        None => 0,
+    };
     progress.phase("Cram regions solved", 0);
     let searched = search(&mut solver, job, by_symmetry);
     let (nimber, nimber_seconds, winning_moves) = match (searched, job.checkpoint) {
         (Err(Error::Stopped), Some(dir)) => {
-            cram_checkpoint::write(dir, &picture, &solver.snapshot())?;
+            solver.with_table(|t| cram_checkpoint::write(dir, &picture, t))?;
             return Err(Error::Interrupted {
                 path: cram_checkpoint::path(dir),
             });
@@ -302,8 +303,8 @@ impl Saver for FileSaver<'_> {
         self.last.elapsed() >= self.every
     }
 
-    fn save(&mut self, snapshot: &Snapshot) -> Result<()> {
-        cram_checkpoint::write(self.dir, self.board, snapshot)?;
+    fn save(&mut self, table: &TableView<'_>) -> Result<()> {
+        cram_checkpoint::write(self.dir, self.board, table)?;
         self.written += 1;
         self.last = Instant::now();
         Ok(())

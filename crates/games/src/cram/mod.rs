@@ -43,4 +43,4 @@ pub mod verify;
 
 pub use board::{Board, Domino};
 pub use misere::{CramRegions, MisereSolver};
-pub use solver::{Saver, Snapshot, Solver, Stats};
+pub use solver::{Restore, Saver, Snapshot, Solver, Stats, TableView};

@@ -205,8 +205,23 @@ impl<'m, K: Key> SharedTable<'m, K> {
 
     /// Every canonical form stored and its nimber, in the table's order,
     /// each bucket read whole between writes to it.
+    #[cfg(test)]
     pub fn entries(&self) -> Vec<(K, u8)> {
         let mut out = Vec::with_capacity(self.stored());
+        let _ = self.for_each(|k, v| {
+            out.push((k, v));
+            Ok::<(), ()>(())
+        });
+        out
+    }
+
+    /// Calls `f` with every canonical form stored and its nimber, in the
+    /// table's order, each bucket read whole between writes to it, until
+    /// `f` fails.
+    ///
+    /// # Errors
+    /// The first error of `f`.
+    pub fn for_each<E>(&self, mut f: impl FnMut(K, u8) -> Result<(), E>) -> Result<(), E> {
         let mut slots = [(K::default(), 0u8); 6];
         for bucket in self.buckets().chunks(WORDS) {
             let n = loop {
@@ -228,9 +243,11 @@ impl<'m, K: Key> SharedTable<'m, K> {
                     break n;
                 }
             };
-            out.extend_from_slice(&slots[..n]);
+            for &(k, v) in &slots[..n] {
+                f(k, v)?;
+            }
         }
-        out
+        Ok(())
     }
 
     /// Whether the words hold a table twice as large.
@@ -350,11 +367,12 @@ pub struct Shared<'m> {
     pub wide: Gated<'m, u128>,
     max_bytes: usize,
     grow: AtomicBool,
-    /// Threads waiting to grow a table (or growing it): while there are
-    /// any, a thread that lets go of the tables waits before it holds
-    /// them again, so that a grower is not kept waiting by threads that
-    /// let go and hold again at once (the standard library's lock lets a
-    /// reader in before a writer it has just woken).
+    /// Threads waiting to hold a table alone, to grow it or to read it
+    /// whole (or doing so): while there are any, a thread that lets go
+    /// of the tables waits before it holds them again, so that a grower
+    /// is not kept waiting by threads that let go and hold again at once
+    /// (the standard library's lock lets a reader in before a writer it
+    /// has just woken).
     growers: AtomicUsize,
 }
 
@@ -450,6 +468,30 @@ impl<'m> Shared<'m> {
         self.grow_table::<u64>(0);
         self.grow_table::<u128>(0);
         self.growers.fetch_sub(1, AcqRel);
+    }
+
+    /// Calls `f` with both tables while no other thread holds them, so
+    /// that they do not change while `f` reads them (a checkpoint). The
+    /// calling thread must hold no [`Guards`]; it waits until no other
+    /// thread does, as a growth does.
+    pub fn frozen<R>(
+        &self,
+        f: impl FnOnce(&SharedTable<'m, u64>, &SharedTable<'m, u128>) -> R,
+    ) -> R {
+        self.growers.fetch_add(1, AcqRel);
+        let (narrow_hold, narrow) = self.narrow.write();
+        let (wide_hold, wide) = self.wide.write();
+        let r = f(narrow, wide);
+        drop((wide_hold, narrow_hold));
+        self.growers.fetch_sub(1, AcqRel);
+        r
+    }
+
+    /// Grows the table of `K` (while its bound allows) until `more`
+    /// values more would fill it at most half. The calling thread must
+    /// hold no [`Guards`].
+    pub fn reserve<K: Key>(&self, more: usize) {
+        self.grow_table::<K>(more);
     }
 
     /// Doubles the table of `K` while it would be more than half full

@@ -52,7 +52,7 @@ use ascend::{no_value, turned, value_bit, ASCEND_FROM};
 use closed_forms::closed_form;
 pub use closed_forms::dawson;
 use parallel::Worker;
-pub use snapshot::{Saver, Snapshot};
+pub use snapshot::{Restore, Saver, Snapshot, TableView};
 
 /// What a search counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,8 +132,7 @@ pub struct Solver<'a> {
     workers: Vec<Worker>,
     /// Set in a worker when the option it asks is answered by another.
     task_done: Option<&'a AtomicBool>,
-    /// The positions at which to [`poll`](Self::poll) next (never, in a
-    /// search of one thread).
+    /// The positions at which to [`poll`](Self::poll) next.
     next_poll: u64,
     /// Where the next region searched starts asking its options, as a
     /// fraction of them in 1/65,536ths (0: at the first). A thread that
@@ -171,10 +170,21 @@ fn exclusion_bits(bound: usize, table_bytes: usize, slot_bytes: usize) -> u32 {
 /// Regions between progress reports (and stop checks).
 const REPORT_EVERY: u64 = 1 << 14;
 
-/// Positions between two polls of a parallel search's threads (about 15
-/// ms): how long a table that wants to grow waits for them, at most, and
-/// how long a thread goes on with work no longer wanted.
+/// Positions between two polls (about 15 ms): how long a stop asked by
+/// the progress waits, at most, and in a parallel search how long a table
+/// that wants to grow waits for the threads and how long a thread goes on
+/// with work no longer wanted.
 const POLL_EVERY: u64 = 1 << 16;
+
+impl Restore for Solver<'_> {
+    fn reserve(&mut self, narrow: u64, wide: u64) {
+        Solver::reserve(self, narrow, wide);
+    }
+
+    fn restore(&mut self, run: &Snapshot) {
+        Solver::restore(self, run);
+    }
+}
 
 impl<'a> Solver<'a> {
     /// A solver whose table holds at most `table_bytes` bytes.
@@ -200,7 +210,7 @@ impl<'a> Solver<'a> {
             rotate: 0,
             seen: 0,
             at_root: false,
-            next_poll: u64::MAX,
+            next_poll: POLL_EVERY,
         }
     }
 
@@ -216,17 +226,64 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// Every value of the table.
-    pub fn snapshot(&self) -> Snapshot {
-        match &self.guards {
-            Some(g) => Snapshot {
-                narrow: g.narrow.entries(),
-                wide: g.wide.entries(),
-            },
-            None => Snapshot {
-                narrow: self.tables.narrow.entries().collect(),
-                wide: self.tables.wide.entries().collect(),
-            },
+    /// A copy of every value of the table (for small tables: a saver
+    /// reads the table itself, [`with_table`](Self::with_table)).
+    pub fn snapshot(&mut self) -> Snapshot {
+        self.with_table(|t| t.collect())
+    }
+
+    /// Calls `f` with a view of every value of the table, which no thread
+    /// writes while `f` runs (in a parallel search, the calling thread
+    /// waits until the others let go of the table, every 65,536
+    /// positions at most, and they wait for `f`).
+    pub fn with_table<R>(&mut self, f: impl FnOnce(&TableView<'_>) -> R) -> R {
+        match self.shared {
+            Some(shared) => {
+                let held = self.guards.take().is_some();
+                let r = shared.frozen(|narrow, wide| f(&TableView::shared(narrow, wide)));
+                if held {
+                    self.guards = Some(shared.read());
+                }
+                r
+            }
+            None => f(&TableView::local(&self.tables.narrow, &self.tables.wide)),
+        }
+    }
+
+    /// Grows the table of `K` until `more` values more fit it (at most
+    /// half full, while its bound allows).
+    fn reserve_for<K: Key>(&mut self, more: usize) {
+        match self.shared {
+            Some(shared) => {
+                let held = self.guards.take().is_some();
+                shared.reserve::<K>(more);
+                if held {
+                    self.guards = Some(shared.read());
+                }
+            }
+            None => K::of_mut(&mut self.tables).reserve(more),
+        }
+        self.fit_exclusions::<K>();
+    }
+
+    /// Makes room for the values a checkpoint says it holds, `narrow`
+    /// `u64` forms and `wide` `u128` ones (a checkpoint holding `u128`
+    /// forms turns this solver to the wide layout, as
+    /// [`restore`](Self::restore) does): the table grows once, not value
+    /// by value. The counts are a claim: the table grows no further than
+    /// its bound allows.
+    pub fn reserve(&mut self, narrow: u64, wide: u64) {
+        let n = |c: u64| usize::try_from(c).unwrap_or(usize::MAX);
+        if wide > 0 {
+            if self.narrow != Some(false) {
+                self.use_wide();
+            }
+            self.reserve_for::<u128>(n(wide));
+        } else if narrow > 0 && self.narrow != Some(false) {
+            if self.narrow.is_none() {
+                self.use_narrow();
+            }
+            self.reserve_for::<u64>(n(narrow));
         }
     }
 
@@ -697,7 +754,7 @@ impl<'a> Solver<'a> {
             self.next_report += REPORT_EVERY;
             if let Some(saver) = self.saver.take() {
                 let saved = if saver.due() {
-                    saver.save(&self.snapshot())
+                    self.with_table(|t| saver.save(t))
                 } else {
                     Ok(())
                 };
@@ -843,6 +900,23 @@ mod tests {
     }
 
     #[test]
+    fn a_stop_is_heeded_within_a_poll() {
+        struct StopNow;
+        impl Progress for StopNow {
+            fn stop_requested(&self) -> bool {
+                true
+            }
+        }
+        // 5 × 8 settles its first 16,384 regions (the first report) after
+        // about a million positions; the stop is heeded at the first poll.
+        let b = Board::empty(5, 8).unwrap();
+        let mut s = Solver::new(1 << 22).with_progress(&StopNow);
+        assert!(matches!(s.nimber(b.cells()), Err(Error::Stopped)));
+        let p = s.stats().positions;
+        assert!((POLL_EVERY..2 * POLL_EVERY).contains(&p), "{p}");
+    }
+
+    #[test]
     fn a_tiny_table_gives_the_same_values() {
         // Eviction only costs time: a table of one bucket answers as well.
         for (r, c) in [(3, 5), (4, 5), (3, 7)] {
@@ -860,7 +934,10 @@ mod tests {
             fn due(&mut self) -> bool {
                 true
             }
-            fn save(&mut self, s: &Snapshot) -> Result<()> {
+            fn save(&mut self, t: &TableView<'_>) -> Result<()> {
+                let (narrow, wide) = t.counts();
+                let s = t.collect();
+                assert_eq!((s.narrow.len() as u64, s.wide.len() as u64), (narrow, wide));
                 self.0.push(s.narrow.len() + s.wide.len());
                 Ok(())
             }
@@ -932,8 +1009,13 @@ mod tests {
             fn due(&mut self) -> bool {
                 true
             }
-            fn save(&mut self, s: &Snapshot) -> Result<()> {
+            fn save(&mut self, t: &TableView<'_>) -> Result<()> {
+                // No thread writes the table while the saver reads it:
+                // two reads give the same values.
+                let (s, again) = (t.collect(), t.collect());
                 assert!(s.wide.is_empty() && !s.narrow.is_empty());
+                assert_eq!(s, again);
+                assert_eq!(t.counts(), (s.narrow.len() as u64, 0));
                 self.0 += 1;
                 Ok(())
             }

@@ -323,6 +323,15 @@ impl<K: Key> Table<K> {
         self.shift = shift;
     }
 
+    /// Grows the table (while its bound allows) until `more` values more
+    /// would fill it at most half.
+    pub fn reserve(&mut self, more: usize) {
+        let want = self.stored.saturating_add(more).saturating_mul(2);
+        while self.capacity() < want && self.max_bytes != 0 && self.bytes() * 2 <= self.max_bytes {
+            self.grow();
+        }
+    }
+
     /// Puts every value of `entries`, the table first grown (while its
     /// bound allows) until they fit at most half full, and the values put
     /// in a scattered order: in the order of another table's buckets they
@@ -330,10 +339,7 @@ impl<K: Key> Table<K> {
     /// up before it grows.
     pub fn put_all(&mut self, entries: &[(K, u8)]) {
         let n = entries.len();
-        let want = self.stored.saturating_add(n).saturating_mul(2);
-        while self.capacity() < want && self.max_bytes != 0 && self.bytes() * 2 <= self.max_bytes {
-            self.grow();
-        }
+        self.reserve(n);
         for i in scattered(n) {
             let (k, v) = entries[i];
             self.put(k, v);

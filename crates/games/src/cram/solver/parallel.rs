@@ -100,7 +100,6 @@ impl<'a> Solver<'a> {
         s.shared = Some(shared);
         s.guards = Some(shared.read());
         s.threads = threads.max(1);
-        s.next_poll = POLL_EVERY;
         s
     }
 
@@ -119,9 +118,11 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// In a parallel search, every [`POLL_EVERY`] positions: lets go of
-    /// the shared table (so that it can grow) and stops when the work is
-    /// no longer wanted.
+    /// Every [`POLL_EVERY`] positions: lets go of the shared table (if
+    /// any, so that it can grow) and stops when the work is no longer
+    /// wanted or the progress asks for a stop (checked here as well as
+    /// at each report of regions solved, which can be seconds apart on a
+    /// large board: a Ctrl-C is heeded within milliseconds).
     #[inline]
     pub(super) fn poll(&mut self) -> Result<()> {
         if self.stats.positions >= self.next_poll {
@@ -129,6 +130,7 @@ impl<'a> Solver<'a> {
             self.refresh();
             if self.abort.is_some_and(|a| a.load(Relaxed))
                 || self.task_done.is_some_and(|a| a.load(Relaxed))
+                || self.progress.is_some_and(|p| p.stop_requested())
             {
                 return Err(Error::Stopped);
             }
