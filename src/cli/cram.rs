@@ -4,6 +4,7 @@
 use super::common::{context, write_stdout};
 use super::progress::Bars;
 use anyhow::Context;
+use grundy_core::progress::Progress;
 use grundy_games::cram::Board;
 use grundy_jobs::cram::{solve, solve_misere, verify_certificate, CramAnswer, CramJob};
 use grundy_jobs::memory::parse_size;
@@ -27,8 +28,9 @@ pub struct Args {
     /// input).
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
-    /// Bound of the transposition table (`512M`, `4G`), at most the memory
-    /// available; default a quarter of the memory available, at most 4 GiB.
+    /// Bound of the transposition table (`512M`, `4G`; with --misere, of
+    /// the positions the search keeps), at most the memory available;
+    /// default a quarter of the memory available, at most 4 GiB.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
     /// Search boards of more than 40 empty cells (minutes to hours, and
@@ -40,7 +42,8 @@ pub struct Args {
     #[arg(long)]
     pub nimber_only: bool,
     /// Misère play (the player who cannot move wins): the outcome, by a
-    /// search of whole positions (at most 20 million without --force).
+    /// search of whole positions (at most 20 million without --force,
+    /// each kept, in at most --memory).
     #[arg(long, conflicts_with = "nimber_only")]
     pub misere: bool,
     /// Also write a certificate of the nimber to FILE (CSV, zstd when
@@ -111,7 +114,7 @@ pub fn run(a: Args, threads: usize, bars: &Bars) -> anyhow::Result<()> {
         threads,
     };
     if a.misere {
-        return misere(&job, a.json);
+        return misere(&job, a.json, &context(bars, false));
     }
     let ans = solve(&job, &context(bars, a.checkpoint.is_some()))?;
     if a.json {
@@ -257,8 +260,8 @@ fn verify(file: &std::path::Path, json_out: bool) -> anyhow::Result<()> {
 }
 
 /// `grundy cram --misere`.
-fn misere(job: &CramJob<'_>, json_out: bool) -> anyhow::Result<()> {
-    let ans = solve_misere(job)?;
+fn misere(job: &CramJob<'_>, json_out: bool, progress: &dyn Progress) -> anyhow::Result<()> {
+    let ans = solve_misere(job, progress)?;
     let board = job.board;
     let outcome = if ans.first_player_wins { "N" } else { "P" };
     if json_out {
@@ -271,6 +274,7 @@ fn misere(job: &CramJob<'_>, json_out: bool) -> anyhow::Result<()> {
             "outcome": outcome,
             "first_player_wins": ans.first_player_wins,
             "positions": ans.positions,
+            "memo_mib": ans.memo_bytes as f64 / f64::from(1u32 << 20),
             "seconds": ans.seconds,
             "peak_mib": ans.peak_mib,
         });

@@ -373,6 +373,9 @@ pub struct CramMisereAnswer {
     pub first_player_wins: bool,
     /// Positions searched.
     pub positions: u64,
+    /// The bytes the positions kept took, about
+    /// ([`MisereSolver::memo_bytes`]).
+    pub memo_bytes: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Peak resident memory of the process, MiB (Linux only).
@@ -381,26 +384,38 @@ pub struct CramMisereAnswer {
 
 /// Solves `job` under misère play (the player who cannot move wins): the
 /// outcome only, since misère regions have no values to add
-/// ([`grundy_games::cram::misere`]).
+/// ([`grundy_games::cram::misere`]). The search keeps every position it
+/// searched, in at most the job's table bound of memory
+/// ([`CramJob::table_bytes`], by default [`default_table_bytes`]), and
+/// reports the positions searched to `progress`.
 ///
 /// # Errors
 /// [`Error::TooCostly`] past [`MISERE_POSITIONS`] positions without
-/// `force`.
-pub fn solve_misere(job: &CramJob<'_>) -> Result<CramMisereAnswer> {
+/// `force`, or when the positions kept would take more than the bound
+/// (with or without `force`); [`Error::OutOfRange`] for a bound past the
+/// memory available; [`Error::Stopped`] when `progress` asks for a stop.
+pub fn solve_misere(job: &CramJob<'_>, progress: &dyn Progress) -> Result<CramMisereAnswer> {
     let start = Instant::now();
     let limit = if job.force {
         u64::MAX
     } else {
         MISERE_POSITIONS
     };
-    let mut solver = MisereSolver::new(limit);
+    check_table_bytes(job.table_bytes)?;
+    let bytes = job.table_bytes.unwrap_or_else(default_table_bytes);
+    let mut solver = MisereSolver::new(limit)
+        .with_memory(bytes)
+        .with_progress(progress);
+    progress.phase("misère Cram positions searched", 0);
     let first_player_wins = solver
         .wins(job.board.cells())
         .map_err(|e| e.naming_work(format!("misère Cram on {}", job.board.text())))?;
+    progress.finish_phase();
     Ok(CramMisereAnswer {
         board: job.board.clone(),
         first_player_wins,
         positions: solver.positions(),
+        memo_bytes: solver.memo_bytes(),
         seconds: start.elapsed().as_secs_f64(),
         peak_mib: peak_mib(),
     })

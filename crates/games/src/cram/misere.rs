@@ -19,25 +19,71 @@
 use super::cells::{picture, Cells, Grid, STRIDE};
 use super::layout::Wide;
 use crate::misere::position::Family;
+use grundy_core::progress::Progress;
 use grundy_core::{Error, Result};
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
 
 /// The misère search: outcomes of whole positions, by their sorted regions.
-pub struct MisereSolver {
+pub struct MisereSolver<'a> {
     memo: FxHashMap<Vec<Cells>, bool>,
     positions: u64,
     limit: u64,
+    /// The most bytes the memo may take, about ([`memo_bytes`](Self::memo_bytes)).
+    max_bytes: usize,
+    /// The bytes of the memo's keys (their heap blocks).
+    key_bytes: usize,
+    progress: Option<&'a dyn Progress>,
 }
 
-impl MisereSolver {
+/// Positions between two reports to the progress.
+const REPORT_EVERY: u64 = 1 << 14;
+
+/// The bytes of a memo entry in its table: a `Vec` and a flag, padded.
+const ENTRY_BYTES: usize = std::mem::size_of::<(Vec<Cells>, bool)>();
+
+/// The bytes of the table of a hash map that holds `capacity` entries: a
+/// `hashbrown` table (the standard library's) has 8 buckets for every 7
+/// entries it holds, each an entry and a control byte.
+fn table_bytes(capacity: usize) -> usize {
+    (capacity / 7 * 8).saturating_mul(ENTRY_BYTES + 1)
+}
+
+/// The heap block of a key: room for its regions and the allocator's
+/// header (a block of glibc's is a multiple of 16 bytes, with 8 of
+/// header).
+fn key_bytes(key: &Vec<Cells>) -> usize {
+    (key.capacity() * std::mem::size_of::<Cells>() + 8).next_multiple_of(16)
+}
+
+impl<'a> MisereSolver<'a> {
     /// A solver that refuses to search more than `limit` positions.
-    pub fn new(limit: u64) -> MisereSolver {
+    pub fn new(limit: u64) -> MisereSolver<'a> {
         MisereSolver {
             memo: FxHashMap::default(),
             positions: 0,
             limit,
+            max_bytes: usize::MAX,
+            key_bytes: 0,
+            progress: None,
         }
+    }
+
+    /// The same solver, whose memo (every position searched is kept:
+    /// misère play has no values to store in their place, so no entry can
+    /// be given up) refuses to grow past about `bytes`
+    /// ([`memo_bytes`](Self::memo_bytes)), instead of the process running
+    /// out of memory.
+    pub fn with_memory(mut self, bytes: usize) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// Reports the positions searched to `progress`, and stops when it
+    /// asks.
+    pub fn with_progress(mut self, progress: &'a dyn Progress) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// Positions searched (not read from the memo).
@@ -45,17 +91,56 @@ impl MisereSolver {
         self.positions
     }
 
+    /// The bytes the memo takes, about: its table and its keys' blocks
+    /// (5 × 8, 8.4 million positions: 1,174 MiB at the end; the process
+    /// peaked at 1,365 MiB while the table last grew, at 7.3 million
+    /// positions, and a bound of 1 GiB refuses it there, counting the old
+    /// and the new table at once).
+    pub fn memo_bytes(&self) -> usize {
+        table_bytes(self.memo.capacity()).saturating_add(self.key_bytes)
+    }
+
     /// Whether the player to move wins the position `e` (cells in the
     /// layout of [`super::cells`]) under misère play.
     ///
     /// # Errors
     /// [`Error::TooCostly`] once more than the limit of positions is
-    /// searched.
+    /// searched, or when the memo would grow past its bound of memory;
+    /// [`Error::Stopped`] when the progress asks for a stop.
     pub fn wins(&mut self, e: Cells) -> Result<bool> {
         let mut key = Vec::new();
         split(Wide.reduce(e), &mut key);
         key.sort_unstable();
         self.wins_key(key)
+    }
+
+    /// Keeps the outcome `win` of the position `key`, unless the memo
+    /// would then outgrow its bound (counting the old and the new table
+    /// of a growth, held at once while it moves the entries).
+    fn keep(&mut self, key: Vec<Cells>, win: bool) -> Result<()> {
+        let (len, capacity) = (self.memo.len(), self.memo.capacity());
+        let table = table_bytes(capacity);
+        let held = if len == capacity {
+            table.saturating_add(table_bytes(capacity.max(3).saturating_mul(2)))
+        } else {
+            table
+        };
+        let more = key_bytes(&key);
+        if held.saturating_add(self.key_bytes).saturating_add(more) > self.max_bytes {
+            return Err(Error::TooCostly {
+                what: "misère Cram".into(),
+                needs: format!(
+                    "a memo of more than {} positions ({} MiB and growing)",
+                    len,
+                    self.memo_bytes() >> 20
+                ),
+                limit: format!("its bound of {} MiB", self.max_bytes >> 20),
+                flag: "--memory with a larger size",
+            });
+        }
+        self.key_bytes += more;
+        self.memo.insert(key, win);
+        Ok(())
     }
 
     fn wins_key(&mut self, key: Vec<Cells>) -> Result<bool> {
@@ -66,6 +151,14 @@ impl MisereSolver {
             return Ok(w);
         }
         self.positions += 1;
+        if self.positions % REPORT_EVERY == 0 {
+            if let Some(p) = self.progress {
+                p.advance(REPORT_EVERY);
+                if p.stop_requested() {
+                    return Err(Error::Stopped);
+                }
+            }
+        }
         if self.positions > self.limit {
             return Err(Error::TooCostly {
                 what: "misère Cram".into(),
@@ -100,7 +193,7 @@ impl MisereSolver {
                 }
             }
         }
-        self.memo.insert(key, win);
+        self.keep(key, win)?;
         Ok(win)
     }
 }
@@ -284,5 +377,45 @@ mod tests {
         assert!(MisereSolver::new(2)
             .wins(Board::empty(4, 4).unwrap().cells())
             .is_err());
+    }
+
+    #[test]
+    fn the_memo_keeps_to_its_bound_of_memory() {
+        // 4 × 6 (P under misère play: the table of data/cram/misere.csv).
+        let e = Board::empty(4, 6).unwrap().cells();
+        let mut free = MisereSolver::new(u64::MAX);
+        assert!(!free.wins(e).unwrap());
+        let need = free.memo_bytes();
+        assert!((free.memo.len() as u64) <= free.positions());
+        assert!(need > 5524 * (ENTRY_BYTES + 32), "{need}");
+        // Room for the memo at its largest, the old and the new table of
+        // its last growth at once: the same answer.
+        let room = need + table_bytes(free.memo.capacity() / 2);
+        assert!(!MisereSolver::new(u64::MAX)
+            .with_memory(room)
+            .wins(e)
+            .unwrap());
+        // A tenth of that: refused, naming the bound, before it is passed.
+        let mut tight = MisereSolver::new(u64::MAX).with_memory(need / 10);
+        let err = tight.wins(e).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("its bound of {} MiB", (need / 10) >> 20)),
+            "{err}"
+        );
+        assert!(tight.memo_bytes() <= need / 10);
+    }
+
+    #[test]
+    fn a_stop_is_heeded() {
+        struct StopNow;
+        impl Progress for StopNow {
+            fn stop_requested(&self) -> bool {
+                true
+            }
+        }
+        let mut s = MisereSolver::new(u64::MAX).with_progress(&StopNow);
+        let e = Board::empty(4, 8).unwrap().cells();
+        assert!(matches!(s.wins(e), Err(Error::Stopped)));
+        assert_eq!(s.positions(), REPORT_EVERY);
     }
 }
