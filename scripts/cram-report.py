@@ -121,9 +121,10 @@ if absent:
         + " (published nimber in brackets). They were not measured here: each takes "
         f"grundy hours to weeks on one core ({big['rows']} x {big['cols']}, "
         f"{big['cells']} cells, took {num(big['cpu_seconds']):,.0f} s; 6 x 9, 54 "
-        "cells, had no answer after 1,885 s; 7 x 8, 56 cells, had none after 7,700 s, 6,900 of "
-        "them on 2 threads: its root's first option has the value 1, and it was asking the "
-        "first of the other 27 classes of options whether its value is 2; each further cell "
+        "cells, had no answer after 1,885 s; 7 x 8, 56 cells, had none after about 10,500 s of "
+        "CPU time, most of them on 2 threads in runs resumed from its checkpoint: its root's "
+        "first option has the value 1, and from about 6,000 s on it was asking the first of "
+        "the other 27 classes of options whether its value is 2; each further cell "
         "has multiplied the time by "
         "1.6 to 2.4) and igsolve longer, more than the sessions that built this table had "
         "to spare."
@@ -153,7 +154,8 @@ if os.path.exists(mraw):
         "every board of at most 16 cells and 200 random positions (`crates/games/src/cram/misere.rs`). "
         "Regions are kept whole under misère play (no values, no cancelling); only the "
         "reductions that keep the game tree are applied. A blank: refused (more than 20 million "
-        "positions) or past the time limit.\n"
+        "positions without `--force`, or, with it, more positions than `--memory` holds) or past "
+        "the time limit.\n"
     )
     lines.append("| rows \\ cols | " + " | ".join(str(c) for c in cols) + " |")
     lines.append("|---|" + "|".join(":-:" for _ in cols) + "|")

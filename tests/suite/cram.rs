@@ -146,6 +146,43 @@ fn threads_share_one_table_and_agree() {
     }
 }
 
+/// `data/cram/misere.csv` (written by `scripts/cram-misere.sh`): the rows
+/// are boards, sorted, each once, each with its cells and an outcome; a
+/// board of at most 30 cells is solved again and gives the row's outcome
+/// and positions (the search is deterministic), so a table measured by
+/// an older build is caught.
+#[test]
+fn the_committed_misere_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cram/misere.csv");
+    let mut rdr = csv::Reader::from_path(path).unwrap();
+    let (mut seen, mut solved) = (Vec::new(), 0);
+    for row in rdr.deserialize::<std::collections::HashMap<String, String>>() {
+        let row = row.unwrap();
+        let n = |k: &str| row[k].parse::<usize>().unwrap();
+        let (r, c) = (n("rows"), n("cols"));
+        assert!(r <= c, "{r}x{c}");
+        assert_eq!(n("cells"), r * c, "{r}x{c}");
+        assert!(["N", "P"].contains(&row["outcome"].as_str()), "{r}x{c}");
+        if r * c <= 30 {
+            let b = format!("{r}x{c}");
+            let v = json(&["cram", &b, "--misere", "--json", "--quiet"]);
+            assert_eq!(v["outcome"].as_str(), Some(row["outcome"].as_str()), "{b}");
+            assert_eq!(v["positions"].as_u64(), Some(n("positions") as u64), "{b}");
+            solved += 1;
+        }
+        seen.push((r, c));
+    }
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(seen, sorted);
+    assert!(
+        solved >= 40 && seen.len() >= 55,
+        "{solved} of {}",
+        seen.len()
+    );
+}
+
 /// `data/cram/boards.csv` (written by `scripts/cram-vs-igsolve.sh`): every
 /// board's nimber, grundy's and igsolve's, is the published one; a board
 /// of at most 30 cells is solved again and gives the row's nimber,
