@@ -135,38 +135,68 @@ pub fn read_into(dir: &Path, board: &str, into: &mut dyn Restore) -> Result<Opti
         ));
     }
     into.reserve(h.narrow, h.wide);
-    let no_cells = || Error::CorruptDataset {
-        path: file.clone(),
-        reason: "a canonical form of no cells".into(),
-    };
     let mut run = Snapshot::default();
-    r.read_runs(&file, h.narrow, 9, RUN, |raw| {
-        run.narrow.clear();
-        for c in raw.chunks_exact(9) {
-            let k = u64::from_le_bytes(c[..8].try_into().unwrap_or_default());
-            if k == 0 {
-                return Err(no_cells());
-            }
-            run.narrow.push((k, c[8]));
-        }
-        into.restore(&run);
-        Ok(())
-    })?;
+    read_forms(&mut r, &file, h.narrow, into, &mut run, |s| &mut s.narrow)?;
     run.narrow.clear();
-    r.read_runs(&file, h.wide, 17, RUN, |raw| {
-        run.wide.clear();
-        for c in raw.chunks_exact(17) {
-            let k = u128::from_le_bytes(c[..16].try_into().unwrap_or_default());
-            if k == 0 {
-                return Err(no_cells());
-            }
-            run.wide.push((k, c[16]));
-        }
-        into.restore(&run);
-        Ok(())
-    })?;
+    read_forms(&mut r, &file, h.wide, into, &mut run, |s| &mut s.wide)?;
     r.finish(&file, "the records")?;
     Ok(Some(h.narrow.saturating_add(h.wide)))
+}
+
+/// Reads `count` records of forms `K` (little-endian, then a nimber byte)
+/// from `r`, a run at a time: each run is put in the vector `of` picks in
+/// `run` (emptied first) and given to `into`.
+///
+/// # Errors
+/// As [`stream::Reader::read_runs`]; [`Error::CorruptDataset`] for a form
+/// of no cells.
+fn read_forms<K: Form>(
+    r: &mut stream::Reader,
+    file: &Path,
+    count: u64,
+    into: &mut dyn Restore,
+    run: &mut Snapshot,
+    of: impl Fn(&mut Snapshot) -> &mut Vec<(K, u8)>,
+) -> Result<()> {
+    let width = K::BYTES + 1;
+    r.read_runs(file, count, width, RUN, |raw| {
+        let forms = of(run);
+        forms.clear();
+        for c in raw.chunks_exact(width) {
+            let k = K::from_le(&c[..K::BYTES]);
+            if k == K::default() {
+                return Err(Error::CorruptDataset {
+                    path: file.to_path_buf(),
+                    reason: "a canonical form of no cells".into(),
+                });
+            }
+            forms.push((k, c[K::BYTES]));
+        }
+        into.restore(run);
+        Ok(())
+    })
+}
+
+/// A canonical form as the file stores it.
+trait Form: Copy + Default + PartialEq {
+    /// Its bytes in the file.
+    const BYTES: usize;
+    /// The form of `bytes` (little-endian, [`Self::BYTES`] of them).
+    fn from_le(bytes: &[u8]) -> Self;
+}
+
+impl Form for u64 {
+    const BYTES: usize = 8;
+    fn from_le(bytes: &[u8]) -> u64 {
+        u64::from_le_bytes(bytes.try_into().unwrap_or_default())
+    }
+}
+
+impl Form for u128 {
+    const BYTES: usize = 16;
+    fn from_le(bytes: &[u8]) -> u128 {
+        u128::from_le_bytes(bytes.try_into().unwrap_or_default())
+    }
 }
 
 /// Reads the checkpoint in `dir` of a search of `board` (its picture)
